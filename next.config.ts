@@ -1,0 +1,31 @@
+import type { NextConfig } from 'next';
+// Validate the environment when the build starts, not halfway through prerendering.
+import './src/env';
+
+/**
+ * Baseline security headers on every response. The full Content-Security-Policy
+ * arrives with the security work; until then frame-ancestors alone keeps the
+ * site out of other people's frames.
+ */
+const securityHeaders = [
+  { key: 'Strict-Transport-Security', value: 'max-age=63072000; includeSubDomains; preload' },
+  { key: 'X-Content-Type-Options', value: 'nosniff' },
+  { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
+  { key: 'X-Frame-Options', value: 'DENY' },
+  { key: 'Content-Security-Policy', value: "frame-ancestors 'none'" },
+  { key: 'Permissions-Policy', value: 'microphone=(self), camera=(), geolocation=(), browsing-topics=()' },
+];
+
+const nextConfig: NextConfig = {
+  poweredByHeader: false,
+  reactStrictMode: true,
+  experimental: {
+    // Tailwind's CSS is small: inlining it saves a render-blocking round trip on slow networks.
+    inlineCss: true,
+  },
+  async headers() {
+    return [{ source: '/:path*', headers: securityHeaders }];
+  },
+};
+
+export default nextConfig;

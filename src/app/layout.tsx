@@ -1,0 +1,44 @@
+import type { Metadata, Viewport } from 'next';
+import localFont from 'next/font/local';
+import type { ReactNode } from 'react';
+import { siteConfig } from '@/config/site';
+import { announcementPrePaintScript } from '@/lib/announcement';
+import { SiteChrome } from '@/components/layout/site-chrome';
+import { TagManager } from '@/components/layout/tag-manager';
+import './globals.css';
+
+// Self-hosted Inter (latin subset, variable weight): no request to a font CDN.
+const inter = localFont({
+  src: '../../node_modules/@fontsource-variable/inter/files/inter-latin-wght-normal.woff2',
+  weight: '100 900',
+  style: 'normal',
+  display: 'swap',
+  variable: '--font-inter',
+});
+
+export const metadata: Metadata = {
+  metadataBase: new URL(siteConfig.siteUrl),
+  applicationName: siteConfig.brandName,
+  formatDetection: { telephone: false },
+};
+
+export const viewport: Viewport = {
+  themeColor: '#452693',
+  width: 'device-width',
+  initialScale: 1,
+};
+
+export default function RootLayout({ children }: { children: ReactNode }) {
+  return (
+    // The pre-paint script may set data-announcement on <html> before React hydrates.
+    <html lang="en" className={inter.variable} suppressHydrationWarning>
+      <head>
+        <script dangerouslySetInnerHTML={{ __html: announcementPrePaintScript }} />
+      </head>
+      <body>
+        <SiteChrome>{children}</SiteChrome>
+        <TagManager containerId={siteConfig.gtmId} />
+      </body>
+    </html>
+  );
+}

@@ -1,0 +1,45 @@
+import { siteConfig } from '@/config/site';
+import { faq, stats } from '@/content/home';
+import { pageMetadata } from '@/lib/metadata';
+import { Benchmarks } from '@/components/sections/benchmarks';
+import { Benefits } from '@/components/sections/benefits';
+import { Faq } from '@/components/sections/faq';
+import { Hero } from '@/components/sections/hero';
+import { JsonLd } from '@/components/seo/json-ld';
+import { Services } from '@/components/sections/services';
+import { StatsBand } from '@/components/sections/stats-band';
+
+export const metadata = pageMetadata('/');
+
+export default function HomePage() {
+  return (
+    <>
+      <JsonLd
+        data={[
+          {
+            '@context': 'https://schema.org',
+            '@type': 'Organization',
+            name: siteConfig.brandName,
+            url: `${siteConfig.siteUrl}/`,
+            logo: `${siteConfig.siteUrl}/icon.svg`,
+            email: siteConfig.email,
+            telephone: siteConfig.phone,
+            sameAs: siteConfig.social.map((link) => link.href),
+          },
+          {
+            '@context': 'https://schema.org',
+            '@type': 'WebSite',
+            name: siteConfig.brandName,
+            url: `${siteConfig.siteUrl}/`,
+          },
+        ]}
+      />
+      <Hero appUrl={siteConfig.appUrl} />
+      <StatsBand stats={stats} label="Results at a glance" />
+      <Benefits />
+      <Services />
+      <Benchmarks />
+      <Faq heading={faq.heading} items={faq.items} />
+    </>
+  );
+}

@@ -1,0 +1,32 @@
+import { ArrowRight } from 'lucide-react';
+import { announcement } from '@/content/nav';
+import { withUtm } from '@/lib/utm';
+import { TrackedLink } from '@/components/ui/tracked-link';
+import { AnnouncementDismiss } from './announcement-dismiss';
+
+/** Fixed bar above the header. Hidden before first paint when dismissed (see lib/announcement.ts). */
+export function AnnouncementBar({ appUrl }: { appUrl: string }) {
+  const href = withUtm(appUrl, { source: 'website', medium: 'announcement', campaign: 'global_bar' });
+  return (
+    <aside
+      aria-label="Announcement"
+      data-announcement-bar
+      className="announcement-bar fixed inset-x-0 top-0 z-50 flex h-(--bar-h) items-center bg-brand-800 text-white"
+    >
+      <div className="mx-auto flex w-full max-w-6xl items-center justify-center gap-2 pl-4 pr-1 text-sm sm:pl-6">
+        <p className="min-w-0 flex-1 truncate text-center">
+          {announcement.text}{' '}
+          <TrackedLink
+            href={href}
+            event={{ event: 'cta_click', cta_id: 'global_bar_try_app' }}
+            className="inline-flex items-center gap-1 font-semibold underline underline-offset-2 hover:no-underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
+          >
+            {announcement.linkLabel}
+            <ArrowRight aria-hidden="true" className="size-4" />
+          </TrackedLink>
+        </p>
+        <AnnouncementDismiss />
+      </div>
+    </aside>
+  );
+}

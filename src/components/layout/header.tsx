@@ -1,0 +1,35 @@
+import Link from 'next/link';
+import { getStartedHref, sectionLinks } from '@/content/nav';
+import { buttonClass } from '@/components/ui/button-styles';
+import { HeaderShell } from './header-shell';
+import { Logo } from './logo';
+import { MobileMenu } from './mobile-menu';
+import { SectionLink } from './section-link';
+
+export function Header({ brandName }: { brandName: string }) {
+  return (
+    <HeaderShell>
+      <div className="relative mx-auto flex h-(--header-h) max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
+        <Logo brandName={brandName} />
+        <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
+          <ul className="flex items-center gap-1">
+            {sectionLinks.map((link) => (
+              <li key={link.id}>
+                <SectionLink
+                  id={link.id}
+                  className="rounded-full px-3 py-2 text-sm font-medium text-ink-700 hover:bg-ink-100 hover:text-ink-900 focus-visible:outline-3 focus-visible:outline-brand-600"
+                >
+                  {link.label}
+                </SectionLink>
+              </li>
+            ))}
+          </ul>
+          <Link href={getStartedHref} className={buttonClass('primary', 'md', 'ml-3')}>
+            Get Started
+          </Link>
+        </nav>
+        <MobileMenu links={sectionLinks} getStartedHref={getStartedHref} />
+      </div>
+    </HeaderShell>
+  );
+}

@@ -1,0 +1,46 @@
+'use client';
+
+import { usePathname, useRouter } from 'next/navigation';
+import type { ReactNode } from 'react';
+import { scrollToSection, scrollToSectionAfterNavigation } from '@/lib/scroll-to-section';
+
+/**
+ * A link to a section of the home page. Without JavaScript it is a plain link
+ * to /#id. With it, on / it scrolls smoothly; elsewhere it goes to / and
+ * scrolls there after about 100 ms.
+ */
+export function SectionLink({
+  id,
+  className,
+  onNavigate,
+  children,
+}: {
+  id: string;
+  className?: string;
+  onNavigate?: () => void;
+  children: ReactNode;
+}) {
+  const pathname = usePathname();
+  const router = useRouter();
+  return (
+    <a
+      href={`/#${id}`}
+      className={className}
+      onClick={(event) => {
+        if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) {
+          return; // Let the browser open new tabs and windows as usual.
+        }
+        event.preventDefault();
+        onNavigate?.();
+        if (pathname === '/') {
+          scrollToSection(id);
+        } else {
+          router.push('/');
+          scrollToSectionAfterNavigation(id);
+        }
+      }}
+    >
+      {children}
+    </a>
+  );
+}

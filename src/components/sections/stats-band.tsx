@@ -1,0 +1,16 @@
+import type { Stat } from '@/content/types';
+
+export function StatsBand({ stats, label }: { stats: readonly Stat[]; label: string }) {
+  return (
+    <section aria-label={label} className="bg-brand-800 text-white">
+      <dl className="mx-auto grid max-w-6xl grid-cols-2 gap-8 px-4 py-12 text-center sm:px-6 md:grid-cols-4">
+        {stats.map((stat) => (
+          <div key={stat.label} className="flex flex-col-reverse">
+            <dt className="mt-1 text-brand-100">{stat.label}</dt>
+            <dd className="text-4xl font-extrabold tracking-tight">{stat.value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}

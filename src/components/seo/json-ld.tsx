@@ -1,0 +1,12 @@
+/**
+ * Structured data as a JSON-LD script. '<' is escaped so no string in the data
+ * can close the script element early.
+ */
+export function JsonLd({ data }: { data: object | readonly object[] }) {
+  return (
+    <script
+      type="application/ld+json"
+      dangerouslySetInnerHTML={{ __html: JSON.stringify(data).replace(/</g, '\\u003c') }}
+    />
+  );
+}

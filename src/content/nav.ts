@@ -1,0 +1,43 @@
+/** Header section links (anchors on the home page) and footer link groups. */
+export type SectionLink = { id: 'benefits' | 'services' | 'benchmarks' | 'faq'; label: string };
+export type FooterLink = { label: string; href: string };
+
+export const sectionLinks = [
+  { id: 'benefits', label: 'Benefits' },
+  { id: 'services', label: 'Services' },
+  { id: 'benchmarks', label: 'Benchmarks' },
+  { id: 'faq', label: 'FAQ' },
+] as const satisfies readonly SectionLink[];
+
+export const getStartedHref = '/growth-audit';
+
+export const footerServiceLinks = [
+  { label: 'AI Voice Agents', href: '/ai-voice-agent' },
+  { label: 'AI Chatbots', href: '/ai-chatbot' },
+  { label: 'Appointment Scheduling', href: '/appointment-scheduling' },
+  { label: 'Email & SMS Automation', href: '/email-sms-automation' },
+  { label: 'CRM Integration', href: '/crm-integration' },
+  { label: 'Review Management', href: '/review-management' },
+] as const satisfies readonly FooterLink[];
+
+export const footerCompanyLinks = [
+  { label: 'How It Works', href: '/how-it-works' },
+  { label: 'Contact Us', href: '/contact-us' },
+  { label: 'Privacy Policy', href: '/privacy-policy' },
+  { label: 'Terms & Conditions', href: '/terms-conditions' },
+] as const satisfies readonly FooterLink[];
+
+export const footerCta = {
+  heading: 'Ready to stop missing leads?',
+  body: 'Book a free growth audit and get a plan for the calls, chats and follow-ups your team never gets to.',
+  primaryLabel: 'See How AI Can Transform Your Business',
+  primaryHref: '/growth-audit',
+  appLabel: 'Try the App Free',
+  contactLabel: 'Contact Our Team',
+  contactHref: '/contact-us',
+} as const;
+
+export const announcement = {
+  text: 'New: our AI growth app is live.',
+  linkLabel: 'Try it free',
+} as const;

@@ -1,0 +1,38 @@
+import type { Metadata } from 'next';
+import { siteConfig } from '@/config/site';
+import { getRoute, type RoutePath } from '@/content/routes';
+
+export const OG_IMAGE = { url: '/og-image.png', width: 1200, height: 630 } as const;
+
+/** '{Page} | {Brand}', the same on every route, the home page included. */
+export function pageTitle(title: string): string {
+  return `${title} | ${siteConfig.brandName}`;
+}
+
+/**
+ * Metadata for a registered route. The title is absolute because Next's title
+ * template does not apply to the page beside the layout that defines it (/).
+ */
+export function pageMetadata(path: RoutePath): Metadata {
+  const route = getRoute(path);
+  const title = pageTitle(route.title);
+  const url = `${siteConfig.siteUrl}${route.path === '/' ? '/' : route.path}`;
+  const image = { ...OG_IMAGE, alt: `${siteConfig.brandName}: AI automation for small businesses` };
+  return {
+    title: { absolute: title },
+    description: route.description,
+    keywords: [...route.keywords],
+    alternates: { canonical: url },
+    robots: route.indexable ? { index: true, follow: true } : { index: false, follow: true },
+    openGraph: {
+      type: 'website',
+      locale: 'en_US',
+      siteName: siteConfig.brandName,
+      title,
+      description: route.description,
+      url,
+      images: [image],
+    },
+    twitter: { card: 'summary_large_image', title, description: route.description, images: [image] },
+  };
+}
