@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
+import { AppLink } from '@/components/ui/app-link';
 import { pageTitle } from '@/lib/metadata';
 import { buttonClass } from '@/components/ui/button-styles';
 
@@ -21,12 +21,12 @@ export default function NotFound() {
         page.
       </p>
       <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-        <Link href="/" className={buttonClass('primary', 'lg')}>
+        <AppLink href="/" className={buttonClass('primary', 'lg')}>
           Back to Home
-        </Link>
-        <Link href="/#services" className={buttonClass('secondary', 'lg')}>
+        </AppLink>
+        <AppLink href="/#services" className={buttonClass('secondary', 'lg')}>
           See our services
-        </Link>
+        </AppLink>
       </div>
     </section>
   );

@@ -31,3 +31,9 @@ export function getRoute(path: RoutePath): RouteEntry {
   if (!route) throw new Error(`Route ${path} is not in the registry`);
   return route;
 }
+
+/** True when the path (without its #fragment) is a page of the site. */
+export function isRoutePath(href: string): boolean {
+  const path = href.split('#')[0] || '/';
+  return routes.some((route) => route.path === path);
+}

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { AppLink } from '@/components/ui/app-link';
 import { ArrowRight } from 'lucide-react';
 import type { SiteConfig } from '@/config/site';
 import { footerCompanyLinks, footerCta, footerServiceLinks } from '@/content/nav';
@@ -21,10 +21,10 @@ export function Footer({ site }: { site: SiteConfig }) {
           </h2>
           <p className="mx-auto mt-4 max-w-2xl text-lg text-ink-300">{footerCta.body}</p>
           <div className="mt-8 flex flex-col items-center justify-center gap-3 sm:flex-row">
-            <Link href={footerCta.primaryHref} className={buttonClass('inverse', 'lg')}>
+            <AppLink href={footerCta.primaryHref} className={buttonClass('inverse', 'lg')}>
               {footerCta.primaryLabel}
               <ArrowRight aria-hidden="true" className="size-5" />
-            </Link>
+            </AppLink>
             <TrackedLink
               href={appHref}
               event={{ event: 'cta_click', cta_id: 'hero_try_app' }}
@@ -79,9 +79,9 @@ export function Footer({ site }: { site: SiteConfig }) {
           <ul className="mt-3 space-y-2">
             {footerServiceLinks.map((link) => (
               <li key={link.href}>
-                <Link className={linkClass} href={link.href}>
+                <AppLink className={linkClass} href={link.href}>
                   {link.label}
-                </Link>
+                </AppLink>
               </li>
             ))}
           </ul>
@@ -93,9 +93,9 @@ export function Footer({ site }: { site: SiteConfig }) {
           <ul className="mt-3 space-y-2">
             {footerCompanyLinks.map((link) => (
               <li key={link.href}>
-                <Link className={linkClass} href={link.href}>
+                <AppLink className={linkClass} href={link.href}>
                   {link.label}
-                </Link>
+                </AppLink>
               </li>
             ))}
           </ul>
@@ -107,12 +107,12 @@ export function Footer({ site }: { site: SiteConfig }) {
             © {new Date().getFullYear()} {site.brandName}. All rights reserved.
           </p>
           <p className="flex gap-4">
-            <Link className={linkClass} href="/privacy-policy">
+            <AppLink className={linkClass} href="/privacy-policy">
               Privacy Policy
-            </Link>
-            <Link className={linkClass} href="/terms-conditions">
+            </AppLink>
+            <AppLink className={linkClass} href="/terms-conditions">
               Terms &amp; Conditions
-            </Link>
+            </AppLink>
           </p>
         </div>
       </div>

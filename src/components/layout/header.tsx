@@ -1,5 +1,6 @@
-import Link from 'next/link';
+import { AppLink } from '@/components/ui/app-link';
 import { getStartedHref, sectionLinks } from '@/content/nav';
+import { isRoutePath } from '@/content/routes';
 import { buttonClass } from '@/components/ui/button-styles';
 import { HeaderShell } from './header-shell';
 import { Logo } from './logo';
@@ -24,11 +25,11 @@ export function Header({ brandName }: { brandName: string }) {
               </li>
             ))}
           </ul>
-          <Link href={getStartedHref} className={buttonClass('primary', 'md', 'ml-3')}>
+          <AppLink href={getStartedHref} className={buttonClass('primary', 'md', 'ml-3')}>
             Get Started
-          </Link>
+          </AppLink>
         </nav>
-        <MobileMenu links={sectionLinks} getStartedHref={getStartedHref} />
+        <MobileMenu links={sectionLinks} getStarted={{ href: getStartedHref, prefetch: isRoutePath(getStartedHref) }} />
       </div>
     </HeaderShell>
   );

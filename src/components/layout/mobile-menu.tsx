@@ -12,7 +12,14 @@ import { SectionLink } from './section-link';
  * and a panel. Escape or a click outside closes it and returns focus to the
  * toggle; choosing a link closes it.
  */
-export function MobileMenu({ links, getStartedHref }: { links: readonly SectionLinkItem[]; getStartedHref: string }) {
+export function MobileMenu({
+  links,
+  getStarted,
+}: {
+  links: readonly SectionLinkItem[];
+  /** `prefetch` comes from the server so the route registry stays out of the bundle. */
+  getStarted: { href: string; prefetch: boolean };
+}) {
   const [open, setOpen] = useState(false);
   const toggleRef = useRef<HTMLButtonElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
@@ -26,16 +33,21 @@ export function MobileMenu({ links, getStartedHref }: { links: readonly SectionL
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key === 'Escape') closeAndRefocus();
     };
-    const onPointerDown = (event: PointerEvent) => {
+    // 'click' rather than 'pointerdown': by then the browser has moved focus to
+    // whatever was clicked, so focus goes back to the toggle only when the click
+    // landed on something that cannot hold focus itself.
+    const onClick = (event: MouseEvent) => {
       const target = event.target as Node;
       if (panelRef.current?.contains(target) || toggleRef.current?.contains(target)) return;
-      closeAndRefocus();
+      setOpen(false);
+      const active = document.activeElement;
+      if (!active || active === document.body || panelRef.current?.contains(active)) toggleRef.current?.focus();
     };
     document.addEventListener('keydown', onKeyDown);
-    document.addEventListener('pointerdown', onPointerDown);
+    document.addEventListener('click', onClick);
     return () => {
       document.removeEventListener('keydown', onKeyDown);
-      document.removeEventListener('pointerdown', onPointerDown);
+      document.removeEventListener('click', onClick);
     };
   }, [open]);
 
@@ -72,7 +84,7 @@ export function MobileMenu({ links, getStartedHref }: { links: readonly SectionL
               </li>
             ))}
           </ul>
-          <Link href={getStartedHref} onClick={close} className={buttonClass('primary', 'lg', 'mt-3 w-full')}>
+          <Link href={getStarted.href} prefetch={getStarted.prefetch ? null : false} onClick={close} className={buttonClass('primary', 'lg', 'mt-3 w-full')}>
             Get Started
           </Link>
         </nav>

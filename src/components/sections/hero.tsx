@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { AppLink } from '@/components/ui/app-link';
 import { ArrowRight, ExternalLink } from 'lucide-react';
 import { hero, showcase } from '@/content/home';
 import { withUtm } from '@/lib/utm';
@@ -19,10 +19,10 @@ export function Hero({ appUrl }: { appUrl: string }) {
           </h1>
           <p className="mt-5 text-lg text-ink-700">{hero.body}</p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-            <Link href={hero.primaryCta.href} className={buttonClass('primary', 'lg')}>
+            <AppLink href={hero.primaryCta.href} className={buttonClass('primary', 'lg')}>
               {hero.primaryCta.label}
               <ArrowRight aria-hidden="true" className="size-5" />
-            </Link>
+            </AppLink>
             <SectionLink id={hero.secondaryCta.sectionId} className={buttonClass('secondary', 'lg')}>
               {hero.secondaryCta.label}
             </SectionLink>

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { AppLink } from '@/components/ui/app-link';
 import { ArrowRight } from 'lucide-react';
 import { services } from '@/content/home';
 import { Icon } from '@/components/ui/icon';
@@ -20,7 +20,7 @@ export function Services() {
                 <li key={detail}>{detail}</li>
               ))}
             </ul>
-            <Link
+            <AppLink
               href={card.href}
               data-learn-more
               className="mt-5 inline-flex items-center gap-1 self-start rounded font-semibold text-brand-700 hover:text-brand-900 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
@@ -28,7 +28,7 @@ export function Services() {
               {card.ctaLabel}
               <span className="sr-only">about {card.title}</span>
               <ArrowRight aria-hidden="true" className="size-4" />
-            </Link>
+            </AppLink>
           </li>
         ))}
       </ul>

@@ -1,0 +1,18 @@
+// Builds the two production builds the end-to-end tests serve (see
+// tests/e2e/support/test-env.json): the main one and one with a tag manager.
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+
+const testEnv = JSON.parse(readFileSync(new URL('../tests/e2e/support/test-env.json', import.meta.url), 'utf8'));
+
+for (const [name, vars] of [
+  ['main', testEnv.main],
+  ['tag-manager', { ...testEnv.main, ...testEnv.gtm }],
+]) {
+  console.log(`\n> next build (${name})`);
+  const result = spawnSync('npx', ['next', 'build'], {
+    stdio: 'inherit',
+    env: { ...process.env, ...vars, NEXT_TELEMETRY_DISABLED: '1' },
+  });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}

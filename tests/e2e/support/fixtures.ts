@@ -1,0 +1,73 @@
+import { test as base, expect, type Page } from '@playwright/test';
+import { APP_URL } from './servers';
+
+type Fixtures = {
+  /** Requests the page tried to make to any origin other than the test server. */
+  externalRequests: string[];
+  /** Console errors and uncaught exceptions; every test fails if any remain. */
+  pageErrors: string[];
+};
+
+/**
+ * Every test runs offline from the outside world: the external web app is
+ * answered by a stub page (so following its links works), anything else off
+ * the loopback server is aborted and recorded. Console errors fail the test.
+ */
+export const test = base.extend<Fixtures>({
+  externalRequests: [
+    async ({ page }, use) => {
+    const requests: string[] = [];
+    await page.route(
+      (url) => url.hostname !== '127.0.0.1',
+      async (route) => {
+        const url = route.request().url();
+        requests.push(url);
+        if (url.startsWith(APP_URL)) {
+          await route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Web app</title><h1>Web app</h1>' });
+        } else if (url.startsWith('https://www.googletagmanager.com/')) {
+          await route.fulfill({ contentType: 'text/javascript', body: '/* tag manager stand-in */' });
+        } else {
+          await route.abort('blockedbyclient');
+        }
+      },
+    );
+    await use(requests);
+    },
+    { auto: true },
+  ],
+  pageErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      // A test may visit a missing page on purpose; Chromium logs that document's
+      // 404 as a console error. Any other failed request still counts.
+      const missingDocuments = new Set<string>();
+      page.on('response', (response) => {
+        if (response.status() === 404 && response.request().isNavigationRequest()) missingDocuments.add(response.url());
+      });
+      page.on('console', (message) => {
+        if (message.type() !== 'error') return;
+        if (missingDocuments.has(message.location().url) && message.text().includes('404')) return;
+        errors.push(`console: ${message.text()} (${message.location().url})`);
+      });
+      page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+      await use(errors);
+      expect(errors, 'console errors or uncaught exceptions').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+
+/** Reads window.dataLayer from the page. */
+export async function dataLayer(page: Page): Promise<unknown[]> {
+  return page.evaluate(() => (window as unknown as { dataLayer?: unknown[] }).dataLayer ?? []);
+}
+
+/** Waits until React has hydrated the page (client handlers attached). */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const header = document.querySelector('header');
+    return Boolean(header && Object.keys(header).some((key) => key.startsWith('__reactFiber')));
+  });
+}

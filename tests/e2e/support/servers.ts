@@ -1,0 +1,16 @@
+import testEnv from './test-env.json' with { type: 'json' };
+
+/**
+ * The environments of the two test builds, shared with scripts/build-test-sites.mjs
+ * through test-env.json. Pages are prerendered, so configuration is fixed at
+ * build time: every variable is set explicitly so a developer's .env cannot leak in.
+ */
+export const PORTS = testEnv.ports;
+export const E2E_ENV = testEnv.main;
+export const GTM_ENV = { ...testEnv.main, ...testEnv.gtm };
+
+export const SITE_URL = E2E_ENV.NEXT_PUBLIC_SITE_URL;
+export const APP_URL = E2E_ENV.NEXT_PUBLIC_APP_URL;
+export const BRAND = E2E_ENV.NEXT_PUBLIC_BRAND_NAME;
+export const LINKEDIN_URL = E2E_ENV.NEXT_PUBLIC_SOCIAL_LINKEDIN;
+export const GTM_ID = testEnv.gtm.NEXT_PUBLIC_GTM_ID;
