@@ -21,10 +21,9 @@ const nextConfig: NextConfig = {
   distDir: process.env.NEXT_DIST_DIR || '.next',
   poweredByHeader: false,
   reactStrictMode: true,
-  experimental: {
-    // Tailwind's CSS is small: inlining it saves a render-blocking round trip on slow networks.
-    inlineCss: true,
-  },
+  // CSS stays an external, cacheable file (about 5.5 KB gzipped). Measured with Lighthouse:
+  // experimental.inlineCss doubled the HTML (20 KB -> 39 KB gzipped, the CSS also rides in the
+  // RSC payload) for no LCP gain beyond run-to-run noise, and repeats on every navigation.
   async headers() {
     return [{ source: '/:path*', headers: securityHeaders }];
   },

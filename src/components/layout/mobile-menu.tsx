@@ -34,14 +34,17 @@ export function MobileMenu({
       if (event.key === 'Escape') closeAndRefocus();
     };
     // 'click' rather than 'pointerdown': by then the browser has moved focus to
-    // whatever was clicked, so focus goes back to the toggle only when the click
-    // landed on something that cannot hold focus itself.
+    // whatever was clicked, so focus goes back to the toggle unless the click
+    // landed on a control that keyboard users could have tabbed to themselves.
     const onClick = (event: MouseEvent) => {
       const target = event.target as Node;
       if (panelRef.current?.contains(target) || toggleRef.current?.contains(target)) return;
       setOpen(false);
-      const active = document.activeElement;
-      if (!active || active === document.body || panelRef.current?.contains(active)) toggleRef.current?.focus();
+      // Clicking plain content focuses <body> or a tabIndex -1 container such as <main>.
+      const active = document.activeElement as HTMLElement | null;
+      if (!active || active.tabIndex < 0 || active === document.body || panelRef.current?.contains(active)) {
+        toggleRef.current?.focus();
+      }
     };
     document.addEventListener('keydown', onKeyDown);
     document.addEventListener('click', onClick);

@@ -18,7 +18,7 @@ export function Hero({ appUrl }: { appUrl: string }) {
             {hero.heading}
           </h1>
           <p className="mt-5 text-lg text-ink-700">{hero.body}</p>
-          <div className="mt-8 flex flex-col gap-3 sm:flex-row">
+          <div className="mt-8 flex flex-col gap-3 sm:flex-row lg:flex-col xl:flex-row">
             <AppLink href={hero.primaryCta.href} className={buttonClass('primary', 'lg')}>
               {hero.primaryCta.label}
               <ArrowRight aria-hidden="true" className="size-5" />
