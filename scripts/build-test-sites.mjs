@@ -5,10 +5,12 @@ import { readFileSync } from 'node:fs';
 
 const testEnv = JSON.parse(readFileSync(new URL('../tests/e2e/support/test-env.json', import.meta.url), 'utf8'));
 
-for (const [name, vars] of [
-  ['main', testEnv.main],
-  ['tag-manager', { ...testEnv.main, ...testEnv.gtm }],
-]) {
+// E2E_DIST_DIR overrides the main build's folder; --main-only skips the tag-manager build.
+const main = { ...testEnv.main, NEXT_DIST_DIR: process.env.E2E_DIST_DIR || testEnv.main.NEXT_DIST_DIR };
+const builds = [['main', main]];
+if (!process.argv.includes('--main-only')) builds.push(['tag-manager', { ...testEnv.main, ...testEnv.gtm }]);
+
+for (const [name, vars] of builds) {
   console.log(`\n> next build (${name})`);
   const result = spawnSync('npx', ['next', 'build'], {
     stdio: 'inherit',

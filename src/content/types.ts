@@ -13,7 +13,7 @@ export type ServiceCard = {
 
 export type BenefitCard = { title: string; description: string; features: readonly string[]; icon: IconName };
 
-export type ServiceItem = { title: string; description: string; features: readonly string[] };
+export type ServiceItem = { title: string; description: string; features: readonly string[]; icon?: IconName };
 
 export type Benchmark = { metric: string; title: string; description: string; source: string };
 
@@ -31,3 +31,16 @@ export type RouteEntry = {
   /** false: noindex and left out of the sitemap. */
   indexable: boolean;
 };
+
+/** A call to action: an internal path, an external URL, or a client action wired by a component. */
+export type CtaLink = { label: string; href: string };
+
+export type PageHeroContent = {
+  eyebrow?: string;
+  heading: string;
+  body: string;
+};
+
+export type Step = { title: string; description: string };
+
+export type CtaBandContent = { heading: string; body: string };

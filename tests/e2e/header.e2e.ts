@@ -92,10 +92,10 @@ test.describe('header', () => {
     expect(calls[0]! - clickedAt).toBeLessThan(1500);
   });
 
-  test('without JavaScript section links are plain links to the home page anchors', async ({ browser }) => {
-    const context = await browser.newContext({ javaScriptEnabled: false });
+  test('without JavaScript section links are plain links to the home page anchors', async ({ browser, baseURL }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
     const page = await context.newPage();
-    await page.goto('http://127.0.0.1:3100/this-page-does-not-exist');
+    await page.goto('/this-page-does-not-exist');
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Services' }).click();
     await expect(page).toHaveURL(/\/#services$/);
     await expect(page.locator('#services')).toBeInViewport();

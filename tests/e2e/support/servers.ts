@@ -5,8 +5,9 @@ import testEnv from './test-env.json' with { type: 'json' };
  * through test-env.json. Pages are prerendered, so configuration is fixed at
  * build time: every variable is set explicitly so a developer's .env cannot leak in.
  */
-export const PORTS = testEnv.ports;
-export const E2E_ENV = testEnv.main;
+// E2E_PORT / E2E_DIST_DIR let several suites run side by side on one machine.
+export const PORTS = { main: Number(process.env.E2E_PORT) || testEnv.ports.main, gtm: testEnv.ports.gtm };
+export const E2E_ENV = { ...testEnv.main, NEXT_DIST_DIR: process.env.E2E_DIST_DIR || testEnv.main.NEXT_DIST_DIR };
 export const GTM_ENV = { ...testEnv.main, ...testEnv.gtm };
 
 export const SITE_URL = E2E_ENV.NEXT_PUBLIC_SITE_URL;
