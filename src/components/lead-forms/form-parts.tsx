@@ -1,0 +1,60 @@
+'use client';
+
+import Link from 'next/link';
+import { useEffect, useRef } from 'react';
+import { buttonClass } from '@/components/ui/button-styles';
+import type { SubmitFailure } from './use-lead-form';
+import { failureMessage } from './use-lead-form';
+
+export function SubmitButton({ busy, labels, className }: { busy: boolean; labels: { idle: string; busy: string }; className?: string }) {
+  return (
+    <button type="submit" disabled={busy} aria-disabled={busy} className={buttonClass('primary', 'lg', className)}>
+      {busy ? labels.busy : labels.idle}
+    </button>
+  );
+}
+
+/** The error banner: an alert region, so it is announced as soon as it appears. */
+export function FailureBanner({ failure, format }: { failure: SubmitFailure | null; format?: (message: string) => string }) {
+  if (!failure) return null;
+  const message = failureMessage(failure);
+  return (
+    <div role="alert" className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm font-medium text-red-800">
+      {format ? format(message) : message}
+    </div>
+  );
+}
+
+/** What replaces a form once its lead is accepted; focus moves to the heading so it is read out. */
+export function FormSuccess({
+  copy,
+}: {
+  copy: { heading: string; body: string; actions: readonly { label: string; href: string }[] };
+}) {
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => headingRef.current?.focus(), []);
+  return (
+    <div className="text-center" data-form-success>
+      <h2 ref={headingRef} tabIndex={-1} className="text-2xl font-bold text-ink-900 outline-none">
+        {copy.heading}
+      </h2>
+      <p className="mt-3 text-ink-700">{copy.body}</p>
+      <div className="mt-6 flex flex-col justify-center gap-3 sm:flex-row">
+        {copy.actions.map((action, index) => (
+          <Link key={action.href} href={action.href} className={buttonClass(index === 0 ? 'primary' : 'secondary', 'md')}>
+            {action.label}
+          </Link>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+export function RequiredNote() {
+  return (
+    <p className="text-sm text-ink-600">
+      Fields marked <span aria-hidden="true" className="text-red-700">*</span>
+      <span className="sr-only">with an asterisk</span> are required.
+    </p>
+  );
+}

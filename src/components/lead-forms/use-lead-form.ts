@@ -1,0 +1,123 @@
+'use client';
+
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import type { z } from 'zod';
+import { errorCopy } from '@/content/forms';
+import { collectAttribution, trackScrollDepth } from '@/lib/attribution';
+import { fieldErrors, type FieldErrors, type LeadForm } from '@/lib/schemas/leads';
+
+export type SubmitFailure =
+  | { kind: 'server'; status: number }
+  | { kind: 'rate-limited' }
+  | { kind: 'unreachable' }
+  | { kind: 'unexpected' };
+
+/** The banner text for a failure, in the wording of SPEC section 8. */
+export function failureMessage(failure: SubmitFailure): string {
+  switch (failure.kind) {
+    case 'server':
+      return errorCopy.server.replace('{status}', String(failure.status));
+    case 'rate-limited':
+      return errorCopy.tooMany;
+    case 'unreachable':
+      return errorCopy.unreachable;
+    default:
+      return errorCopy.unexpected;
+  }
+}
+
+type Status = 'idle' | 'submitting' | 'success';
+
+/**
+ * Validation and submission shared by the four lead forms. The form is a real
+ * <form method="post" action="/api/leads/{form}"> that works without
+ * JavaScript; with it, this hook validates with the same schema as the server,
+ * posts JSON with the visit's attribution, and maps every outcome to a state.
+ * Nothing the visitor typed is cleared unless the lead was accepted.
+ */
+export function useLeadForm(form: LeadForm, schema: z.ZodType, onSuccess?: () => void) {
+  const [status, setStatus] = useState<Status>('idle');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [failure, setFailure] = useState<SubmitFailure | null>(null);
+  const [startedAt, setStartedAt] = useState<number | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  useEffect(() => {
+    setStartedAt(Date.now());
+    trackScrollDepth();
+  }, []);
+
+  const focusFirstError = (next: FieldErrors) => {
+    const first = Object.keys(next)[0];
+    if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+  };
+
+  /** A field's message clears as soon as that field is edited (SPEC section 5). */
+  const clearError = (name: string) => {
+    setErrors((current) => {
+      if (!(name in current)) return current;
+      const { [name]: _removed, ...rest } = current;
+      return rest;
+    });
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (status === 'submitting') return;
+    const values = Object.fromEntries(new FormData(event.currentTarget)) as Record<string, string>;
+    setFailure(null);
+
+    const parsed = schema.safeParse(values);
+    if (!parsed.success) {
+      const next = fieldErrors(parsed.error);
+      setErrors(next);
+      focusFirstError(next);
+      return;
+    }
+    setErrors({});
+    setStatus('submitting');
+
+    let response: Response;
+    try {
+      response = await fetch(`/api/leads/${form}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+        body: JSON.stringify({ ...values, ...collectAttribution() }),
+      });
+    } catch {
+      // Our own API is same-origin: a failed fetch means it was not reached, so nothing was stored.
+      setFailure({ kind: 'unreachable' });
+      setStatus('idle');
+      return;
+    }
+
+    try {
+      if (response.ok) {
+        setStatus('success');
+        onSuccess?.();
+        return;
+      }
+      if (response.status === 422) {
+        const body = (await response.json()) as { fieldErrors?: FieldErrors };
+        if (body.fieldErrors && Object.keys(body.fieldErrors).length > 0) {
+          setErrors(body.fieldErrors);
+          focusFirstError(body.fieldErrors);
+          setStatus('idle');
+          return;
+        }
+      }
+      setFailure(
+        response.status === 429
+          ? { kind: 'rate-limited' }
+          : response.status >= 500
+            ? { kind: 'server', status: response.status }
+            : { kind: 'unexpected' },
+      );
+    } catch {
+      setFailure({ kind: 'unexpected' });
+    }
+    setStatus('idle');
+  };
+
+  return { formRef, status, errors, failure, startedAt, clearError, onSubmit };
+}

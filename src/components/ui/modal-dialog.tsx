@@ -1,0 +1,78 @@
+'use client';
+
+import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
+import { cn } from '@/lib/cn';
+
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([type="hidden"]):not([tabindex="-1"]), select, textarea, iframe, [tabindex]:not([tabindex="-1"])';
+
+/**
+ * A modal on the native <dialog>: showModal() makes the rest of the page inert
+ * and closes on Escape. This adds what the platform leaves out: closing on a
+ * backdrop click, focus guards so Tab and Shift+Tab loop inside (they also
+ * catch Tab pressed inside an iframe, which a keydown handler cannot see), and
+ * focus returned to whatever opened it.
+ */
+export function ModalDialog({
+  open,
+  onClose,
+  labelledBy,
+  describedBy,
+  initialFocusRef,
+  className,
+  children,
+}: {
+  open: boolean;
+  onClose: () => void;
+  labelledBy: string;
+  describedBy?: string;
+  initialFocusRef?: RefObject<HTMLElement | null>;
+  className?: string;
+  children: ReactNode;
+}) {
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const openerRef = useRef<HTMLElement | null>(null);
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (!dialog) return;
+    if (open && !dialog.open) {
+      openerRef.current = document.activeElement as HTMLElement | null;
+      dialog.showModal();
+      (initialFocusRef?.current ?? focusables(dialog)[0])?.focus();
+    } else if (!open && dialog.open) {
+      dialog.close();
+    }
+  }, [open, initialFocusRef]);
+
+  const focusables = (root: HTMLElement) =>
+    Array.from(root.querySelectorAll<HTMLElement>(FOCUSABLE)).filter((element) => !element.dataset.focusGuard);
+
+  const guard = (edge: 'first' | 'last') => () => {
+    const dialog = dialogRef.current;
+    if (!dialog) return;
+    const items = focusables(dialog);
+    (edge === 'first' ? items[0] : items[items.length - 1])?.focus();
+  };
+
+  return (
+    <dialog
+      ref={dialogRef}
+      aria-labelledby={labelledBy}
+      aria-describedby={describedBy}
+      onClose={() => {
+        onClose();
+        openerRef.current?.focus();
+      }}
+      // A click whose target is the <dialog> itself landed on its ::backdrop,
+      // because the panel inside fills the whole dialog box.
+      onClick={(event) => {
+        if (event.target === event.currentTarget) dialogRef.current?.close();
+      }}
+      className={cn('m-auto max-h-none max-w-none bg-white p-0 shadow-2xl backdrop:bg-ink-950/70', className)}
+    >
+      <span tabIndex={0} data-focus-guard="start" onFocus={guard('last')} className="sr-only" />
+      {children}
+      <span tabIndex={0} data-focus-guard="end" onFocus={guard('first')} className="sr-only" />
+    </dialog>
+  );
+}

@@ -1,0 +1,101 @@
+import type { LeadForm } from '@/lib/schemas/leads';
+
+/** Labels, button states and outcome copy for the four lead forms. */
+
+export type FieldCopy = { label: string; placeholder?: string; hint?: string; autoComplete?: string };
+
+export const fieldCopy = {
+  firstName: { label: 'First name', autoComplete: 'given-name' },
+  lastName: { label: 'Last name', autoComplete: 'family-name' },
+  email: { label: 'Email', placeholder: 'you@company.com', autoComplete: 'email' },
+  phone: { label: 'Phone', placeholder: '(555) 010-0199', autoComplete: 'tel' },
+  website: { label: 'Website', placeholder: 'example.com', autoComplete: 'url' },
+  company: { label: 'Company', autoComplete: 'organization' },
+  industry: { label: 'Industry' },
+  callVolume: { label: 'Monthly call volume' },
+  message: { label: 'Message', placeholder: 'Tell us about your business and what you would like to automate.' },
+  propertyName: { label: 'Property or company name', autoComplete: 'organization' },
+  units: { label: 'Number of units' },
+} as const satisfies Record<string, FieldCopy>;
+
+export const industryOptions = [
+  { value: 'healthcare', label: 'Healthcare' },
+  { value: 'real-estate', label: 'Real estate & property management' },
+  { value: 'automotive', label: 'Automotive' },
+  { value: 'retail', label: 'Retail' },
+  { value: 'professional-services', label: 'Professional services' },
+  { value: 'other', label: 'Other' },
+] as const;
+
+export const callVolumeOptions = [
+  { value: '0-100', label: '0-100 calls' },
+  { value: '100-500', label: '100-500 calls' },
+  { value: '500-1000', label: '500-1,000 calls' },
+  { value: '1000+', label: '1,000+ calls' },
+] as const;
+
+export const unitOptions = [
+  { value: '1-25', label: '1-25 units' },
+  { value: '26-50', label: '26-50 units' },
+  { value: '51-100', label: '51-100 units' },
+  { value: '101-250', label: '101-250 units' },
+  { value: '250+', label: '250+ units' },
+] as const;
+
+export const optionalMark = '(optional)';
+
+/** Submit button: idle and in-flight labels (SPEC section 4). */
+export const submitLabels: Record<LeadForm, { idle: string; busy: string }> = {
+  'growth-audit': { idle: 'Send My Free Blueprint', busy: 'Processing...' },
+  demo: { idle: 'Request My Demo', busy: 'Submitting...' },
+  contact: { idle: 'Send Message', busy: 'Sending...' },
+  'aria-signup': { idle: 'Get Started with Aria', busy: 'Submitting...' },
+};
+
+/** Error wording (SPEC section 8); {status} and {message} are filled in. */
+export const errorCopy = {
+  server: 'Server error ({status}). Please try again or contact us directly.',
+  unexpected: 'An unexpected error occurred. Please try again or contact us directly.',
+  unreachable:
+    'We could not reach our server, so nothing was sent. Please check your connection and try again; everything you typed is still here.',
+  tooMany: 'Too many requests from your connection. Please wait a minute and try again.',
+  fixFields: 'Please correct the highlighted fields.',
+  /** The growth audit keeps SPEC's alert wording around the message. */
+  growthAudit: 'Error: {message}. Please try again or contact support.',
+} as const;
+
+export const successCopy = {
+  demo: {
+    heading: 'Thank you! Your demo request is in.',
+    body: 'We will contact you within 24 hours to schedule your personalised demo. In the meantime, explore how it works or see what missed calls cost you.',
+    actions: [
+      { label: 'Explore Our Services', href: '/services-overview' },
+      { label: 'Calculate Your Revenue Loss', href: '/revenue-calculator' },
+    ],
+  },
+  contact: {
+    heading: 'Thank you! Your message has been sent.',
+    body: 'We reply within 24 hours. If it is urgent, call or email us directly.',
+    actions: [
+      { label: 'Back to Home', href: '/' },
+      { label: 'Explore Our Services', href: '/services-overview' },
+    ],
+  },
+  'aria-signup': {
+    heading: 'You are on the list. Aria will be in touch.',
+    body: 'Our team will contact you within 24 hours to set up Aria for your property. Quick setup takes 24-48 hours.',
+    actions: [
+      { label: 'See How Aria Works', href: '/aria-voice-agent' },
+      { label: 'Calculate Your Revenue Loss', href: '/revenue-calculator' },
+    ],
+  },
+} as const;
+
+export const growthAuditDialog = {
+  title: 'Get your free AI growth blueprint',
+  description: 'Tell us where to send it. It takes 30 seconds, and we never share your details.',
+  cancelLabel: 'Cancel',
+  unlockLabel: 'Unlock My Blueprint',
+} as const;
+
+export const honeypotLabel = 'Leave this field empty';
