@@ -59,9 +59,16 @@ export const errorCopy = {
   unreachable:
     'We could not reach our server, so nothing was sent. Please check your connection and try again; everything you typed is still here.',
   tooMany: 'Too many requests from your connection. Please wait a minute and try again.',
-  fixFields: 'Please correct the highlighted fields.',
-  /** The growth audit keeps SPEC's alert wording around the message. */
+  /** The growth audit keeps SPEC's alert wording around a short reason. */
   growthAudit: 'Error: {message}. Please try again or contact support.',
+} as const;
+
+/** Short reasons for the growth audit's 'Error: {message}.' wording. */
+export const failureReasons = {
+  server: 'Server error ({status})',
+  unexpected: 'Something unexpected went wrong',
+  unreachable: 'We could not reach our server, so nothing was sent',
+  tooMany: 'Too many requests, please wait a minute',
 } as const;
 
 export const successCopy = {

@@ -15,12 +15,17 @@ export function SubmitButton({ busy, labels, className }: { busy: boolean; label
 }
 
 /** The error banner: an alert region, so it is announced as soon as it appears. */
-export function FailureBanner({ failure, format }: { failure: SubmitFailure | null; format?: (message: string) => string }) {
+export function FailureBanner({
+  failure,
+  describe = failureMessage,
+}: {
+  failure: SubmitFailure | null;
+  describe?: (failure: SubmitFailure) => string;
+}) {
   if (!failure) return null;
-  const message = failureMessage(failure);
   return (
     <div role="alert" className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm font-medium text-red-800">
-      {format ? format(message) : message}
+      {describe(failure)}
     </div>
   );
 }

@@ -1,16 +1,13 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
-import { errorCopy, growthAuditDialog, submitLabels } from '@/content/forms';
+import { growthAuditDialog, submitLabels } from '@/content/forms';
 import { growthAuditSchema } from '@/lib/schemas/leads';
 import { buttonClass } from '@/components/ui/button-styles';
 import { TextField } from './fields';
 import { FailureBanner, RequiredNote, SubmitButton } from './form-parts';
 import { SpamFields } from './spam-fields';
-import { useLeadForm } from './use-lead-form';
-
-/** SPEC keeps the growth audit's alert-style wording around the failure. */
-const growthAuditFailure = (message: string) => errorCopy.growthAudit.replace('{message}', message.replace(/\.$/, ''));
+import { growthAuditFailureMessage, useLeadForm } from './use-lead-form';
 
 /**
  * The growth-audit lead form. On success the visitor goes to /thank-you.
@@ -34,7 +31,7 @@ export function GrowthAuditForm({ formId = 'growth-audit-form', onCancel }: { fo
       className="relative space-y-5"
     >
       <RequiredNote />
-      <FailureBanner failure={failure} format={growthAuditFailure} />
+      <FailureBanner failure={failure} describe={growthAuditFailureMessage} />
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField {...field} name="firstName" required error={errors.firstName} />
         <TextField {...field} name="lastName" required error={errors.lastName} />

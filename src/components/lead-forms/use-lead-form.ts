@@ -2,7 +2,7 @@
 
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { z } from 'zod';
-import { errorCopy } from '@/content/forms';
+import { errorCopy, failureReasons } from '@/content/forms';
 import { collectAttribution, trackScrollDepth } from '@/lib/attribution';
 import { fieldErrors, type FieldErrors, type LeadForm } from '@/lib/schemas/leads';
 
@@ -24,6 +24,19 @@ export function failureMessage(failure: SubmitFailure): string {
     default:
       return errorCopy.unexpected;
   }
+}
+
+/** The growth audit's alert: 'Error: {message}. Please try again or contact support.' */
+export function growthAuditFailureMessage(failure: SubmitFailure): string {
+  const reason =
+    failure.kind === 'server'
+      ? failureReasons.server.replace('{status}', String(failure.status))
+      : failure.kind === 'rate-limited'
+        ? failureReasons.tooMany
+        : failure.kind === 'unreachable'
+          ? failureReasons.unreachable
+          : failureReasons.unexpected;
+  return errorCopy.growthAudit.replace('{message}', reason);
 }
 
 type Status = 'idle' | 'submitting' | 'success';

@@ -1,0 +1,196 @@
+import type { Page, Route } from '@playwright/test';
+import { expect, test, waitForHydration } from './support/fixtures';
+
+const valid = { firstName: 'Dana', lastName: 'Reyes', email: 'dana@example.com', phone: '(555) 010-0142' };
+
+/** Holds the request until the test has seen the in-flight state, then lets it through. */
+async function slowDown(page: Page, path: string) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(path, async (route: Route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+async function fill(page: Page, formId: string, values: Record<string, string>) {
+  for (const [name, value] of Object.entries(values)) {
+    const control = page.locator(`#${formId}-${name}`);
+    if ((await control.evaluate((element) => element.tagName)) === 'SELECT') await control.selectOption(value);
+    else await control.fill(value);
+  }
+}
+
+test.describe('growth audit form', () => {
+  const formId = 'growth-audit-form';
+
+  test.beforeEach(async ({ page }) => {
+    await page.goto('/growth-audit');
+    await waitForHydration(page);
+  });
+
+  test('shows SPEC messages for empty and invalid fields and clears one when it is edited', async ({ page }) => {
+    const form = page.locator(`#${formId}`);
+    await form.getByRole('button', { name: 'Send My Free Blueprint' }).click();
+    await expect(form.getByText('First name is required')).toBeVisible();
+    await expect(form.getByText('Last name is required')).toBeVisible();
+    await expect(form.getByText('Email is required')).toBeVisible();
+    await expect(page.locator(`#${formId}-firstName`)).toBeFocused();
+    await expect(page.locator(`#${formId}-firstName`)).toHaveAttribute('aria-invalid', 'true');
+
+    await fill(page, formId, { firstName: 'Dana', lastName: 'Reyes', email: 'dana@', phone: '0123', website: 'not a site' });
+    await expect(form.getByText('First name is required')).toBeHidden(); // cleared on edit
+    await form.getByRole('button', { name: 'Send My Free Blueprint' }).click();
+    await expect(form.getByText('Please enter a valid email address')).toBeVisible();
+    await expect(form.getByText('Please enter a valid phone number')).toBeVisible();
+    await expect(form.getByText('Invalid website URL (e.g., example.com or https://example.com)')).toBeVisible();
+    await page.locator(`#${formId}-phone`).fill('555 010 0142');
+    await expect(form.getByText('Please enter a valid phone number')).toBeHidden();
+  });
+
+  test('submits: Processing... and disabled while sending, then /thank-you', async ({ page }) => {
+    const release = await slowDown(page, '**/api/leads/growth-audit');
+    await fill(page, formId, { ...valid, website: 'dana-plumbing.com' });
+    const button = page.locator(`#${formId}`).getByRole('button', { name: /Send My Free Blueprint|Processing/ });
+    await button.click();
+    await expect(button).toHaveText('Processing...');
+    await expect(button).toBeDisabled();
+    release();
+    await expect(page).toHaveURL(/\/thank-you$/);
+  });
+
+  test('a server error shows the alert wording and keeps everything typed', async ({ page }) => {
+    await page.route('**/api/leads/growth-audit', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"x"}' }));
+    await fill(page, formId, valid);
+    await page.locator(`#${formId}`).getByRole('button', { name: 'Send My Free Blueprint' }).click();
+    await expect(page.locator(`#${formId}`).getByRole('alert')).toHaveText(
+      'Error: Server error (500). Please try again or contact support.',
+    );
+    await expect(page.locator(`#${formId}-email`)).toHaveValue(valid.email);
+    await expect(page.locator(`#${formId}`).getByRole('button', { name: 'Send My Free Blueprint' })).toBeEnabled();
+  });
+
+  test('an unreachable server says nothing was sent and keeps everything typed', async ({ page }) => {
+    await page.route('**/api/leads/growth-audit', (route) => route.abort('connectionrefused'));
+    await fill(page, formId, valid);
+    await page.locator(`#${formId}`).getByRole('button', { name: 'Send My Free Blueprint' }).click();
+    await expect(page.locator(`#${formId}`).getByRole('alert')).toContainText('could not reach our server');
+    await expect(page.locator(`#${formId}-firstName`)).toHaveValue(valid.firstName);
+    await expect(page).toHaveURL(/\/growth-audit$/);
+  });
+
+  test('the sticky bar is hidden at 799 px, shown past 800 px, and opens the form in a dialog', async ({ page }) => {
+    const bar = page.locator('[data-sticky-cta]');
+    await page.evaluate(() => window.scrollTo({ top: 799, behavior: 'instant' }));
+    await expect(bar).toBeHidden();
+    await page.evaluate(() => window.scrollTo({ top: 801, behavior: 'instant' }));
+    await expect(bar).toBeVisible();
+    await bar.getByRole('button', { name: 'Unlock My Blueprint' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Get your free AI growth blueprint' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByLabel('First name')).toBeFocused();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(bar.getByRole('button', { name: 'Unlock My Blueprint' })).toBeFocused();
+  });
+
+  test('the dialog form submits and goes to /thank-you', async ({ page }) => {
+    await page.evaluate(() => window.scrollTo({ top: 900, behavior: 'instant' }));
+    await page.locator('[data-sticky-cta]').getByRole('button', { name: 'Unlock My Blueprint' }).click();
+    await fill(page, 'growth-audit-dialog-form', valid);
+    await page.getByRole('dialog').getByRole('button', { name: 'Send My Free Blueprint' }).click();
+    await expect(page).toHaveURL(/\/thank-you$/);
+  });
+
+  test('sends the visit attribution with the lead, utm kept from the landing page', async ({ page }) => {
+    await page.goto('/?utm_source=newsletter&utm_medium=email&utm_campaign=spring&utm_term=ai&utm_content=cta');
+    await page.goto('/growth-audit');
+    await waitForHydration(page);
+    const request = page.waitForRequest('**/api/leads/growth-audit');
+    await fill(page, formId, valid);
+    await page.locator(`#${formId}`).getByRole('button', { name: 'Send My Free Blueprint' }).click();
+    const body = (await request).postDataJSON() as Record<string, unknown>;
+    expect(body).toMatchObject({
+      ...valid,
+      utm_source: 'newsletter',
+      utm_medium: 'email',
+      utm_campaign: 'spring',
+      utm_term: 'ai',
+      utm_content: 'cta',
+      page_url: expect.stringContaining('/growth-audit'),
+      screen_resolution: expect.stringMatching(/^\d+x\d+$/),
+      viewport_size: '1280x720',
+      language: expect.any(String),
+      timezone: expect.any(String),
+    });
+    expect(typeof body.time_on_page).toBe('number');
+    expect(typeof body.scroll_depth).toBe('number');
+    expect(body.referrer).toBeTruthy();
+    expect(body.company_website).toBe('');
+    expect(Number(body.form_started_at)).toBeGreaterThan(0);
+  });
+});
+
+test.describe('demo request form', () => {
+  const formId = 'demo-form';
+  const demo = { ...valid, company: 'Reyes Property Group', industry: 'real-estate', callVolume: '100-500', message: 'After-hours calls.' };
+
+  test('Submitting... then the thank-you screen with its two buttons', async ({ page }) => {
+    await page.goto('/contact-demo');
+    await waitForHydration(page);
+    const release = await slowDown(page, '**/api/leads/demo');
+    await fill(page, formId, demo);
+    const button = page.locator(`#${formId} button[type="submit"]`);
+    await button.click();
+    await expect(button).toHaveText('Submitting...');
+    await expect(button).toBeDisabled();
+    release();
+    const success = page.locator('[data-form-success]');
+    await expect(success.getByRole('heading')).toBeFocused();
+    await expect(success.getByRole('link', { name: 'Explore Our Services' })).toHaveAttribute('href', '/services-overview');
+    await expect(success.getByRole('link', { name: 'Calculate Your Revenue Loss' })).toHaveAttribute('href', '/revenue-calculator');
+  });
+
+  test('requires phone and company, and shows the server error banner', async ({ page }) => {
+    await page.goto('/contact-demo');
+    await waitForHydration(page);
+    await page.locator(`#${formId} button[type="submit"]`).click();
+    await expect(page.locator(`#${formId}`).getByText('Phone number is required')).toBeVisible();
+    await expect(page.locator(`#${formId}`).getByText('Company is required')).toBeVisible();
+    await page.route('**/api/leads/demo', (route) => route.fulfill({ status: 503, body: 'down' }));
+    await fill(page, formId, demo);
+    await page.locator(`#${formId} button[type="submit"]`).click();
+    await expect(page.locator(`#${formId}`).getByRole('alert')).toHaveText('Server error (503). Please try again or contact us directly.');
+    await expect(page.locator(`#${formId}-company`)).toHaveValue(demo.company);
+  });
+});
+
+test.describe('contact form', () => {
+  const formId = 'contact-form';
+
+  test('Sending... then the thank-you screen with buttons to / and /services-overview', async ({ page }) => {
+    await page.goto('/contact-us');
+    await waitForHydration(page);
+    const release = await slowDown(page, '**/api/leads/contact');
+    await fill(page, formId, { firstName: 'Sam', lastName: 'Okafor', email: 'sam@example.com', message: 'Hello' });
+    const button = page.locator(`#${formId} button[type="submit"]`);
+    await button.click();
+    await expect(button).toHaveText('Sending...');
+    release();
+    const success = page.locator('[data-form-success]');
+    await expect(success.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
+    await expect(success.getByRole('link', { name: 'Explore Our Services' })).toHaveAttribute('href', '/services-overview');
+  });
+
+  test('a response that is neither success nor a server error gives the unexpected-error banner', async ({ page }) => {
+    await page.goto('/contact-us');
+    await waitForHydration(page);
+    await page.route('**/api/leads/contact', (route) => route.fulfill({ status: 409, body: '' }));
+    await fill(page, formId, { firstName: 'Sam', lastName: 'Okafor', email: 'sam@example.com' });
+    await page.locator(`#${formId} button[type="submit"]`).click();
+    await expect(page.locator(`#${formId}`).getByRole('alert')).toHaveText(
+      'An unexpected error occurred. Please try again or contact us directly.',
+    );
+  });
+});
