@@ -7,7 +7,8 @@ import { z } from 'zod';
  *
  * NEXT_PUBLIC_* values are public by design (they end up in the HTML) and are
  * baked into the prerendered pages at build time: change them, rebuild.
- * Server-only secrets arrive with later features and must never get that prefix.
+ * Server-only values (database, webhook URLs, signing secret) never get that
+ * prefix; only code under src/server/ (behind 'server-only') reads them.
  */
 
 // An unset variable and an empty one mean the same thing: "use the default".
@@ -15,6 +16,22 @@ const optional = <T extends z.ZodTypeAny>(schema: T) =>
   z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), schema.optional());
 
 const url = z.url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL' });
+
+const integer = (min: number, max: number) =>
+  z.coerce.number({ error: 'must be a whole number' }).int('must be a whole number').min(min, `must be at least ${min}`).max(max, `must be at most ${max}`);
+
+const flag = z
+  .enum(['0', '1', 'true', 'false'], { error: 'must be 1 or 0' })
+  .transform((value) => value === '1' || value === 'true');
+
+/** Default delivery retry delays: 10 s, 1 min, 5 min, 30 min, 2 h, 6 h, 12 h, 24 h. */
+export const DEFAULT_RETRY_SCHEDULE_MS = [10_000, 60_000, 300_000, 1_800_000, 7_200_000, 21_600_000, 43_200_000, 86_400_000];
+
+// A comma-separated list of delays in milliseconds; '' or unset means the default, 'none' means no retries.
+const retrySchedule = z
+  .string()
+  .regex(/^\s*(none|\d+(\s*,\s*\d+){0,19})\s*$/, 'must be a comma-separated list of milliseconds (at most 20), or none')
+  .transform((value) => (value.trim() === 'none' ? [] : value.split(',').map((part) => Number(part.trim()))));
 
 const schema = z.object({
   NEXT_PUBLIC_SITE_URL: optional(url).default('http://localhost:3000'),
@@ -28,6 +45,25 @@ const schema = z.object({
   NEXT_PUBLIC_SOCIAL_X: optional(url),
   NEXT_PUBLIC_SOCIAL_INSTAGRAM: optional(url),
   NEXT_PUBLIC_SOCIAL_YOUTUBE: optional(url),
+
+  // --- Server only: lead storage and delivery (see .env.example) ---
+  DATABASE_URL: optional(z.string().regex(/^postgres(ql)?:\/\/\S+$/, 'must be a postgres:// or postgresql:// URL')),
+  LEADS_DATA_DIR: optional(z.string().min(1)).default('./data/pglite'),
+  LEADS_WEBHOOK_URL: optional(url),
+  LEADS_WEBHOOK_URL_GROWTH_AUDIT: optional(url),
+  LEADS_WEBHOOK_URL_DEMO: optional(url),
+  LEADS_WEBHOOK_URL_CONTACT: optional(url),
+  LEADS_WEBHOOK_URL_ARIA_SIGNUP: optional(url),
+  LEADS_WEBHOOK_SECRET: optional(z.string().min(16, 'must be at least 16 characters')),
+  LEADS_WEBHOOK_TIMEOUT_MS: optional(integer(100, 120_000)).default(15_000),
+  LEADS_RETRY_SCHEDULE_MS: optional(retrySchedule).default(DEFAULT_RETRY_SCHEDULE_MS),
+  LEADS_SWEEP_INTERVAL_MS: optional(integer(100, 3_600_000)).default(5_000),
+  LEADS_WORKER: optional(flag).default(true),
+  LEADS_RATE_LIMIT_PER_MINUTE: optional(integer(0, 100_000)).default(10),
+  TRUST_PROXY: optional(flag).default(false),
+  LOG_LEVEL: optional(z.enum(['debug', 'info', 'warn', 'error', 'silent'], { error: 'must be debug, info, warn, error or silent' })).default('info'),
+  // Set by Next.js itself: 'phase-production-build' while `next build` runs.
+  NEXT_PHASE: optional(z.string()),
 });
 
 export type Env = z.infer<typeof schema>;

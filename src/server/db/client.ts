@@ -1,0 +1,154 @@
+import 'server-only';
+import { mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { eq } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import { env } from '@/env';
+import { describeError, log } from '@/server/log';
+import { migrate } from './migrate';
+import { leadSettings, schema } from './schema';
+
+/**
+ * The one database handle of this process, opened on first use and cached on
+ * globalThis (dev reloads modules; the connection must survive that).
+ *
+ * - DATABASE_URL set: a node-postgres Pool on that server. Several app
+ *   instances can share it (migrations take an advisory lock, the outbox claims
+ *   rows with FOR UPDATE SKIP LOCKED).
+ * - Otherwise: embedded PGlite in LEADS_DATA_DIR (default ./data/pglite).
+ *   PGlite is one process's private database: a second process opening the
+ *   same folder would silently fork it, so a lock file next to the folder
+ *   refuses that with a clear message.
+ */
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export type Database = {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Random per-database salt for hashing client addresses. */
+  ipHashSalt: string;
+  close(): Promise<void>;
+};
+
+/** Thrown (and mapped to 503) when the database cannot be opened or reached. */
+export class DatabaseUnavailableError extends Error {
+  override name = 'DatabaseUnavailableError';
+}
+
+const cache = globalThis as typeof globalThis & { __leadsDatabase?: Promise<Database> };
+
+export function getDatabase(): Promise<Database> {
+  cache.__leadsDatabase ??= open().catch((error: unknown) => {
+    cache.__leadsDatabase = undefined; // try again on the next call
+    log('error', 'db.open_failed', { error: describeError(error) });
+    throw new DatabaseUnavailableError(describeError(error), { cause: error });
+  });
+  return cache.__leadsDatabase;
+}
+
+export async function closeDatabase(): Promise<void> {
+  const pending = cache.__leadsDatabase;
+  cache.__leadsDatabase = undefined;
+  if (pending) await (await pending.catch(() => null))?.close();
+}
+
+async function open(): Promise<Database> {
+  return env.DATABASE_URL ? openPostgres(env.DATABASE_URL) : openPglite(path.resolve(env.LEADS_DATA_DIR));
+}
+
+async function openPostgres(connectionString: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString, max: 10, connectionTimeoutMillis: 5_000, idleTimeoutMillis: 30_000 });
+  // An idle client losing its connection must not crash the process; the next query reconnects.
+  pool.on('error', (error) => log('warn', 'db.pool_error', { error: describeError(error) }));
+  try {
+    const client = await pool.connect();
+    try {
+      await migrate({
+        exec: async (sql) => void (await client.query(sql)),
+        query: async <T>(sql: string, params?: unknown[]) => (await client.query(sql, params)).rows as T[],
+      });
+    } finally {
+      client.release();
+    }
+    const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+    return { db, kind: 'postgres', ipHashSalt: await readSalt(db), close: () => pool.end() };
+  } catch (error) {
+    await pool.end().catch(() => undefined);
+    throw error;
+  }
+}
+
+async function openPglite(dataDir: string): Promise<Database> {
+  mkdirSync(path.dirname(dataDir), { recursive: true });
+  const release = lockDataDir(dataDir);
+  try {
+    const client = await PGlite.create(dataDir);
+    await migrate({
+      exec: async (sql) => void (await client.exec(sql)),
+      query: async <T>(sql: string, params?: unknown[]) => (await client.query<T>(sql, params)).rows,
+    });
+    const db = drizzlePglite({ client, schema }) as unknown as Db;
+    return {
+      db,
+      kind: 'pglite',
+      ipHashSalt: await readSalt(db),
+      close: async () => {
+        await client.close();
+        release();
+      },
+    };
+  } catch (error) {
+    release();
+    throw error;
+  }
+}
+
+async function readSalt(db: Db): Promise<string> {
+  const [row] = await db.select().from(leadSettings).where(eq(leadSettings.key, 'ip_hash_salt'));
+  if (!row) throw new Error('lead_settings.ip_hash_salt is missing');
+  return row.value;
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Takes `<dataDir>.lock` (holding our pid) or explains who holds it. Returns the release function. */
+function lockDataDir(dataDir: string): () => void {
+  const lockPath = `${dataDir}.lock`;
+  const mine = String(process.pid);
+  try {
+    writeFileSync(lockPath, mine, { flag: 'wx' });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    const holder = Number.parseInt(readFileSync(lockPath, 'utf8'), 10);
+    if (holder !== process.pid && Number.isInteger(holder) && holder > 0 && isAlive(holder)) {
+      throw new Error(
+        `The embedded database ${dataDir} is in use by process ${holder}. Stop that process first (the site and the ` +
+          `operator commands cannot open it at the same time), set DATABASE_URL to share a PostgreSQL server, or delete ` +
+          `${lockPath} if that process is not this site.`,
+      );
+    }
+    writeFileSync(lockPath, mine); // stale lock from a process that is gone
+  }
+  const release = () => {
+    try {
+      if (readFileSync(lockPath, 'utf8') === mine) unlinkSync(lockPath);
+    } catch {
+      // already gone
+    }
+    process.off('exit', release);
+  };
+  process.on('exit', release);
+  return release;
+}

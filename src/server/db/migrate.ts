@@ -1,0 +1,76 @@
+import 'server-only';
+import { createHash } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { log } from '@/server/log';
+
+/**
+ * Applies src/server/db/migrations/*.sql in name order, once each, recorded in
+ * lead_schema_migrations. Every file runs in its own transaction. The whole run
+ * holds a PostgreSQL advisory lock, so instances starting at the same moment on
+ * one database wait for each other instead of racing (PGlite is single-process,
+ * see client.ts, and takes the same lock harmlessly).
+ *
+ * The files are read from the working directory at run time (`next start` and
+ * the operator commands run from the project root), so they stay plain SQL.
+ */
+
+// Spelled out in each fs call (not a variable) so the bundler traces exactly this folder.
+export const MIGRATIONS_DIR = path.join(process.cwd(), 'src', 'server', 'db', 'migrations');
+const LOCK_KEY = 7_272_150_401; // any constant bigint; names this app's migration lock
+
+/** The little a migration needs from a raw connection: multi-statement exec and a parameterised query. */
+export type MigrationConnection = {
+  exec(sql: string): Promise<void>;
+  query<T>(sql: string, params?: unknown[]): Promise<T[]>;
+};
+
+export async function readMigrations(): Promise<Array<{ name: string; sql: string; checksum: string }>> {
+  const names = (await readdir(path.join(process.cwd(), 'src', 'server', 'db', 'migrations'))).filter((name) => name.endsWith('.sql')).sort();
+  return Promise.all(
+    names.map(async (name) => {
+      const sql = await readFile(path.join(process.cwd(), 'src', 'server', 'db', 'migrations', name), 'utf8');
+      return { name, sql, checksum: createHash('sha256').update(sql).digest('hex') };
+    }),
+  );
+}
+
+export async function migrate(connection: MigrationConnection): Promise<string[]> {
+  const migrations = await readMigrations();
+  const applied: string[] = [];
+  await connection.query('SELECT pg_advisory_lock($1)', [LOCK_KEY]);
+  try {
+    await connection.exec(`CREATE TABLE IF NOT EXISTS lead_schema_migrations (
+      name text PRIMARY KEY,
+      checksum text NOT NULL,
+      applied_at timestamptz NOT NULL DEFAULT now()
+    )`);
+    const done = new Map(
+      (await connection.query<{ name: string; checksum: string }>('SELECT name, checksum FROM lead_schema_migrations')).map((row) => [
+        row.name,
+        row.checksum,
+      ]),
+    );
+    for (const migration of migrations) {
+      const checksum = done.get(migration.name);
+      if (checksum !== undefined) {
+        if (checksum !== migration.checksum) log('warn', 'db.migration_changed', { name: migration.name });
+        continue;
+      }
+      await connection.exec('BEGIN');
+      try {
+        await connection.exec(migration.sql);
+        await connection.query('INSERT INTO lead_schema_migrations (name, checksum) VALUES ($1, $2)', [migration.name, migration.checksum]);
+        await connection.exec('COMMIT');
+      } catch (error) {
+        await connection.exec('ROLLBACK').catch(() => undefined);
+        throw error;
+      }
+      applied.push(migration.name);
+      log('info', 'db.migration_applied', { name: migration.name });
+    }
+  } finally {
+    await connection.query('SELECT pg_advisory_unlock($1)', [LOCK_KEY]).catch(() => undefined);
+  }
+  return applied;
+}

@@ -1,0 +1,134 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { leadRequest, useFreshEnvironment, validBodies } from './support/helpers';
+
+/**
+ * At least 200 generated malformed requests: each is answered 4xx with a JSON
+ * error (never 500, never a crash) and none stores anything. No webhook is
+ * configured here, so the one valid lead at the end is stored as 'skipped'.
+ */
+
+useFreshEnvironment({ LEADS_RATE_LIMIT_PER_MINUTE: '0' });
+const { POST } = await import('@/app/api/leads/[form]/route');
+const { getDatabase, closeDatabase } = await import('@/server/db/client');
+const { leads, leadDeliveries } = await import('@/server/db/schema');
+const { sql } = await import('drizzle-orm');
+
+type Case = { label: string; form: string; body: BodyInit | null; contentType: string | null; expect?: number };
+
+const forms = Object.keys(validBodies) as Array<keyof typeof validBodies>;
+const wrongTypes: unknown[] = [1, 1.5, true, null, {}, [], ['a'], { toString: 'x' }];
+const json = (value: unknown) => JSON.stringify(value);
+
+// A small deterministic PRNG so a failure can be reproduced.
+let seed = 20_260_304;
+const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+const garbage = (length: number) => Array.from({ length }, () => String.fromCharCode(Math.floor(random() * 0x2fff))).join('');
+
+function cases(): Case[] {
+  const all: Case[] = [];
+  const add = (label: string, form: string, body: BodyInit | null, contentType: string | null = 'application/json', status?: number) =>
+    all.push({ label, form, body, contentType, expect: status });
+
+  for (const form of forms) {
+    const valid = validBodies[form] as Record<string, string>;
+    // Wrong types, one field at a time, on an otherwise valid lead.
+    for (const field of Object.keys(valid)) for (const value of wrongTypes) add(`${form}.${field} = ${json(value)}`, form, json({ ...valid, [field]: value }), undefined, 422);
+    // Missing fields.
+    add(`${form}: empty object`, form, '{}', undefined, 422);
+    for (const field of ['firstName', 'lastName', 'email']) {
+      const { [field]: _dropped, ...rest } = valid;
+      add(`${form}: without ${field}`, form, json(rest), undefined, 422);
+    }
+    // Too long, and over the body limit.
+    add(`${form}: 101-character first name`, form, json({ ...valid, firstName: 'A'.repeat(101) }), undefined, 422);
+    add(`${form}: 300-character email`, form, json({ ...valid, email: `${'a'.repeat(290)}@example.com` }), undefined, 422);
+    add(`${form}: 40 KB field`, form, json({ ...valid, lastName: 'B'.repeat(40_000) }), undefined, 413);
+    // Script tags and unicode, with something else wrong so nothing may be stored.
+    add(`${form}: script tag, bad email`, form, json({ ...valid, firstName: '<script>alert(1)</script>', email: '<img src=x onerror=alert(1)>' }), undefined, 422);
+    add(`${form}: unicode, no last name`, form, json({ ...valid, firstName: '𝓐𝓭𝓪 \u202e\u0000 ü', lastName: ' \t\n' }), undefined, 422);
+    add(`${form}: RTL email`, form, json({ ...valid, email: '\u202eexample.com@ada' }), undefined, 422);
+    // Not JSON, or not an object.
+    for (const text of ['', ' ', '{', '{"firstName":', "{'firstName':'A'}", 'null', 'true', '42', '"text"', '[]', json([valid]), '{"a":1}}', '\u0000', 'undefined']) {
+      add(`${form}: JSON ${json(text)}`, form, text);
+    }
+    // Wrong content types (a valid JSON body, mislabelled).
+    for (const type of [null, 'text/plain', 'text/html', 'application/xml', 'application/jsonx', 'multipart/mixed; boundary=x', 'application/octet-stream', 'image/png']) {
+      add(`${form}: content-type ${type}`, form, json(valid), type, 415);
+    }
+    // Form-encoded and multipart, malformed.
+    add(`${form}: urlencoded, missing fields`, form, 'firstName=%E0%A4%A&email=', 'application/x-www-form-urlencoded', 422);
+    add(`${form}: urlencoded JSON`, form, json(valid), 'application/x-www-form-urlencoded', 422);
+    add(`${form}: multipart without boundary`, form, 'firstName=A', 'multipart/form-data', 400);
+    add(`${form}: multipart, broken`, form, '--x\r\nContent-Disposition: form-data; name="firstName"\r\n\r\nA', 'multipart/form-data; boundary=x', 400);
+    // Prototype games.
+    add(`${form}: __proto__`, form, `{"__proto__":${json(valid)}}`, undefined, 422);
+    add(`${form}: constructor`, form, json({ constructor: { prototype: valid } }), undefined, 422);
+    // Random unicode garbage.
+    for (let i = 0; i < 4; i += 1) add(`${form}: garbage ${i}`, form, garbage(10 + Math.floor(random() * 200)));
+  }
+  for (const form of ['', 'unknown', 'CONTACT', '__proto__', 'constructor', 'toString', '../contact', 'contact%00', 'growth_audit', '<script>']) {
+    add(`unknown form ${json(form)}`, form, json(validBodies.contact), undefined, 404);
+  }
+  return all;
+}
+
+beforeAll(async () => {
+  await getDatabase();
+});
+
+afterAll(async () => {
+  await closeDatabase();
+});
+
+describe('malformed lead requests', () => {
+  const all = cases();
+
+  it('generates at least 200 of them', () => {
+    expect(all.length).toBeGreaterThanOrEqual(200);
+  });
+
+  it('answers each with a 4xx JSON error, never a 500, and stores nothing', async () => {
+    const failures: string[] = [];
+    for (const c of all) {
+      const response = await POST(leadRequest(c.form, { body: c.body, contentType: c.contentType }), { params: Promise.resolve({ form: c.form }) });
+      const body = (await response.json().catch(() => null)) as { error?: string } | null;
+      const ok = response.status >= 400 && response.status < 500 && typeof body?.error === 'string' && (c.expect === undefined || c.expect === response.status);
+      if (!ok) failures.push(`${c.label}: ${response.status} ${JSON.stringify(body)}`);
+    }
+    expect(failures).toEqual([]);
+    const { db } = await getDatabase();
+    expect((await db.select({ n: sql<number>`count(*)::int` }).from(leads))[0]!.n).toBe(0);
+    expect((await db.select({ n: sql<number>`count(*)::int` }).from(leadDeliveries))[0]!.n).toBe(0);
+  });
+
+  it("still accepts a valid lead, and with no webhook configured stores its delivery as 'skipped'", async () => {
+    const response = await POST(leadRequest('contact', { body: json(validBodies.contact) }), { params: Promise.resolve({ form: 'contact' }) });
+    expect(response.status).toBe(201);
+    const { db } = await getDatabase();
+    const deliveries = await db.select().from(leadDeliveries);
+    expect(deliveries).toHaveLength(1);
+    expect(deliveries[0]).toMatchObject({ status: 'skipped', webhookUrl: null, attempts: 0, lastError: 'no webhook configured' });
+  });
+
+  it('accepts a valid lead full of unicode, control characters and markup, storing it verbatim except NUL', async () => {
+    const body = { ...validBodies.demo, firstName: '𝓐𝓭𝓪\u0000 <script>alert(1)</script>', lastName: 'Ünïcødé \u202e\u200b', message: '"}); DROP TABLE leads; --\u0000' };
+    const response = await POST(leadRequest('demo', { body: json(body) }), { params: Promise.resolve({ form: 'demo' }) });
+    expect(response.status).toBe(201);
+    const { id } = (await response.json()) as { id: string };
+    const { db } = await getDatabase();
+    const [lead] = await db.select().from(leads).where(sql`${leads.id} = ${id}`);
+    expect(lead!.fields).toMatchObject({
+      firstName: '𝓐𝓭𝓪 <script>alert(1)</script>',
+      lastName: 'Ünïcødé \u202e\u200b',
+      message: '"}); DROP TABLE leads; --',
+    });
+  });
+
+  it('keeps its data and applies no migration twice when the database is reopened', async () => {
+    await closeDatabase();
+    const { db } = await getDatabase();
+    expect((await db.select({ n: sql<number>`count(*)::int` }).from(leads))[0]!.n).toBe(2);
+    const migrations = await db.execute(sql`select name from lead_schema_migrations`);
+    expect((migrations as unknown as { rows: unknown[] }).rows).toEqual([{ name: '0001_leads.sql' }]);
+  });
+});

@@ -1,0 +1,47 @@
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { leadRequest, useFreshEnvironment, validBodies } from './support/helpers';
+
+/** The database cannot be opened: valid leads get 503 (never 500, never a false 201); health says down. */
+
+const { dataDir } = useFreshEnvironment({});
+// A file where the data folder's parent should be: the database cannot be created.
+const blocker = path.join(path.dirname(dataDir), 'blocker');
+writeFileSync(blocker, 'not a directory');
+process.env.LEADS_DATA_DIR = path.join(blocker, 'pglite');
+
+const { POST } = await import('@/app/api/leads/[form]/route');
+const { GET: health } = await import('@/app/api/health/route');
+
+describe('with the database down', () => {
+  it('answers a valid lead 503 unavailable', async () => {
+    const response = await POST(leadRequest('contact', { body: JSON.stringify(validBodies.contact) }), { params: Promise.resolve({ form: 'contact' }) });
+    expect(response.status).toBe(503);
+    expect(await response.json()).toMatchObject({ error: 'unavailable' });
+  });
+
+  it('still answers invalid input 422 (validation needs no database)', async () => {
+    const response = await POST(leadRequest('contact', { body: '{}' }), { params: Promise.resolve({ form: 'contact' }) });
+    expect(response.status).toBe(422);
+  });
+
+  it('redirects a plain form post back to the form with the unavailable message', async () => {
+    const response = await POST(
+      leadRequest('demo', { body: new URLSearchParams(validBodies.demo).toString(), contentType: 'application/x-www-form-urlencoded', accept: 'text/html' }),
+      { params: Promise.resolve({ form: 'demo' }) },
+    );
+    expect(response.status).toBe(303);
+    const { decodeLeadFormErrors } = await import('@/lib/lead-form-redirect');
+    const location = new URL(response.headers.get('location')!, 'http://localhost');
+    expect(decodeLeadFormErrors(location.searchParams.get('errors'))).toEqual({
+      form: 'We could not save your details just now. Please try again in a few minutes or contact us directly.',
+    });
+  });
+
+  it('reports health 503 database down', async () => {
+    const response = await health();
+    expect(response.status).toBe(503);
+    expect(await response.json()).toEqual({ ok: false, database: 'down' });
+  });
+});

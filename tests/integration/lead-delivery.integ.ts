@@ -1,0 +1,361 @@
+import { createHmac } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startReceiver } from './support/receiver';
+import { leadRequest, useFreshEnvironment, validBodies, waitFor } from './support/helpers';
+
+/**
+ * The lead API end to end, in-process: route handler -> PGlite (fresh folder)
+ * -> outbox worker -> a real HTTP receiver on 127.0.0.1.
+ */
+
+const SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
+const receiver = await startReceiver();
+const ariaReceiver = await startReceiver(); // stopped and restarted to refuse connections
+useFreshEnvironment({
+  LEADS_WEBHOOK_URL: `${receiver.url}/shared`,
+  LEADS_WEBHOOK_URL_DEMO: `${receiver.url}/demo`,
+  LEADS_WEBHOOK_URL_CONTACT: `${receiver.url}/contact`,
+  LEADS_WEBHOOK_URL_ARIA_SIGNUP: `${ariaReceiver.url}/aria`,
+  LEADS_WEBHOOK_SECRET: SECRET,
+  LEADS_RETRY_SCHEDULE_MS: '100,200',
+  LEADS_WEBHOOK_TIMEOUT_MS: '400',
+  LEADS_RATE_LIMIT_PER_MINUTE: '5',
+  TRUST_PROXY: '1',
+});
+
+const { POST } = await import('@/app/api/leads/[form]/route');
+const { GET: health } = await import('@/app/api/health/route');
+const { getDatabase, closeDatabase } = await import('@/server/db/client');
+const { leads, leadDeliveries, leadDeliveryAttempts } = await import('@/server/db/schema');
+const { startOutboxWorker, stopOutboxWorker, waitForOutbox } = await import('@/server/outbox/worker');
+const { decodeLeadFormErrors } = await import('@/lib/lead-form-redirect');
+const { eq, asc } = await import('drizzle-orm');
+
+let ipCounter = 0;
+/** Every test posts from its own address, so the rate limit only bites where a test wants it to. */
+const freshIp = () => `198.51.100.${++ipCounter}`;
+
+async function post(form: string, body: unknown, options: { ip?: string; contentType?: string; accept?: string; headers?: Record<string, string> } = {}) {
+  const request = leadRequest(form, {
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+    contentType: options.contentType ?? 'application/json',
+    accept: options.accept ?? 'application/json',
+    headers: { 'x-forwarded-for': options.ip ?? freshIp(), 'user-agent': 'integration-test', ...options.headers },
+  });
+  const response = await POST(request, { params: Promise.resolve({ form }) });
+  const text = await response.text();
+  return { status: response.status, headers: response.headers, json: text ? (JSON.parse(text) as Record<string, unknown>) : null };
+}
+
+const db = async () => (await getDatabase()).db;
+const leadRow = async (id: string) => (await (await db()).select().from(leads).where(eq(leads.id, id)))[0];
+const deliveryOf = async (leadId: string) => (await (await db()).select().from(leadDeliveries).where(eq(leadDeliveries.leadId, leadId)))[0];
+const attemptsOf = async (deliveryId: string) =>
+  (await db()).select().from(leadDeliveryAttempts).where(eq(leadDeliveryAttempts.deliveryId, deliveryId)).orderBy(asc(leadDeliveryAttempts.attempt));
+const settled = (leadId: string) =>
+  waitFor(async () => {
+    const delivery = await deliveryOf(leadId);
+    return delivery && ['delivered', 'failed'].includes(delivery.status) ? delivery : undefined;
+  }, { what: `lead ${leadId} to settle` });
+
+beforeAll(async () => {
+  await getDatabase();
+  startOutboxWorker(50);
+});
+
+afterAll(async () => {
+  stopOutboxWorker();
+  await waitForOutbox();
+  await closeDatabase();
+  await receiver.stop();
+  await ariaReceiver.stop();
+});
+
+function expectSigned(headers: Record<string, string | string[] | undefined>, rawBody: string, id: string) {
+  expect(headers['webhook-id']).toBe(id);
+  const timestamp = Number(headers['webhook-timestamp']);
+  expect(Math.abs(timestamp - Date.now() / 1000)).toBeLessThan(60);
+  const key = Buffer.from(SECRET.slice('whsec_'.length), 'base64');
+  const expected = createHmac('sha256', key).update(`${id}.${timestamp}.${rawBody}`).digest('base64');
+  expect(headers['webhook-signature']).toBe(`v1,${expected}`);
+}
+
+describe('POST /api/leads/{form}: accepted leads are stored, then delivered exactly as SPEC section 7', () => {
+  it('delivers a growth audit with attribution, the SPEC payload and signed headers', async () => {
+    const attribution = {
+      page_url: 'https://www.agency.com/growth-audit?utm_source=news',
+      referrer: 'https://news.example/',
+      user_agent: 'Mozilla/5.0 (Integration)',
+      time_on_page: '95',
+      scroll_depth: 'lots', // invalid: dropped, the lead is still accepted
+      screen_resolution: '390x844',
+      viewport_size: '390x700',
+      timezone: 'America/Chicago',
+      language: 'en-US',
+      utm_source: 'news',
+      utm_medium: 'email',
+      utm_campaign: 'launch',
+      utm_term: '',
+      utm_content: 'hero',
+    };
+    const response = await post('growth-audit', { ...validBodies['growth-audit'], email: 'ga@example.com', ...attribution, company_website: '', form_started_at: String(Date.now() - 60_000) });
+    expect(response.status).toBe(201);
+    expect(response.json).toEqual({ ok: true, id: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+    const id = response.json!.id as string;
+
+    const lead = await leadRow(id);
+    expect(lead).toMatchObject({ form: 'growth-audit', status: 'accepted', userAgent: 'integration-test' });
+    expect(lead!.ipHash).toMatch(/^[0-9a-f]{32}$/);
+    expect(JSON.stringify(lead)).not.toContain('198.51.100.');
+
+    const delivery = await settled(id);
+    expect(delivery).toMatchObject({ status: 'delivered', attempts: 1, lastStatus: 200, lastError: null, lockedUntil: null });
+    const [request, ...more] = receiver.forLead(id);
+    expect(more).toHaveLength(0);
+    expect(request!.path).toBe('/shared');
+    expect(request!.headers['content-type']).toBe('application/json');
+    expect(request!.headers.accept).toBe('application/json');
+    expectSigned(request!.headers, request!.rawBody, id);
+    expect(request!.body).toStrictEqual({
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      email: 'ga@example.com',
+      phone: null,
+      website: 'https://example.com',
+      full_name: 'Ada Lovelace',
+      source: 'growth_audit_landing_page',
+      timestamp: lead!.createdAt.toISOString(),
+      page_url: attribution.page_url,
+      referrer: attribution.referrer,
+      user_agent: attribution.user_agent,
+      time_on_page: 95,
+      scroll_depth: null,
+      screen_resolution: '390x844',
+      viewport_size: '390x700',
+      timezone: 'America/Chicago',
+      language: 'en-US',
+      utm_source: 'news',
+      utm_medium: 'email',
+      utm_campaign: 'launch',
+      utm_term: null,
+      utm_content: 'hero',
+      cta_clicked: 'unlock_growth_audit',
+      lead_temperature: 'hot',
+      interest_level: 'high',
+      lead_source: 'Website - Growth Audit',
+      lead_status: 'New Lead',
+      tags: ['growth-audit', 'website-lead', 'automation-interest'],
+    });
+  });
+
+  it.each([
+    ['demo', '/demo', 'contact_demo_page'],
+    ['contact', '/contact', 'contact_us_page'],
+  ] as const)('delivers a %s lead to its own webhook with all form fields, source, timestamp and page_url', async (form, path, source) => {
+    const email = `${form}@example.com`;
+    const response = await post(form, { ...validBodies[form], email, page_url: `https://www.agency.com/${form}` });
+    expect(response.status).toBe(201);
+    const id = response.json!.id as string;
+    await settled(id);
+    const [request] = receiver.forLead(id);
+    expect(request!.path).toBe(path);
+    expect(request!.body).toStrictEqual({
+      ...validBodies[form],
+      email,
+      source,
+      timestamp: (await leadRow(id))!.createdAt.toISOString(),
+      page_url: `https://www.agency.com/${form}`,
+    });
+  });
+
+  it('retries a 500 with backoff until the receiver accepts, recording every attempt', async () => {
+    receiver.plan('retry@example.com', [500, 500, 200]);
+    const response = await post('contact', { ...validBodies.contact, email: 'retry@example.com' });
+    const id = response.json!.id as string;
+    const delivery = await settled(id);
+    expect(delivery).toMatchObject({ status: 'delivered', attempts: 3, lastStatus: 200 });
+    const attempts = await attemptsOf(delivery.id);
+    expect(attempts.map((a) => [a.attempt, a.httpStatus, a.error])).toEqual([
+      [1, 500, 'HTTP 500 (non-2xx response)'],
+      [2, 500, 'HTTP 500 (non-2xx response)'],
+      [3, 200, null],
+    ]);
+    const seen = receiver.forLead(id);
+    expect(seen).toHaveLength(3);
+    // Waited roughly the schedule (100 ms, then 200 ms, each +/-20%) between attempts.
+    expect(seen[1]!.at - seen[0]!.at).toBeGreaterThanOrEqual(75);
+    expect(seen[2]!.at - seen[1]!.at).toBeGreaterThanOrEqual(155);
+  });
+
+  it('treats a hanging receiver as a timeout, a redirect and a dropped connection as failures, then retries', async () => {
+    receiver.plan('slow@example.com', ['hang', 302, 'destroy']);
+    const response = await post('demo', { ...validBodies.demo, email: 'slow@example.com' });
+    const id = response.json!.id as string;
+    const delivery = await settled(id);
+    expect(delivery.status).toBe('failed'); // three attempts = the first plus two scheduled retries
+    const attempts = await attemptsOf(delivery.id);
+    expect(attempts).toHaveLength(3);
+    expect(attempts[0]).toMatchObject({ httpStatus: null, error: 'timeout after 400 ms' });
+    expect(attempts[0]!.durationMs).toBeGreaterThanOrEqual(390);
+    expect(attempts[1]).toMatchObject({ httpStatus: 302, error: 'HTTP 302 (redirect not followed)' });
+    expect(attempts[2]).toMatchObject({ httpStatus: null });
+    expect(attempts[2]!.error).toMatch(/fetch failed|socket|other side closed|ECONNRESET/i);
+  });
+
+  it("marks a delivery 'failed' after the last attempt and leaves it visible", async () => {
+    receiver.plan('down@example.com', [503, 503, 503, 200]);
+    const response = await post('contact', { ...validBodies.contact, email: 'down@example.com' });
+    const id = response.json!.id as string;
+    const delivery = await settled(id);
+    expect(delivery).toMatchObject({ status: 'failed', attempts: 3, lastStatus: 503, nextAttemptAt: null, deliveredAt: null });
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(receiver.forLead(id)).toHaveLength(3); // and no fourth try after giving up
+    const report = await health();
+    expect(report.status).toBe(200);
+    expect(await report.json()).toMatchObject({ ok: true, database: 'up', outbox: { failed: expect.any(Number), pending: expect.any(Number) } });
+  });
+
+  it('keeps a lead whose receiver refuses connections and delivers it once the receiver is back', async () => {
+    await ariaReceiver.stop();
+    const response = await post('aria-signup', validBodies['aria-signup']);
+    expect(response.status).toBe(201);
+    const id = response.json!.id as string;
+    const firstFailure = await waitFor(async () => {
+      const delivery = await deliveryOf(id);
+      return delivery && delivery.attempts >= 1 && delivery.status === 'pending' ? delivery : undefined;
+    });
+    expect(firstFailure.lastError).toMatch(/ECONNREFUSED|fetch failed/);
+    await ariaReceiver.start();
+    const delivery = await settled(id);
+    expect(delivery.status).toBe('delivered');
+    expect(ariaReceiver.forLead(id)).toHaveLength(1);
+    expect(ariaReceiver.forLead(id)[0]!.body).toMatchObject({ source: 'aria_landing_page', propertyName: 'Oak Court', units: '26-50' });
+  });
+});
+
+describe('POST /api/leads/{form}: refusals', () => {
+  it('answers 422 with every field error and stores nothing', async () => {
+    const before = (await (await db()).select().from(leads)).length;
+    const response = await post('growth-audit', { firstName: ' ', email: 'nope', phone: '0123', website: 'not a site' });
+    expect(response.status).toBe(422);
+    expect(response.json).toEqual({
+      error: 'validation',
+      fieldErrors: {
+        firstName: 'First name is required',
+        lastName: 'Last name is required',
+        email: 'Please enter a valid email address',
+        phone: 'Please enter a valid phone number',
+        website: 'Invalid website URL (e.g., example.com or https://example.com)',
+      },
+    });
+    expect((await (await db()).select().from(leads)).length).toBe(before);
+  });
+
+  it('answers 404 for an unknown form', async () => {
+    const response = await post('newsletter', validBodies.contact);
+    expect(response.status).toBe(404);
+    expect(response.json).toMatchObject({ error: 'not_found' });
+  });
+
+  it('answers 413 for a body over 32 KB, declared or streamed', async () => {
+    const big = await post('contact', { ...validBodies.contact, message: 'x'.repeat(40_000) });
+    expect(big.status).toBe(413);
+    expect(big.json).toMatchObject({ error: 'too_large' });
+
+    let sent = 0;
+    const endless = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        sent += 1024;
+        controller.enqueue(new TextEncoder().encode(' '.repeat(1024)));
+        if (sent > 10_000_000) controller.close();
+      },
+    });
+    const request = leadRequest('contact', { body: endless, headers: { 'x-forwarded-for': freshIp() } });
+    const response = await POST(request, { params: Promise.resolve({ form: 'contact' }) });
+    expect(response.status).toBe(413);
+    expect(sent).toBeLessThan(100_000); // stopped reading soon after the limit
+  });
+
+  it('answers 415 for an unsupported content type and 400 for invalid JSON', async () => {
+    expect((await post('contact', 'firstName=A', { contentType: 'text/plain' })).status).toBe(415);
+    const invalid = await post('contact', '{"firstName": "A",');
+    expect(invalid.status).toBe(400);
+    expect(invalid.json).toMatchObject({ error: 'bad_request', message: 'The body is not valid JSON.' });
+  });
+
+  it('answers 429 with Retry-After after 5 requests a minute from one address', async () => {
+    const ip = freshIp();
+    const statuses: number[] = [];
+    for (let i = 0; i < 7; i += 1) statuses.push((await post('contact', { firstName: '' }, { ip })).status);
+    expect(statuses).toEqual([422, 422, 422, 422, 422, 429, 429]);
+    const limited = await post('contact', validBodies.contact, { ip });
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    expect(Number(limited.headers.get('retry-after'))).toBeLessThanOrEqual(60);
+    expect(limited.json).toMatchObject({ error: 'rate_limited' });
+    // Another form, or another address, is counted separately.
+    expect((await post('demo', validBodies.demo, { ip })).status).toBe(201);
+  });
+});
+
+describe('spam', () => {
+  it.each([
+    ['a filled honeypot', () => ({ company_website: 'http://spam.example' })],
+    ['a form sent 300 ms after it appeared', () => ({ form_started_at: String(Date.now() - 300) })],
+  ])('answers %s exactly like a success, stores it as spam and never delivers it', async (_label, extra) => {
+    const email = `bot-${Math.random().toString(36).slice(2)}@example.com`;
+    const response = await post('contact', { ...validBodies.contact, email, ...extra() });
+    expect(response.status).toBe(201);
+    expect(Object.keys(response.json!)).toEqual(['ok', 'id']);
+    const id = response.json!.id as string;
+    expect((await leadRow(id))!.status).toBe('spam');
+    expect(await deliveryOf(id)).toBeUndefined();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(receiver.received.filter((request) => request.body.email === email)).toHaveLength(0);
+  });
+});
+
+describe('plain HTML form posts (JavaScript off)', () => {
+  const browserAccept = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
+
+  it.each([
+    ['growth-audit', '/thank-you'],
+    ['demo', '/contact-demo?sent=1'],
+    ['contact', '/contact-us?sent=1'],
+    ['aria-signup', '/aria-landing?sent=1#signup'],
+  ] as const)('redirects a valid %s post to its success page with 303', async (form, location) => {
+    const body = new URLSearchParams({ ...validBodies[form], email: `nojs-${form}@example.com`, company_website: '', form_started_at: '' }).toString();
+    const response = await post(form, body, {
+      contentType: 'application/x-www-form-urlencoded',
+      accept: browserAccept,
+      headers: { referer: `https://www.agency.com/${form}` },
+    });
+    expect(response.status).toBe(303);
+    expect(response.headers.get('location')).toBe(location);
+    const [lead] = (await (await db()).select().from(leads)).filter((row) => row.fields.email === `nojs-${form}@example.com`);
+    expect(lead).toMatchObject({ status: 'accepted', attribution: { page_url: `https://www.agency.com/${form}`, user_agent: 'integration-test' } });
+  });
+
+  it('redirects an invalid post back to the form with the errors, and no typed values, in the URL', async () => {
+    const form = new FormData();
+    form.set('firstName', 'Alan');
+    form.set('lastName', '');
+    form.set('email', 'alan@');
+    const request = new Request('http://localhost/api/leads/contact', {
+      method: 'POST',
+      headers: { accept: browserAccept, 'x-forwarded-for': freshIp() },
+      body: form,
+    });
+    expect(request.headers.get('content-type')).toMatch(/^multipart\/form-data/);
+    const response = await POST(request, { params: Promise.resolve({ form: 'contact' }) });
+    expect(response.status).toBe(303);
+    const location = new URL(response.headers.get('location')!, 'http://localhost');
+    expect(location.pathname).toBe('/contact-us');
+    expect(location.hash).toBe('#contact-form');
+    expect(decodeLeadFormErrors(location.searchParams.get('errors'))).toEqual({
+      lastName: 'Last name is required',
+      email: 'Please enter a valid email address',
+    });
+    expect(response.headers.get('location')).not.toMatch(/Alan|alan/);
+  });
+});

@@ -1,0 +1,39 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+/**
+ * Per-file environment: must run before anything from src/ is imported (env is
+ * read once at import), so test files import the app with `await import()`.
+ */
+export function useFreshEnvironment(vars: Record<string, string>): { dataDir: string } {
+  const root = mkdtempSync(path.join(tmpdir(), 'leads-integ-'));
+  const dataDir = path.join(root, 'pglite');
+  Object.assign(process.env, { LEADS_DATA_DIR: dataDir, LOG_LEVEL: process.env.LEADS_TEST_LOG_LEVEL ?? 'silent', LEADS_WORKER: '0', ...vars });
+  return { dataDir };
+}
+
+export type PostOptions = { body: BodyInit | null; contentType?: string | null; accept?: string; headers?: Record<string, string> };
+
+export function leadRequest(form: string, { body, contentType = 'application/json', accept = 'application/json', headers = {} }: PostOptions): Request {
+  const all: Record<string, string> = { accept, ...headers };
+  if (contentType) all['content-type'] = contentType;
+  return new Request(`http://localhost/api/leads/${encodeURIComponent(form)}`, { method: 'POST', headers: all, body, duplex: 'half' } as RequestInit);
+}
+
+export async function waitFor<T>(check: () => Promise<T | undefined | null | false>, { timeout = 10_000, interval = 25, what = 'condition' } = {}): Promise<T> {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`Timed out after ${timeout} ms waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, interval));
+  }
+}
+
+export const validBodies = {
+  'growth-audit': { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', phone: '', website: 'example.com' },
+  demo: { firstName: 'Grace', lastName: 'Hopper', email: 'grace@example.com', phone: '+1 (555) 010-0100', company: 'Navy', industry: 'other', callVolume: '0-100', message: 'Hi' },
+  contact: { firstName: 'Alan', lastName: 'Turing', email: 'alan@example.com', phone: '', message: 'Hello' },
+  'aria-signup': { firstName: 'Kat', lastName: 'Johnson', email: 'kat@example.com', phone: '555 010 0199', propertyName: 'Oak Court', units: '26-50' },
+} as const;

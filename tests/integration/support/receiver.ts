@@ -1,0 +1,85 @@
+import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * A real webhook receiver on 127.0.0.1 (random port). By default it answers 200.
+ * plan(email, [...]) scripts the answers for one lead (matched on the payload's
+ * email): a status code, 'hang' (never answers; the sender's timeout must fire)
+ * or 'destroy' (drops the connection). stop() closes the port so connections are
+ * refused; start() listens again on the same port.
+ */
+export type Behaviour = number | 'hang' | 'destroy';
+export type Received = { path: string; headers: IncomingHttpHeaders; rawBody: string; body: Record<string, unknown>; at: number };
+
+export async function startReceiver() {
+  const received: Received[] = [];
+  const plans = new Map<string, Behaviour[]>();
+  const hanging = new Set<ServerResponse>();
+  let server: Server | null = null;
+  let port = 0;
+
+  const handler = (req: import('node:http').IncomingMessage, res: ServerResponse) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const rawBody = Buffer.concat(chunks).toString('utf8');
+      let body: Record<string, unknown> = {};
+      try {
+        body = JSON.parse(rawBody) as Record<string, unknown>;
+      } catch {
+        // recorded as {}
+      }
+      received.push({ path: req.url ?? '', headers: req.headers, rawBody, body, at: Date.now() });
+      const plan = plans.get(String(body.email ?? ''));
+      const behaviour: Behaviour = plan?.shift() ?? 200;
+      if (behaviour === 'hang') {
+        hanging.add(res);
+        return;
+      }
+      if (behaviour === 'destroy') {
+        req.socket.destroy();
+        return;
+      }
+      res.writeHead(behaviour, behaviour >= 300 && behaviour < 400 ? { Location: 'http://127.0.0.1:1/elsewhere' } : { 'Content-Type': 'application/json' });
+      res.end(JSON.stringify({ received: true }));
+    });
+  };
+
+  const listen = () =>
+    new Promise<void>((resolve, reject) => {
+      server = createServer(handler);
+      server.once('error', reject);
+      server.listen(port, '127.0.0.1', () => {
+        port = (server!.address() as AddressInfo).port;
+        resolve();
+      });
+    });
+
+  await listen();
+
+  return {
+    get url() {
+      return `http://127.0.0.1:${port}`;
+    },
+    received,
+    plan(email: string, behaviours: Behaviour[]) {
+      plans.set(email, [...behaviours]);
+    },
+    /** Requests received for one lead (by Idempotency-Key). */
+    forLead(id: string) {
+      return received.filter((request) => request.headers['idempotency-key'] === id);
+    },
+    start: listen,
+    async stop() {
+      for (const res of hanging) res.destroy();
+      hanging.clear();
+      const current = server;
+      server = null;
+      if (!current) return;
+      current.closeAllConnections();
+      await new Promise<void>((resolve) => current.close(() => resolve()));
+    },
+  };
+}
+
+export type Receiver = Awaited<ReturnType<typeof startReceiver>>;
