@@ -60,7 +60,8 @@ test.describe('growth audit form', () => {
     await expect(page).toHaveURL(/\/thank-you$/);
   });
 
-  test('a server error shows the alert wording and keeps everything typed', async ({ page }) => {
+  test('a server error shows the alert wording and keeps everything typed', async ({ page, expectedConsoleErrors }) => {
+    expectedConsoleErrors.push(/status of 500 .*api\/leads\/growth-audit/);
     await page.route('**/api/leads/growth-audit', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"x"}' }));
     await fill(page, formId, valid);
     await page.locator(`#${formId}`).getByRole('button', { name: 'Send My Free Blueprint' }).click();
@@ -71,7 +72,8 @@ test.describe('growth audit form', () => {
     await expect(page.locator(`#${formId}`).getByRole('button', { name: 'Send My Free Blueprint' })).toBeEnabled();
   });
 
-  test('an unreachable server says nothing was sent and keeps everything typed', async ({ page }) => {
+  test('an unreachable server says nothing was sent and keeps everything typed', async ({ page, expectedConsoleErrors }) => {
+    expectedConsoleErrors.push(/ERR_CONNECTION_REFUSED .*api\/leads\/growth-audit/);
     await page.route('**/api/leads/growth-audit', (route) => route.abort('connectionrefused'));
     await fill(page, formId, valid);
     await page.locator(`#${formId}`).getByRole('button', { name: 'Send My Free Blueprint' }).click();
@@ -152,7 +154,8 @@ test.describe('demo request form', () => {
     await expect(success.getByRole('link', { name: 'Calculate Your Revenue Loss' })).toHaveAttribute('href', '/revenue-calculator');
   });
 
-  test('requires phone and company, and shows the server error banner', async ({ page }) => {
+  test('requires phone and company, and shows the server error banner', async ({ page, expectedConsoleErrors }) => {
+    expectedConsoleErrors.push(/status of 503 .*api\/leads\/demo/);
     await page.goto('/contact-demo');
     await waitForHydration(page);
     await page.locator(`#${formId} button[type="submit"]`).click();
@@ -183,7 +186,8 @@ test.describe('contact form', () => {
     await expect(success.getByRole('link', { name: 'Explore Our Services' })).toHaveAttribute('href', '/services-overview');
   });
 
-  test('a response that is neither success nor a server error gives the unexpected-error banner', async ({ page }) => {
+  test('a response that is neither success nor a server error gives the unexpected-error banner', async ({ page, expectedConsoleErrors }) => {
+    expectedConsoleErrors.push(/status of 409 .*api\/leads\/contact/);
     await page.goto('/contact-us');
     await waitForHydration(page);
     await page.route('**/api/leads/contact', (route) => route.fulfill({ status: 409, body: '' }));

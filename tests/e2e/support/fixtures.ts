@@ -6,6 +6,8 @@ type Fixtures = {
   externalRequests: string[];
   /** Console errors and uncaught exceptions; every test fails if any remain. */
   pageErrors: string[];
+  /** Console errors a test provokes on purpose (a simulated 500, a refused connection). */
+  expectedConsoleErrors: RegExp[];
 };
 
 /**
@@ -35,8 +37,11 @@ export const test = base.extend<Fixtures>({
     },
     { auto: true },
   ],
+  expectedConsoleErrors: async ({}, use) => {
+    await use([]);
+  },
   pageErrors: [
-    async ({ page }, use) => {
+    async ({ page, expectedConsoleErrors }, use) => {
       const errors: string[] = [];
       // A test may visit a missing page on purpose; Chromium logs that document's
       // 404 as a console error. Any other failed request still counts.
@@ -51,7 +56,8 @@ export const test = base.extend<Fixtures>({
       });
       page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
       await use(errors);
-      expect(errors, 'console errors or uncaught exceptions').toEqual([]);
+      const unexpected = errors.filter((error) => !expectedConsoleErrors.some((pattern) => pattern.test(error)));
+      expect(unexpected, 'console errors or uncaught exceptions').toEqual([]);
     },
     { auto: true },
   ],
