@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The one command that runs every test: types, unit tests, then end-to-end tests
+# The one command that runs every test: types, unit tests, integration tests, then end-to-end tests
 # against production builds in a real Chromium. Sets up what it needs first.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -13,6 +13,9 @@ npx tsc --noEmit
 
 echo "> unit tests"
 npx vitest run
+
+echo "> integration tests (lead API, embedded database, real webhook receiver)"
+npx vitest run -c vitest.integration.config.ts
 
 echo "> production builds"
 node scripts/build-test-sites.mjs

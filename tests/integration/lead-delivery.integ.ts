@@ -233,6 +233,38 @@ describe('POST /api/leads/{form}: accepted leads are stored, then delivered exac
   });
 });
 
+describe('operator commands (npm run leads)', () => {
+  it('lists, shows, exports and re-queues failed deliveries, which then get delivered', async () => {
+    const { exportCsv, listLeads, retryFailed, showLead } = await import('@/server/leads/admin');
+    const failed = await listLeads({ status: 'failed' });
+    expect(failed.length).toBeGreaterThanOrEqual(2);
+    expect(failed.every((row) => row.delivery === 'failed')).toBe(true);
+    expect((await listLeads({ form: 'contact', status: 'failed' })).every((row) => row.form === 'contact')).toBe(true);
+    await expect(listLeads({ status: 'bogus' })).rejects.toThrow(/Unknown status/);
+
+    const shown = await showLead(failed[0]!.id);
+    expect(shown!.deliveries[0]!.status).toBe('failed');
+    expect(shown!.attempts).toHaveLength(3);
+
+    const csv = await exportCsv({ status: 'failed' });
+    const [header, ...rows] = csv.trimEnd().split('\r\n');
+    expect(header).toMatch(/^id,created_at,form,status,delivery_status,delivery_attempts,delivered_at,firstName,lastName,email,/);
+    expect(rows).toHaveLength(failed.length);
+
+    expect(await retryFailed()).toBe(failed.length);
+    for (const row of failed) expect((await settled(row.id)).status).toBe('delivered');
+    expect(await listLeads({ status: 'failed' })).toHaveLength(0);
+  });
+
+  it('defuses spreadsheet formulas in CSV cells', async () => {
+    const { csvCell } = await import('@/server/leads/admin');
+    expect(csvCell('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`);
+    expect(csvCell('+1 555')).toBe(`'+1 555`);
+    expect(csvCell('a,b')).toBe('"a,b"');
+    expect(csvCell(null)).toBe('');
+  });
+});
+
 describe('POST /api/leads/{form}: refusals', () => {
   it('answers 422 with every field error and stores nothing', async () => {
     const before = (await (await db()).select().from(leads)).length;

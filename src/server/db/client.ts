@@ -46,7 +46,7 @@ export function getDatabase(): Promise<Database> {
   cache.__leadsDatabase ??= open().catch((error: unknown) => {
     cache.__leadsDatabase = undefined; // try again on the next call
     log('error', 'db.open_failed', { error: describeError(error) });
-    throw new DatabaseUnavailableError(describeError(error), { cause: error });
+    throw new DatabaseUnavailableError(error instanceof Error ? error.message : String(error), { cause: error });
   });
   return cache.__leadsDatabase;
 }
