@@ -16,6 +16,7 @@ export default defineConfig({
   },
   test: {
     include: ['tests/integration/**/*.integ.ts'],
+    globalSetup: ['tests/integration/support/postgres-setup.ts'],
     environment: 'node',
     pool: 'forks',
     testTimeout: 30_000,

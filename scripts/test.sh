@@ -17,6 +17,17 @@ npx vitest run
 echo "> integration tests (lead API, embedded database, real webhook receiver)"
 npx vitest run -c vitest.integration.config.ts
 
+# The same suite on a real PostgreSQL server it starts on loopback (initdb + pg_ctl from Debian's postgresql).
+if command -v initdb >/dev/null 2>&1 || ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then
+  echo "> integration tests (lead API, PostgreSQL server)"
+  LEADS_TEST_DATABASE=postgres npx vitest run -c vitest.integration.config.ts
+elif [ -n "${CI:-}" ]; then
+  echo "PostgreSQL (initdb, pg_ctl) is missing: apt-get install -y postgresql" >&2
+  exit 1
+else
+  echo "> integration tests on PostgreSQL skipped: initdb not found (apt-get install -y postgresql)"
+fi
+
 echo "> production builds"
 node scripts/build-test-sites.mjs
 

@@ -7,7 +7,7 @@ import { leadRequest, useFreshEnvironment, validBodies } from './support/helpers
  * configured here, so the one valid lead at the end is stored as 'skipped'.
  */
 
-useFreshEnvironment({ LEADS_RATE_LIMIT_PER_MINUTE: '0' });
+await useFreshEnvironment({ LEADS_RATE_LIMIT_PER_MINUTE: '0' });
 const { POST } = await import('@/app/api/leads/[form]/route');
 const { getDatabase, closeDatabase } = await import('@/server/db/client');
 const { leads, leadDeliveries } = await import('@/server/db/schema');

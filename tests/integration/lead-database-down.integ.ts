@@ -1,15 +1,20 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { leadRequest, useFreshEnvironment, validBodies } from './support/helpers';
+import { leadRequest, postgresUrl, useFreshEnvironment, validBodies } from './support/helpers';
 
 /** The database cannot be opened: valid leads get 503 (never 500, never a false 201); health says down. */
 
-const { dataDir } = useFreshEnvironment({});
-// A file where the data folder's parent should be: the database cannot be created.
-const blocker = path.join(path.dirname(dataDir), 'blocker');
-writeFileSync(blocker, 'not a directory');
-process.env.LEADS_DATA_DIR = path.join(blocker, 'pglite');
+const { dataDir } = await useFreshEnvironment({});
+if (postgresUrl) {
+  // Nothing listens on port 1: connection refused.
+  process.env.DATABASE_URL = 'postgres://postgres@127.0.0.1:1/leads';
+} else {
+  // A file where the data folder's parent should be: the database cannot be created.
+  const blocker = path.join(path.dirname(dataDir), 'blocker');
+  writeFileSync(blocker, 'not a directory');
+  process.env.LEADS_DATA_DIR = path.join(blocker, 'pglite');
+}
 
 const { POST } = await import('@/app/api/leads/[form]/route');
 const { GET: health } = await import('@/app/api/health/route');

@@ -11,7 +11,7 @@ import { leadRequest, useFreshEnvironment, validBodies, waitFor } from './suppor
 const SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
 const receiver = await startReceiver();
 const ariaReceiver = await startReceiver(); // stopped and restarted to refuse connections
-useFreshEnvironment({
+await useFreshEnvironment({
   LEADS_WEBHOOK_URL: `${receiver.url}/shared`,
   LEADS_WEBHOOK_URL_DEMO: `${receiver.url}/demo`,
   LEADS_WEBHOOK_URL_CONTACT: `${receiver.url}/contact`,

@@ -146,9 +146,13 @@ function track<T>(promise: Promise<T>): Promise<T> {
   return promise;
 }
 
-/** Claims and delivers due deliveries until none are left (bounded per call). Returns how many were attempted. */
-export async function runOutboxOnce(options = outboxOptions()): Promise<number> {
-  const { db } = await getDatabase();
+/**
+ * Claims and delivers due deliveries until none are left (bounded per call).
+ * Returns how many were attempted. `db` defaults to this process's database
+ * (tests pass a second connection pool to play a second instance).
+ */
+export async function runOutboxOnce(options = outboxOptions(), database?: Db): Promise<number> {
+  const db = database ?? (await getDatabase()).db;
   let attempted = 0;
   for (let round = 0; round < 20; round += 1) {
     const claimed = await claim(db, sql`true`, options.batchSize, options);

@@ -1,16 +1,39 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
+import { inject } from 'vitest';
+
+/** The PostgreSQL server started by postgres-setup.ts (LEADS_TEST_DATABASE=postgres), or null for PGlite. */
+export const postgresUrl = inject('postgresUrl');
 
 /**
  * Per-file environment: must run before anything from src/ is imported (env is
  * read once at import), so test files import the app with `await import()`.
+ * Each file gets its own database: a fresh PGlite folder under the OS temp
+ * folder, or a fresh database on the test PostgreSQL server.
  */
-export function useFreshEnvironment(vars: Record<string, string>): { dataDir: string } {
+export async function useFreshEnvironment(vars: Record<string, string>): Promise<{ dataDir: string; databaseUrl: string | null }> {
   const root = mkdtempSync(path.join(tmpdir(), 'leads-integ-'));
   const dataDir = path.join(root, 'pglite');
-  Object.assign(process.env, { LEADS_DATA_DIR: dataDir, LOG_LEVEL: process.env.LEADS_TEST_LOG_LEVEL ?? 'silent', LEADS_WORKER: '0', ...vars });
-  return { dataDir };
+  let databaseUrl: string | null = null;
+  if (postgresUrl) {
+    const name = `leads_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: `${postgresUrl}/postgres` });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    databaseUrl = `${postgresUrl}/${name}`;
+  }
+  Object.assign(process.env, {
+    LEADS_DATA_DIR: dataDir,
+    LOG_LEVEL: process.env.LEADS_TEST_LOG_LEVEL ?? 'silent',
+    LEADS_WORKER: '0',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...vars,
+  });
+  return { dataDir, databaseUrl };
 }
 
 export type PostOptions = { body: BodyInit | null; contentType?: string | null; accept?: string; headers?: Record<string, string> };
