@@ -1,13 +1,16 @@
 #!/usr/bin/env bash
 # Makes sure the tools outside npm that the tests need are present:
-# Debian's Chromium (Playwright drives it; we never download a browser) and a
-# Java runtime for the Nu HTML checker. Installs them with apt when run as root.
+# Debian's Chromium (Playwright drives it; we never download a browser), a
+# Java runtime for the Nu HTML checker and PostgreSQL's server binaries (the
+# lead tests start a private server on loopback). Installs them with apt when
+# run as root.
 set -euo pipefail
 
 need=()
 chromium_path="${CHROMIUM_PATH:-/usr/bin/chromium}"
 [ -x "$chromium_path" ] || need+=(chromium)
 command -v java >/dev/null 2>&1 || need+=(default-jre-headless)
+compgen -G '/usr/lib/postgresql/*/bin/initdb' >/dev/null || command -v initdb >/dev/null 2>&1 || need+=(postgresql)
 
 [ ${#need[@]} -eq 0 ] && exit 0
 
