@@ -20,8 +20,8 @@ import { webhookHeaders } from './sign';
  *    worker died) with FOR UPDATE SKIP LOCKED, so two workers never claim the
  *    same row, and delivers them.
  *
- * A claim sets status 'delivering', attempts + 1 and locked_until (timeout plus
- * a margin). The result is written only if the row is still this claim
+ * A claim sets status 'delivering', attempts + 1 and locked_until (twice the
+ * timeout plus 5 s). The result is written only if the row is still this claim
  * (same attempts, still delivering). Delivery is at least once: a worker dying
  * after the receiver got the lead but before recording it means a second
  * delivery, which the receiver deduplicates by Idempotency-Key (the lead id).
@@ -48,7 +48,9 @@ export function outboxOptions(overrides: Partial<OutboxOptions> = {}): OutboxOpt
 
 type Claimed = { id: string; leadId: string; webhookUrl: string | null; attempts: number };
 
-const leaseMs = (options: OutboxOptions) => options.timeoutMs + 60_000;
+// How long a claim holds: the HTTP attempt is cut off at timeoutMs, so twice that plus 5 s leaves ample time
+// to record the result; after it, a row whose worker died (or hangs) is claimed again.
+const leaseMs = (options: OutboxOptions) => 2 * options.timeoutMs + 5_000;
 
 function due(now: Date): SQL {
   return or(

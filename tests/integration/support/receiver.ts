@@ -4,17 +4,18 @@ import type { AddressInfo } from 'node:net';
 /**
  * A real webhook receiver on 127.0.0.1 (random port). By default it answers 200.
  * plan(email, [...]) scripts the answers for one lead (matched on the payload's
- * email): a status code, 'hang' (never answers; the sender's timeout must fire)
+ * email), setDefault() the answer for everything else: a status code, 'hang' (never answers; the sender's timeout must fire)
  * or 'destroy' (drops the connection). stop() closes the port so connections are
  * refused; start() listens again on the same port.
  */
 export type Behaviour = number | 'hang' | 'destroy';
-export type Received = { path: string; headers: IncomingHttpHeaders; rawBody: string; body: Record<string, unknown>; at: number };
+export type Received = { path: string; headers: IncomingHttpHeaders; rawBody: string; body: Record<string, unknown>; at: number; answer: Behaviour };
 
 export async function startReceiver() {
   const received: Received[] = [];
   const plans = new Map<string, Behaviour[]>();
   const hanging = new Set<ServerResponse>();
+  let fallback: Behaviour = 200;
   let server: Server | null = null;
   let port = 0;
 
@@ -29,9 +30,9 @@ export async function startReceiver() {
       } catch {
         // recorded as {}
       }
-      received.push({ path: req.url ?? '', headers: req.headers, rawBody, body, at: Date.now() });
       const plan = plans.get(String(body.email ?? ''));
-      const behaviour: Behaviour = plan?.shift() ?? 200;
+      const behaviour: Behaviour = plan?.shift() ?? fallback;
+      received.push({ path: req.url ?? '', headers: req.headers, rawBody, body, at: Date.now(), answer: behaviour });
       if (behaviour === 'hang') {
         hanging.add(res);
         return;
@@ -64,6 +65,9 @@ export async function startReceiver() {
     received,
     plan(email: string, behaviours: Behaviour[]) {
       plans.set(email, [...behaviours]);
+    },
+    setDefault(behaviour: Behaviour) {
+      fallback = behaviour;
     },
     /** Requests received for one lead (by Idempotency-Key). */
     forLead(id: string) {

@@ -1,0 +1,99 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startReceiver } from './support/receiver';
+import { useFreshEnvironment, validBodies, waitFor } from './support/helpers';
+
+/**
+ * Accepted means delivered, even across a crash: a server process holding
+ * undelivered leads is killed with SIGKILL (no shutdown code runs), started
+ * again on the same database, and the receiver, deduplicating on
+ * Idempotency-Key, sees every acknowledged lead exactly once.
+ */
+
+const receiver = await startReceiver();
+await useFreshEnvironment({});
+const childEnv = {
+  ...process.env,
+  LEADS_WEBHOOK_URL: `${receiver.url}/hook`,
+  LEADS_RETRY_SCHEDULE_MS: '700,700,700,700,700,700,700,700',
+  LEADS_SWEEP_INTERVAL_MS: '100',
+  // A lead whose attempt was in flight when the process died is claimed again when its claim expires
+  // (2 x timeout + 5 s = 7 s here).
+  LEADS_WEBHOOK_TIMEOUT_MS: '1000',
+  LEADS_RATE_LIMIT_PER_MINUTE: '0',
+  LEADS_WORKER: '1',
+};
+
+let child: ChildProcess | null = null;
+
+async function startServer(): Promise<{ port: number; process: ChildProcess }> {
+  const proc = spawn(process.execPath, ['--conditions=react-server', '--import', 'tsx', 'tests/integration/support/lead-server.ts'], {
+    env: childEnv,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child = proc;
+  let stderr = '';
+  proc.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  if (process.env.LEADS_RESTART_DEBUG) { proc.stdout!.on('data', (c: Buffer) => process.stderr.write(c)); proc.stderr!.on('data', (c: Buffer) => process.stderr.write(c)); }
+  const port = await new Promise<number>((resolve, reject) => {
+    let out = '';
+    proc.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const match = /ready (\d+)/.exec(out);
+      if (match) resolve(Number(match[1]));
+    });
+    proc.once('exit', (code) => reject(new Error(`lead server exited with ${code}:\n${stderr}`)));
+    setTimeout(() => reject(new Error(`lead server did not start:\n${stderr}`)), 50_000);
+  });
+  return { port, process: proc };
+}
+
+afterAll(async () => {
+  child?.kill('SIGKILL');
+  await receiver.stop();
+});
+
+async function postLeads(port: number, prefix: string, count: number): Promise<string[]> {
+  const responses = await Promise.all(
+    Array.from({ length: count }, (_, i) =>
+      fetch(`http://127.0.0.1:${port}/api/leads/contact`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ ...validBodies.contact, email: `${prefix}${i}@example.com` }),
+      }).then(async (response) => ({ status: response.status, body: (await response.json()) as { id?: string } })),
+    ),
+  );
+  expect(responses.map((response) => response.status)).toEqual(responses.map(() => 201));
+  return responses.map((response) => response.body.id!);
+}
+
+describe('a server killed with deliveries pending', () => {
+  it('delivers every acknowledged lead exactly once after a restart', { timeout: 120_000 }, async () => {
+    // Batch A: the receiver refuses connections, so these wait for a retry.
+    await receiver.stop();
+    const first = await startServer();
+    const waiting = await postLeads(first.port, 'waiting', 20);
+
+    // Batch B: the receiver takes the request and never answers, so these are mid-delivery (claimed).
+    receiver.setDefault('hang');
+    await receiver.start();
+    const inFlight = await postLeads(first.port, 'inflight', 20);
+    await waitFor(async () => inFlight.every((id) => receiver.forLead(id).length > 0), { what: 'batch B to reach the receiver' });
+
+    first.process.kill('SIGKILL');
+    await new Promise((resolve) => first.process.once('exit', resolve));
+    const acknowledged = [...waiting, ...inFlight];
+    const ok = (id: string) => receiver.forLead(id).filter((request) => request.answer === 200);
+    expect(acknowledged.filter((id) => ok(id).length > 0)).toEqual([]);
+
+    receiver.setDefault(200);
+    await startServer();
+    await waitFor(async () => acknowledged.every((id) => ok(id).length > 0), { timeout: 60_000, what: 'every lead to be accepted by the receiver' });
+    await new Promise((resolve) => setTimeout(resolve, 1_500)); // time for any duplicate to show up
+
+    // Exactly once each, as a receiver deduplicating on Idempotency-Key sees it; and nothing else.
+    for (const id of acknowledged) expect(ok(id), id).toHaveLength(1);
+    const keys = new Set(receiver.received.map((request) => String(request.headers['idempotency-key'])));
+    expect(keys).toEqual(new Set(acknowledged));
+  });
+});
