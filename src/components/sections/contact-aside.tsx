@@ -1,0 +1,66 @@
+import { Check, Mail, MessageSquare, Phone } from 'lucide-react';
+import { siteConfig } from '@/config/site';
+import type { AsideContent } from '@/content/pages/contact';
+import { OpenChatLink } from '@/components/chat/open-chat-link';
+
+const linkClass =
+  'font-semibold text-brand-700 underline-offset-2 hover:underline focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-600';
+
+function CheckList({ heading, items }: { heading: string; items: readonly string[] }) {
+  return (
+    <div>
+      <h2 className="text-lg font-bold text-ink-900">{heading}</h2>
+      <ul className="mt-3 space-y-2">
+        {items.map((item) => (
+          <li key={item} className="flex gap-2 text-ink-700">
+            <Check aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-600" />
+            {item}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/**
+ * The side column of the demo and contact pages. With `chatOpensWidget` the
+ * live-chat item is a control that opens the chat widget (/contact-us);
+ * otherwise it links to the contact page, where chat lives.
+ */
+export function ContactAside({ content, chatOpensWidget = false }: { content: AsideContent; chatOpensWidget?: boolean }) {
+  return (
+    <aside aria-label="About getting in touch" className="space-y-8">
+      <CheckList {...content.expect} />
+      <CheckList {...content.why} />
+      <div>
+        <h2 className="text-lg font-bold text-ink-900">{content.contactHeading}</h2>
+        <ul className="mt-3 space-y-3">
+          <li className="flex items-center gap-3">
+            <Phone aria-hidden="true" className="size-5 text-brand-600" />
+            <a className={linkClass} href={`tel:${siteConfig.phone.replace(/[^+\d]/g, '')}`}>
+              {siteConfig.phone}
+            </a>
+          </li>
+          <li className="flex items-center gap-3">
+            <Mail aria-hidden="true" className="size-5 text-brand-600" />
+            <a className={linkClass} href={`mailto:${siteConfig.email}`}>
+              {siteConfig.email}
+            </a>
+          </li>
+          <li className="flex items-center gap-3">
+            <MessageSquare aria-hidden="true" className="size-5 text-brand-600" />
+            {chatOpensWidget ? (
+              <OpenChatLink className={linkClass}>
+                {content.liveChat.label}: {content.liveChat.detail}
+              </OpenChatLink>
+            ) : (
+              <a className={linkClass} href="/contact-us">
+                {content.liveChat.label}: {content.liveChat.detail}
+              </a>
+            )}
+          </li>
+        </ul>
+      </div>
+    </aside>
+  );
+}
