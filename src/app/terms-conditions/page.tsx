@@ -1,0 +1,9 @@
+import { termsConditions } from '@/content/pages/policies';
+import { pageMetadata } from '@/lib/metadata';
+import { PolicyDocument } from '@/components/sections/policy-document';
+
+export const metadata = pageMetadata('/terms-conditions');
+
+export default function TermsConditionsPage() {
+  return <PolicyDocument document={termsConditions} />;
+}
