@@ -1,0 +1,9 @@
+import { aiChatbotPage } from '@/content/pages/services/ai-chatbot';
+import { pageMetadata } from '@/lib/metadata';
+import { ServicePage } from '@/components/sections/service-page';
+
+export const metadata = pageMetadata('/ai-chatbot');
+
+export default function AiChatbotPage() {
+  return <ServicePage content={aiChatbotPage} />;
+}

@@ -1,0 +1,9 @@
+import { appointmentSchedulingPage } from '@/content/pages/services/appointment-scheduling';
+import { pageMetadata } from '@/lib/metadata';
+import { ServicePage } from '@/components/sections/service-page';
+
+export const metadata = pageMetadata('/appointment-scheduling');
+
+export default function AppointmentSchedulingPage() {
+  return <ServicePage content={appointmentSchedulingPage} />;
+}

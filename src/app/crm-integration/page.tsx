@@ -1,0 +1,9 @@
+import { crmIntegrationPage } from '@/content/pages/services/crm-integration';
+import { pageMetadata } from '@/lib/metadata';
+import { ServicePage } from '@/components/sections/service-page';
+
+export const metadata = pageMetadata('/crm-integration');
+
+export default function CrmIntegrationPage() {
+  return <ServicePage content={crmIntegrationPage} />;
+}

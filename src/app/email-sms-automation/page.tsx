@@ -1,0 +1,9 @@
+import { emailSmsAutomationPage } from '@/content/pages/services/email-sms-automation';
+import { pageMetadata } from '@/lib/metadata';
+import { ServicePage } from '@/components/sections/service-page';
+
+export const metadata = pageMetadata('/email-sms-automation');
+
+export default function EmailSmsAutomationPage() {
+  return <ServicePage content={emailSmsAutomationPage} />;
+}

@@ -1,0 +1,9 @@
+import { reviewManagementPage } from '@/content/pages/services/review-management';
+import { pageMetadata } from '@/lib/metadata';
+import { ServicePage } from '@/components/sections/service-page';
+
+export const metadata = pageMetadata('/review-management');
+
+export default function ReviewManagementPage() {
+  return <ServicePage content={reviewManagementPage} />;
+}
