@@ -1,0 +1,44 @@
+import { Check } from 'lucide-react';
+import { howItWorksClosing, howItWorksDemo, howItWorksHero, howItWorksStats, howItWorksSteps } from '@/content/pages/overview';
+import { pageMetadata } from '@/lib/metadata';
+import { CtaBand } from '@/components/sections/cta-band';
+import { PageHero } from '@/components/sections/page-hero';
+import { Section } from '@/components/sections/section';
+import { StatsBand } from '@/components/sections/stats-band';
+import { StepList } from '@/components/sections/step-list';
+import { AppLink } from '@/components/ui/app-link';
+import { buttonClass } from '@/components/ui/button-styles';
+import { VoiceDemoLink } from '@/components/voice-demo/voice-demo-link';
+
+export const metadata = pageMetadata('/how-it-works');
+
+export default function HowItWorksPage() {
+  return (
+    <>
+      <PageHero content={howItWorksHero} />
+      <Section id="demo" heading={howItWorksDemo.heading} intro={howItWorksDemo.intro}>
+        <ul className="mx-auto grid max-w-3xl gap-3 sm:grid-cols-2">
+          {howItWorksDemo.points.map((point) => (
+            <li key={point} className="flex gap-2 text-ink-700">
+              <Check aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-600" />
+              {point}
+            </li>
+          ))}
+        </ul>
+        <div className="mt-8 flex justify-center">
+          <VoiceDemoLink variant="primary" />
+        </div>
+      </Section>
+      <StepList id="steps" heading={howItWorksSteps.heading} intro={howItWorksSteps.intro} steps={howItWorksSteps.steps} />
+      <StatsBand stats={howItWorksStats} label="By the numbers" />
+      <CtaBand content={howItWorksClosing}>
+        <AppLink href={howItWorksClosing.seeRoi.href} className={buttonClass('inverse', 'lg')}>
+          {howItWorksClosing.seeRoi.label}
+        </AppLink>
+        <AppLink href={howItWorksClosing.bookDemo.href} className={buttonClass('secondary', 'lg')}>
+          {howItWorksClosing.bookDemo.label}
+        </AppLink>
+      </CtaBand>
+    </>
+  );
+}

@@ -1,0 +1,32 @@
+import { learnHowItWorks, overviewClosing, overviewFeatures, overviewHero, overviewStats } from '@/content/pages/overview';
+import { pageMetadata } from '@/lib/metadata';
+import { CtaBand } from '@/components/sections/cta-band';
+import { FeatureGrid } from '@/components/sections/feature-grid';
+import { PageHero } from '@/components/sections/page-hero';
+import { StatsBand } from '@/components/sections/stats-band';
+import { AppLink } from '@/components/ui/app-link';
+import { buttonClass } from '@/components/ui/button-styles';
+import { VoiceDemoLink } from '@/components/voice-demo/voice-demo-link';
+
+export const metadata = pageMetadata('/services-overview');
+
+export default function ServicesOverviewPage() {
+  return (
+    <>
+      <PageHero content={overviewHero}>
+        <AppLink href={learnHowItWorks.href} className={buttonClass('primary', 'lg')}>
+          {learnHowItWorks.label}
+        </AppLink>
+        <VoiceDemoLink />
+      </PageHero>
+      <FeatureGrid id="features" heading={overviewFeatures.heading} intro={overviewFeatures.intro} items={overviewFeatures.items} columns={3} tone="muted" />
+      <StatsBand stats={overviewStats} label="Results at a glance" />
+      <CtaBand content={overviewClosing}>
+        <AppLink href={learnHowItWorks.href} className={buttonClass('inverse', 'lg')}>
+          {learnHowItWorks.label}
+        </AppLink>
+        <VoiceDemoLink />
+      </CtaBand>
+    </>
+  );
+}
