@@ -14,7 +14,7 @@ export function SpamFields({ formId, startedAt }: { formId: string; startedAt: n
         <label htmlFor={`${formId}-${HONEYPOT_FIELD}`}>{honeypotLabel}</label>
         <input id={`${formId}-${HONEYPOT_FIELD}`} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
       </div>
-      <input type="hidden" name={STARTED_AT_FIELD} value={startedAt ?? ''} readOnly />
+      <input type="hidden" name={STARTED_AT_FIELD} value={startedAt ?? ''} />
     </>
   );
 }

@@ -29,7 +29,7 @@ function CheckList({ heading, items }: { heading: string; items: readonly string
  */
 export function ContactAside({ content, chatOpensWidget = false }: { content: AsideContent; chatOpensWidget?: boolean }) {
   return (
-    <aside aria-label="About getting in touch" className="space-y-8">
+    <section aria-label="About getting in touch" className="space-y-8">
       <CheckList {...content.expect} />
       <CheckList {...content.why} />
       <div>
@@ -61,6 +61,6 @@ export function ContactAside({ content, chatOpensWidget = false }: { content: As
           </li>
         </ul>
       </div>
-    </aside>
+    </section>
   );
 }
