@@ -2,12 +2,13 @@
 
 import { X } from 'lucide-react';
 import { ANNOUNCEMENT_STORAGE_KEY } from '@/lib/announcement';
+import { uiCopy } from '@/content/ui';
 
 export function AnnouncementDismiss() {
   return (
     <button
       type="button"
-      aria-label="Dismiss announcement"
+      aria-label={uiCopy.dismissAnnouncement}
       className="grid size-11 shrink-0 place-items-center rounded-full text-white hover:bg-white/15 focus-visible:outline-3 focus-visible:-outline-offset-4 focus-visible:outline-white"
       onClick={() => {
         try {

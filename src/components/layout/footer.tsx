@@ -6,6 +6,7 @@ import { withUtm } from '@/lib/utm';
 import { buttonClass } from '@/components/ui/button-styles';
 import { TrackedLink } from '@/components/ui/tracked-link';
 import { SocialIcon } from './social-icon';
+import { uiCopy } from '@/content/ui';
 
 const linkClass =
   'rounded text-ink-300 hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white';
@@ -46,7 +47,7 @@ export function Footer({ site }: { site: SiteConfig }) {
         <div className="md:col-span-2">
           <p className="text-lg font-bold text-white">{site.brandName}</p>
           <p className="mt-3 max-w-sm text-ink-300">
-            AI voice agents, chatbots and workflow automation for small businesses and property managers.
+            {uiCopy.footerTagline}
           </p>
           <ul className="mt-4 space-y-1 text-ink-300">
             <li>
@@ -104,7 +105,7 @@ export function Footer({ site }: { site: SiteConfig }) {
       <div className="border-t border-white/10">
         <div className="mx-auto flex max-w-6xl flex-col gap-2 px-4 py-6 text-sm text-ink-300 sm:flex-row sm:justify-between sm:px-6">
           <p>
-            © {new Date().getFullYear()} {site.brandName}. All rights reserved.
+            © {new Date().getFullYear()} {site.brandName}. {uiCopy.rightsReserved}
           </p>
           <p className="flex gap-4">
             <AppLink className={linkClass} href="/privacy-policy">

@@ -6,6 +6,7 @@ import { HeaderShell } from './header-shell';
 import { Logo } from './logo';
 import { MobileMenu } from './mobile-menu';
 import { SectionLink } from './section-link';
+import { uiCopy } from '@/content/ui';
 
 export function Header({ brandName }: { brandName: string }) {
   return (
@@ -26,7 +27,7 @@ export function Header({ brandName }: { brandName: string }) {
             ))}
           </ul>
           <AppLink href={getStartedHref} className={buttonClass('primary', 'md', 'ml-3')}>
-            Get Started
+            {uiCopy.getStarted}
           </AppLink>
         </nav>
         <MobileMenu links={sectionLinks} getStarted={{ href: getStartedHref, prefetch: isRoutePath(getStartedHref) }} />

@@ -6,6 +6,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { SectionLink as SectionLinkItem } from '@/content/nav';
 import { buttonClass } from '@/components/ui/button-styles';
 import { SectionLink } from './section-link';
+import { uiCopy } from '@/content/ui';
 
 /**
  * The navigation below the md breakpoint: a disclosure button (aria-expanded)
@@ -65,7 +66,7 @@ export function MobileMenu({
         type="button"
         aria-expanded={open}
         aria-controls="mobile-menu"
-        aria-label={open ? 'Close menu' : 'Open menu'}
+        aria-label={open ? uiCopy.closeMenu : uiCopy.openMenu}
         onClick={() => setOpen((value) => !value)}
         className="grid size-11 place-items-center rounded-full text-ink-800 hover:bg-ink-100 focus-visible:outline-3 focus-visible:outline-brand-600"
       >
@@ -88,7 +89,7 @@ export function MobileMenu({
             ))}
           </ul>
           <Link href={getStarted.href} prefetch={getStarted.prefetch ? null : false} onClick={close} className={buttonClass('primary', 'lg', 'mt-3 w-full')}>
-            Get Started
+            {uiCopy.getStarted}
           </Link>
         </nav>
       </div>

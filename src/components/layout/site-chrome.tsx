@@ -3,6 +3,7 @@ import { siteConfig } from '@/config/site';
 import { AnnouncementBar } from './announcement-bar';
 import { Footer } from './footer';
 import { Header } from './header';
+import { uiCopy } from '@/content/ui';
 
 /** The wrapper every page shares: skip link, announcement bar, header, main, footer. */
 export function SiteChrome({ children }: { children: ReactNode }) {
@@ -12,7 +13,7 @@ export function SiteChrome({ children }: { children: ReactNode }) {
         href="#main-content"
         className="sr-only z-[60] rounded-full bg-white px-4 py-2 font-semibold text-brand-700 shadow-lg focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
       >
-        Skip to content
+        {uiCopy.skipToContent}
       </a>
       <AnnouncementBar appUrl={siteConfig.appUrl} />
       <Header brandName={siteConfig.brandName} />

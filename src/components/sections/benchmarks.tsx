@@ -1,5 +1,6 @@
 import { benchmarks } from '@/content/home';
 import { Section } from './section';
+import { uiCopy } from '@/content/ui';
 
 export function Benchmarks() {
   return (
@@ -11,7 +12,7 @@ export function Benchmarks() {
             <h3 className="mt-2 font-bold text-ink-900">{item.title}</h3>
             <p className="mt-2 flex-1 text-sm text-ink-700">{item.description}</p>
             <p className="mt-4 border-t border-ink-100 pt-3 text-xs text-ink-600">
-              <span className="font-semibold">Source:</span> {item.source}
+              <span className="font-semibold">{uiCopy.sourceLabel}</span> {item.source}
             </p>
           </li>
         ))}

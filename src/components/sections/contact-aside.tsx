@@ -2,6 +2,7 @@ import { Check, Mail, MessageSquare, Phone } from 'lucide-react';
 import { siteConfig } from '@/config/site';
 import type { AsideContent } from '@/content/pages/contact';
 import { OpenChatLink } from '@/components/chat/open-chat-link';
+import { uiCopy } from '@/content/ui';
 
 const linkClass =
   'font-semibold text-brand-700 underline-offset-2 hover:underline focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-600';
@@ -29,7 +30,7 @@ function CheckList({ heading, items }: { heading: string; items: readonly string
  */
 export function ContactAside({ content, chatOpensWidget = false }: { content: AsideContent; chatOpensWidget?: boolean }) {
   return (
-    <section aria-label="About getting in touch" className="space-y-8">
+    <section aria-label={uiCopy.contactAsideLabel} className="space-y-8">
       <CheckList {...content.expect} />
       <CheckList {...content.why} />
       <div>

@@ -4,6 +4,7 @@ import { ExternalLink, X } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { buttonClass } from './button-styles';
 import { ModalDialog } from './modal-dialog';
+import { uiCopy } from '@/content/ui';
 
 /**
  * A Preview button that opens the web app in a modal of 94vw x 84vh (SPEC
@@ -34,12 +35,12 @@ export function AppPreview({ url, label, title }: { url: string; label: string; 
             </h2>
             <div className="flex items-center gap-2">
               <a href={url} className={buttonClass('ghost', 'sm')}>
-                Open in full
+                {uiCopy.openInFull}
                 <ExternalLink aria-hidden="true" className="size-4" />
               </a>
               <button ref={closeRef} type="button" onClick={close} className={buttonClass('primary', 'sm')}>
                 <X aria-hidden="true" className="size-4" />
-                Close
+                {uiCopy.close}
               </button>
             </div>
           </div>
