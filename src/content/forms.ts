@@ -106,3 +106,14 @@ export const growthAuditDialog = {
 } as const;
 
 export const honeypotLabel = 'Leave this field empty';
+
+/** Shown after a plain form post (JavaScript off) that the server could not accept. */
+export const noScriptCopy = {
+  errorIntro: 'We could not accept the form. Please go back (your details are kept) and check that:',
+  errorChecks: [
+    'first name, last name and email are filled in (and phone, company or property name where marked required)',
+    'the email looks like name@example.com',
+    'the phone number has only digits, spaces, dashes, brackets and an optional leading +',
+    'the website looks like example.com or https://example.com',
+  ],
+} as const;

@@ -4,8 +4,13 @@ import { messages, type FieldErrors, type LeadForm } from './schemas/leads';
  * Where a plain HTML form post (JavaScript off) lands after POST /api/leads/{form}.
  * The API answers 303 See Other, so a reload never re-posts:
  *
- * - accepted (or spam, indistinguishably): `success`
- * - rejected: `{page}?errors={token}#{formId}` where token = encodeLeadFormErrors(errors)
+ * - accepted (or spam, indistinguishably): `success`, ending in #{formId}-sent
+ * - rejected: `{page}?errors={token}#{formId}-error` where token = encodeLeadFormErrors(errors)
+ *
+ * The pages are static, so the fragment does the work without JavaScript: CSS
+ * :target shows the matching panel (components/lead-forms/no-script-outcome.tsx).
+ * When the page does run scripts, the form hook also decodes the token and puts
+ * each message beside its field.
  *
  * The token carries field names and messages only, never what was typed: a URL
  * ends up in history, server logs, analytics and Referer headers, and names,
@@ -24,9 +29,9 @@ export type LeadFormPage = { page: string; formId: string; success: string };
 
 export const leadFormPages: Record<LeadForm, LeadFormPage> = {
   'growth-audit': { page: '/growth-audit', formId: 'growth-audit-form', success: '/thank-you' },
-  demo: { page: '/contact-demo', formId: 'demo-form', success: '/contact-demo?sent=1' },
-  contact: { page: '/contact-us', formId: 'contact-form', success: '/contact-us?sent=1' },
-  'aria-signup': { page: '/aria-landing', formId: 'aria-signup-form', success: '/aria-landing?sent=1#signup' },
+  demo: { page: '/contact-demo', formId: 'demo-form', success: '/contact-demo?sent=1#demo-form-sent' },
+  contact: { page: '/contact-us', formId: 'contact-form', success: '/contact-us?sent=1#contact-form-sent' },
+  'aria-signup': { page: '/aria-landing', formId: 'aria-signup-form', success: '/aria-landing?sent=1#aria-signup-form-sent' },
 };
 
 /** Messages for problems that are not about one field (key 'form'). */
@@ -91,5 +96,5 @@ export function decodeLeadFormErrors(token: string | string[] | null | undefined
 /** The 303 target for a rejected plain form post. */
 export function leadFormErrorUrl(form: LeadForm, errors: FieldErrors): string {
   const { page, formId } = leadFormPages[form];
-  return `${page}?${ERRORS_PARAM}=${encodeLeadFormErrors(errors)}#${formId}`;
+  return `${page}?${ERRORS_PARAM}=${encodeLeadFormErrors(errors)}#${formId}-error`;
 }

@@ -198,3 +198,54 @@ test.describe('contact form', () => {
     );
   });
 });
+
+test.describe('forms with JavaScript off', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the growth audit form posts and lands on /thank-you', async ({ page }) => {
+    await page.goto('/growth-audit');
+    await fill(page, 'growth-audit-form', { ...valid, email: 'nojs-audit@example.com', website: 'example.com' });
+    await page.locator('#growth-audit-form').getByRole('button', { name: 'Send My Free Blueprint' }).click();
+    await expect(page).toHaveURL(/\/thank-you$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(/blueprint is on its way/i);
+  });
+
+  test('the browser checks required fields before anything is sent', async ({ page }) => {
+    await page.goto('/contact-us');
+    let posted = false;
+    page.on('request', (request) => {
+      if (request.method() === 'POST') posted = true;
+    });
+    await page.locator('#contact-form button[type="submit"]').click();
+    expect(await page.locator('#contact-form-firstName').evaluate((input: HTMLInputElement) => input.validity.valueMissing)).toBe(true);
+    expect(posted).toBe(false);
+  });
+
+  test('an accepted contact message shows the success panel in place of the form', async ({ page }) => {
+    await page.goto('/contact-us');
+    await fill(page, 'contact-form', { firstName: 'Sam', lastName: 'Okafor', email: 'nojs-contact@example.com', message: 'No JS here' });
+    await page.locator('#contact-form button[type="submit"]').click();
+    await expect(page).toHaveURL(/\/contact-us\?sent=1#contact-form-sent$/);
+    await expect(page.locator('#contact-form-sent')).toBeVisible();
+    await expect(page.locator('#contact-form-sent')).toContainText('Your message has been sent');
+    await expect(page.locator('form#contact-form')).toBeHidden();
+  });
+
+  test('a rejected demo request explains what to check and keeps the form', async ({ page }) => {
+    await page.goto('/contact-demo');
+    await fill(page, 'demo-form', { ...valid, phone: 'call me maybe', company: 'Acme' });
+    await page.locator('#demo-form button[type="submit"]').click();
+    await expect(page).toHaveURL(/\/contact-demo\?errors=[\w-]+#demo-form-error$/);
+    await expect(page.locator('#demo-form-error')).toBeVisible();
+    await expect(page.locator('#demo-form-error')).toContainText('phone number');
+    await expect(page.locator('form#demo-form')).toBeVisible();
+  });
+});
+
+test('with JavaScript, a page reached from a rejected plain post shows each message beside its field', async ({ page }) => {
+  const token = Buffer.from(JSON.stringify({ phone: 'Please enter a valid phone number' })).toString('base64url');
+  await page.goto(`/contact-demo?errors=${token}#demo-form-error`);
+  await waitForHydration(page);
+  await expect(page.locator('#demo-form').getByText('Please enter a valid phone number')).toBeVisible();
+  await expect(page.locator('#demo-form-phone')).toHaveAttribute('aria-invalid', 'true');
+});

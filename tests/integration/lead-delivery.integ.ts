@@ -352,9 +352,9 @@ describe('plain HTML form posts (JavaScript off)', () => {
 
   it.each([
     ['growth-audit', '/thank-you'],
-    ['demo', '/contact-demo?sent=1'],
-    ['contact', '/contact-us?sent=1'],
-    ['aria-signup', '/aria-landing?sent=1#signup'],
+    ['demo', '/contact-demo?sent=1#demo-form-sent'],
+    ['contact', '/contact-us?sent=1#contact-form-sent'],
+    ['aria-signup', '/aria-landing?sent=1#aria-signup-form-sent'],
   ] as const)('redirects a valid %s post to its success page with 303', async (form, location) => {
     const body = new URLSearchParams({ ...validBodies[form], email: `nojs-${form}@example.com`, company_website: '', form_started_at: '' }).toString();
     const response = await post(form, body, {
@@ -383,7 +383,7 @@ describe('plain HTML form posts (JavaScript off)', () => {
     expect(response.status).toBe(303);
     const location = new URL(response.headers.get('location')!, 'http://localhost');
     expect(location.pathname).toBe('/contact-us');
-    expect(location.hash).toBe('#contact-form');
+    expect(location.hash).toBe('#contact-form-error');
     expect(decodeLeadFormErrors(location.searchParams.get('errors'))).toEqual({
       lastName: 'Last name is required',
       email: 'Please enter a valid email address',

@@ -8,15 +8,15 @@ describe('lead form redirect targets', () => {
   it('sends each form to its success page', () => {
     expect(Object.fromEntries(Object.entries(leadFormPages).map(([form, page]) => [form, page.success]))).toEqual({
       'growth-audit': '/thank-you',
-      demo: '/contact-demo?sent=1',
-      contact: '/contact-us?sent=1',
-      'aria-signup': '/aria-landing?sent=1#signup',
+      demo: '/contact-demo?sent=1#demo-form-sent',
+      contact: '/contact-us?sent=1#contact-form-sent',
+      'aria-signup': '/aria-landing?sent=1#aria-signup-form-sent',
     });
   });
 
   it('builds the error URL as page?errors=token#form-id', () => {
     const url = leadFormErrorUrl('contact', { email: messages.emailInvalid });
-    expect(url).toBe(`/contact-us?errors=${toBase64Url(JSON.stringify({ email: messages.emailInvalid }))}#contact-form`);
+    expect(url).toBe(`/contact-us?errors=${toBase64Url(JSON.stringify({ email: messages.emailInvalid }))}#contact-form-error`);
   });
 });
 

@@ -30,7 +30,11 @@ export function FailureBanner({
   );
 }
 
-/** What replaces a form once its lead is accepted; focus moves to the heading so it is read out. */
+/**
+ * What replaces a form once its lead is accepted; focus moves to the heading so
+ * it is read out. Its links are not prefetched: the visitor is done here, and a
+ * client component cannot consult the route registry for pages not built yet.
+ */
 export function FormSuccess({
   copy,
 }: {
@@ -46,7 +50,7 @@ export function FormSuccess({
       <p className="mt-3 text-ink-700">{copy.body}</p>
       <div className="mt-6 flex flex-col justify-center gap-3 sm:flex-row">
         {copy.actions.map((action, index) => (
-          <Link key={action.href} href={action.href} className={buttonClass(index === 0 ? 'primary' : 'secondary', 'md')}>
+          <Link key={action.href} href={action.href} prefetch={false} className={buttonClass(index === 0 ? 'primary' : 'secondary', 'md')}>
             {action.label}
           </Link>
         ))}

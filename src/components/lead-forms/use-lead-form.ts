@@ -4,6 +4,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { z } from 'zod';
 import { errorCopy, failureReasons } from '@/content/forms';
 import { collectAttribution, trackScrollDepth } from '@/lib/attribution';
+import { decodeLeadFormErrors } from '@/lib/lead-form-redirect';
 import { fieldErrors, type FieldErrors, type LeadForm } from '@/lib/schemas/leads';
 
 export type SubmitFailure =
@@ -48,7 +49,7 @@ type Status = 'idle' | 'submitting' | 'success';
  * posts JSON with the visit's attribution, and maps every outcome to a state.
  * Nothing the visitor typed is cleared unless the lead was accepted.
  */
-export function useLeadForm(form: LeadForm, schema: z.ZodType, onSuccess?: () => void) {
+export function useLeadForm(form: LeadForm, formId: string, schema: z.ZodType, onSuccess?: () => void) {
   const [status, setStatus] = useState<Status>('idle');
   const [errors, setErrors] = useState<FieldErrors>({});
   const [failure, setFailure] = useState<SubmitFailure | null>(null);
@@ -58,7 +59,16 @@ export function useLeadForm(form: LeadForm, schema: z.ZodType, onSuccess?: () =>
   useEffect(() => {
     setStartedAt(Date.now());
     trackScrollDepth();
-  }, []);
+    // Arriving from a plain form post (see NoScriptOutcome): show its outcome the scripted way.
+    const url = new URL(window.location.href);
+    if (url.hash === `#${formId}-sent`) setStatus('success');
+    const returned = url.hash === `#${formId}-error` ? decodeLeadFormErrors(url.searchParams.get('errors')) : null;
+    if (returned) {
+      const { form: formProblem, ...fields } = returned;
+      setErrors(fields);
+      if (formProblem) setFailure({ kind: 'unexpected' });
+    }
+  }, [formId]);
 
   const focusFirstError = (next: FieldErrors) => {
     const first = Object.keys(next)[0];
