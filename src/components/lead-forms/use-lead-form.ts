@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { errorCopy, failureReasons } from '@/content/forms';
 import { collectAttribution, trackScrollDepth } from '@/lib/attribution';
 import { decodeLeadFormErrors } from '@/lib/lead-form-redirect';
@@ -49,7 +49,7 @@ type Status = 'idle' | 'submitting' | 'success';
  * posts JSON with the visit's attribution, and maps every outcome to a state.
  * Nothing the visitor typed is cleared unless the lead was accepted.
  */
-export function useLeadForm(form: LeadForm, formId: string, schema: z.ZodType, onSuccess?: () => void) {
+export function useLeadForm(form: LeadForm, formId: string, schema: z.ZodMiniType, onSuccess?: () => void) {
   const [status, setStatus] = useState<Status>('idle');
   const [errors, setErrors] = useState<FieldErrors>({});
   const [failure, setFailure] = useState<SubmitFailure | null>(null);

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * One schema per lead form, shared by the browser (validation on submit) and
@@ -6,6 +6,9 @@ import { z } from 'zod';
  * A request body is flat, so the same shape arrives as JSON or form-encoded:
  * the form's fields (camelCase), the attribution fields (snake_case, as sent to
  * the webhook) and two spam-check fields.
+ *
+ * Written with zod/mini (functional checks) because these schemas ship to the
+ * browser with every form: about a sixth of classic zod's bundle.
  */
 
 export const leadForms = ['growth-audit', 'demo', 'contact', 'aria-signup'] as const;
@@ -45,44 +48,52 @@ export function normalizeWebsite(value: string): string {
 }
 
 const requiredText = (message: string, max = 100) =>
-  z.string({ error: message }).trim().min(1, message).max(max, messages.tooLong);
+  z.string({ error: message }).check(z.trim(), z.minLength(1, message), z.maxLength(max, messages.tooLong));
 
-const optionalText = (max: number) => z.string().trim().max(max, messages.tooLong).optional().default('');
+/** Optional free text: missing means ''. */
+const optionalText = (max: number) => z._default(z.string().check(z.trim(), z.maxLength(max, messages.tooLong)), '');
 
 const email = z
   .string({ error: messages.email })
-  .trim()
-  .min(1, messages.email)
-  .max(254, messages.emailInvalid)
-  .regex(EMAIL, messages.emailInvalid);
+  .check(z.trim(), z.minLength(1, messages.email), z.maxLength(254, messages.emailInvalid), z.regex(EMAIL, messages.emailInvalid));
 
-const optionalPhone = z
-  .string()
-  .trim()
-  .max(40, messages.phone)
-  .optional()
-  .default('')
-  .refine((value) => value === '' || PHONE.test(normalizePhone(value)), messages.phone);
+const optionalPhone = z._default(
+  z
+    .string()
+    .check(
+      z.trim(),
+      z.maxLength(40, messages.phone),
+      z.refine((value) => value === '' || PHONE.test(normalizePhone(value)), messages.phone),
+    ),
+  '',
+);
 
 const requiredPhone = z
   .string({ error: messages.phoneRequired })
-  .trim()
-  .min(1, messages.phoneRequired)
-  .max(40, messages.phone)
-  .refine((value) => PHONE.test(normalizePhone(value)), messages.phone);
+  .check(
+    z.trim(),
+    z.minLength(1, messages.phoneRequired),
+    z.maxLength(40, messages.phone),
+    z.refine((value) => value === '' || PHONE.test(normalizePhone(value)), messages.phone),
+  );
 
-const optionalWebsite = z
-  .string()
-  .trim()
-  .max(2048, messages.website)
-  .optional()
-  .default('')
-  .refine((value) => value === '' || WEBSITE.test(value), messages.website)
-  .transform((value) => (value === '' ? '' : normalizeWebsite(value)));
+const optionalWebsite = z.pipe(
+  z._default(
+    z
+      .string()
+      .check(
+        z.trim(),
+        z.maxLength(2048, messages.website),
+        z.refine((value) => value === '' || WEBSITE.test(value), messages.website),
+      ),
+    '',
+  ),
+  z.transform((value: string) => (value === '' ? '' : normalizeWebsite(value))),
+);
 
 /** An optional select: '' (nothing chosen) or one of the options. */
 const optionalChoice = <const T extends readonly [string, ...string[]]>(options: T) =>
-  z.union([z.literal(''), z.enum(options)], { error: messages.choice }).optional().default('');
+  z._default(z.union([z.literal(''), z.enum(options)], { error: messages.choice }), '');
 
 export const industries = ['healthcare', 'real-estate', 'automotive', 'retail', 'professional-services', 'other'] as const;
 export const callVolumes = ['0-100', '100-500', '500-1000', '1000+'] as const;
@@ -135,8 +146,9 @@ export type LeadFields<F extends LeadForm> = z.output<(typeof leadSchemas)[F]>;
 export type LeadInput<F extends LeadForm> = z.input<(typeof leadSchemas)[F]>;
 
 /** Visit attribution captured in the browser (SPEC section 7); every field optional and bounded. */
-const attrText = (max: number) => z.string().trim().max(max).optional();
-const attrNumber = (max: number) => z.coerce.number().int().min(0).max(max).optional().catch(undefined);
+const attrText = (max: number) => z.optional(z.string().check(z.trim(), z.maxLength(max)));
+const attrNumber = (max: number) =>
+  z.catch(z.optional(z.coerce.number().check(z.refine(Number.isInteger), z.gte(0), z.lte(max))), undefined);
 
 export const attributionSchema = z.object({
   page_url: attrText(2048),
@@ -166,7 +178,7 @@ export const MIN_FILL_MS = 2500;
 export type FieldErrors = Record<string, string>;
 
 /** Flattens zod issues to one message per field: the first, as the form shows it. */
-export function fieldErrors(error: z.ZodError): FieldErrors {
+export function fieldErrors(error: { issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }> }): FieldErrors {
   const errors: FieldErrors = {};
   for (const issue of error.issues) {
     const key = String(issue.path[0] ?? 'form');
