@@ -11,11 +11,11 @@ export const fieldCopy = {
   phone: { label: 'Phone', placeholder: '(555) 010-0199', autoComplete: 'tel' },
   website: { label: 'Website', placeholder: 'example.com', autoComplete: 'url' },
   company: { label: 'Company', autoComplete: 'organization' },
-  industry: { label: 'Industry' },
-  callVolume: { label: 'Monthly call volume' },
+  industry: { label: 'Industry', placeholder: 'Select your industry' },
+  callVolume: { label: 'Monthly call volume', placeholder: 'Select a range' },
   message: { label: 'Message', placeholder: 'Tell us about your business and what you would like to automate.' },
   propertyName: { label: 'Property or company name', autoComplete: 'organization' },
-  units: { label: 'Number of units' },
+  units: { label: 'Number of units', placeholder: 'Select a range' },
 } as const satisfies Record<string, FieldCopy>;
 
 export const industryOptions = [

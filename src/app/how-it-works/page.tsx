@@ -1,4 +1,3 @@
-import { Check } from 'lucide-react';
 import { howItWorksClosing, howItWorksDemo, howItWorksHero, howItWorksStats, howItWorksSteps } from '@/content/pages/overview';
 import { pageMetadata } from '@/lib/metadata';
 import { CtaBand } from '@/components/sections/cta-band';
@@ -9,6 +8,7 @@ import { StepList } from '@/components/sections/step-list';
 import { AppLink } from '@/components/ui/app-link';
 import { buttonClass } from '@/components/ui/button-styles';
 import { VoiceDemoLink } from '@/components/voice-demo/voice-demo-link';
+import { CheckList } from '@/components/ui/check-list';
 
 export const metadata = pageMetadata('/how-it-works');
 
@@ -17,14 +17,7 @@ export default function HowItWorksPage() {
     <>
       <PageHero content={howItWorksHero} />
       <Section id="demo" heading={howItWorksDemo.heading} intro={howItWorksDemo.intro}>
-        <ul className="mx-auto grid max-w-3xl gap-3 sm:grid-cols-2">
-          {howItWorksDemo.points.map((point) => (
-            <li key={point} className="flex gap-2 text-ink-700">
-              <Check aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-600" />
-              {point}
-            </li>
-          ))}
-        </ul>
+        <CheckList items={howItWorksDemo.points} className="mx-auto grid max-w-3xl gap-3 space-y-0 sm:grid-cols-2" />
         <div className="mt-8 flex justify-center">
           <VoiceDemoLink variant="primary" />
         </div>

@@ -76,11 +76,12 @@ export function TextField(props: CommonProps & { type?: 'text' | 'email' | 'tel'
   );
 }
 
-export function SelectField(props: CommonProps & { options: readonly { value: string; label: string }[]; placeholder: string }) {
+export function SelectField(props: CommonProps & { options: readonly { value: string; label: string }[] }) {
+  const copy: FieldCopy = fieldCopy[props.name];
   return (
     <FieldShell {...props}>
       <select {...controlProps(props)} defaultValue="" className={controlClass(props.error)}>
-        <option value="">{props.placeholder}</option>
+        <option value="">{copy.placeholder}</option>
         {props.options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}

@@ -1,7 +1,7 @@
-import { Check } from 'lucide-react';
 import { benefits } from '@/content/home';
 import { Icon } from '@/components/ui/icon';
 import { Section } from './section';
+import { CheckList } from '@/components/ui/check-list';
 
 export function Benefits() {
   return (
@@ -16,14 +16,7 @@ export function Benefits() {
               <h3 className="text-xl font-bold text-ink-900">{card.title}</h3>
             </div>
             <p className="mt-3 text-ink-700">{card.description}</p>
-            <ul className="mt-4 space-y-2">
-              {card.features.map((feature) => (
-                <li key={feature} className="flex gap-2 text-ink-700">
-                  <Check aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-600" />
-                  {feature}
-                </li>
-              ))}
-            </ul>
+            <CheckList items={card.features} className="mt-4" />
           </li>
         ))}
       </ul>

@@ -1,24 +1,18 @@
-import { Check, Mail, MessageSquare, Phone } from 'lucide-react';
+import { Mail, MessageSquare, Phone } from 'lucide-react';
 import { siteConfig } from '@/config/site';
 import type { AsideContent } from '@/content/pages/contact';
 import { OpenChatLink } from '@/components/chat/open-chat-link';
 import { uiCopy } from '@/content/ui';
+import { CheckList } from '@/components/ui/check-list';
 
 const linkClass =
   'font-semibold text-brand-700 underline-offset-2 hover:underline focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-600';
 
-function CheckList({ heading, items }: { heading: string; items: readonly string[] }) {
+function PointsBlock({ heading, items }: { heading: string; items: readonly string[] }) {
   return (
     <div>
       <h2 className="text-lg font-bold text-ink-900">{heading}</h2>
-      <ul className="mt-3 space-y-2">
-        {items.map((item) => (
-          <li key={item} className="flex gap-2 text-ink-700">
-            <Check aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-600" />
-            {item}
-          </li>
-        ))}
-      </ul>
+      <CheckList items={items} className="mt-3" />
     </div>
   );
 }
@@ -31,8 +25,8 @@ function CheckList({ heading, items }: { heading: string; items: readonly string
 export function ContactAside({ content, chatOpensWidget = false }: { content: AsideContent; chatOpensWidget?: boolean }) {
   return (
     <section aria-label={uiCopy.contactAsideLabel} className="space-y-8">
-      <CheckList {...content.expect} />
-      <CheckList {...content.why} />
+      <PointsBlock {...content.expect} />
+      <PointsBlock {...content.why} />
       <div>
         <h2 className="text-lg font-bold text-ink-900">{content.contactHeading}</h2>
         <ul className="mt-3 space-y-3">

@@ -1,8 +1,8 @@
-import { Check } from 'lucide-react';
 import type { ServiceItem } from '@/content/types';
 import { Icon } from '@/components/ui/icon';
 import { cn } from '@/lib/cn';
 import { Section } from './section';
+import { CheckList } from '@/components/ui/check-list';
 
 /** A section of feature cards (SPEC's service item: title, description, features). */
 export function FeatureGrid({
@@ -39,16 +39,7 @@ export function FeatureGrid({
             )}
             <h3 className="text-xl font-bold text-ink-900">{item.title}</h3>
             <p className="mt-2 text-ink-700">{item.description}</p>
-            {item.features.length > 0 && (
-              <ul className="mt-4 space-y-2">
-                {item.features.map((feature) => (
-                  <li key={feature} className="flex gap-2 text-ink-700">
-                    <Check aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-600" />
-                    {feature}
-                  </li>
-                ))}
-              </ul>
-            )}
+            {item.features.length > 0 && <CheckList items={item.features} className="mt-4" />}
           </li>
         ))}
       </ul>

@@ -1,4 +1,3 @@
-import { Check } from 'lucide-react';
 import type { ServiceAction, ServicePageContent } from '@/content/pages/services/types';
 import { OpenChatLink } from '@/components/chat/open-chat-link';
 import { AppLink } from '@/components/ui/app-link';
@@ -7,6 +6,7 @@ import { CtaBand } from './cta-band';
 import { FeatureGrid } from './feature-grid';
 import { PageHero } from './page-hero';
 import { Section } from './section';
+import { CheckList } from '@/components/ui/check-list';
 
 function Action({ action, variant }: { action: ServiceAction; variant: 'primary' | 'secondary' | 'inverse' }) {
   const className = buttonClass(variant, 'lg');
@@ -39,14 +39,7 @@ export function ServicePage({ content }: { content: ServicePageContent }) {
             </div>
           ))}
         </dl>
-        <ul className="mx-auto mt-10 grid max-w-4xl gap-3 sm:grid-cols-2">
-          {highlights.points.map((point) => (
-            <li key={point} className="flex gap-2 text-ink-700">
-              <Check aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-600" />
-              {point}
-            </li>
-          ))}
-        </ul>
+        <CheckList items={highlights.points} className="mx-auto mt-10 grid max-w-4xl gap-3 space-y-0 sm:grid-cols-2" />
       </Section>
       <CtaBand content={cta}>
         {cta.actions.map((action, index) => (

@@ -1,0 +1,71 @@
+'use client';
+
+import type { ReactNode } from 'react';
+import type { LeadForm } from '@/lib/schemas/leads';
+import { buttonClass } from '@/components/ui/button-styles';
+import { FailureBanner, FormSuccess, RequiredNote, SubmitButton } from './form-parts';
+import { NoScriptOutcome } from './no-script-outcome';
+import { SpamFields } from './spam-fields';
+import type { SubmitFailure, useLeadForm } from './use-lead-form';
+
+type SuccessCopy = { heading: string; body: string; actions: readonly { label: string; href: string }[] };
+
+/**
+ * What every lead form shares around its fields: the plain-POST <form> that
+ * works without JavaScript (and the :target outcome panels for it), the
+ * required-fields note, the error banner, the spam fields and the submit
+ * button with its in-flight label; once accepted, the success screen.
+ */
+export function LeadFormFrame({
+  form,
+  formId,
+  lead,
+  labels,
+  success,
+  describeFailure,
+  onCancel,
+  cancelLabel,
+  children,
+}: {
+  form: LeadForm;
+  formId: string;
+  lead: ReturnType<typeof useLeadForm>;
+  labels: { idle: string; busy: string };
+  /** Replaces the form once the lead is accepted; without it the form stays while the page moves on. */
+  success?: SuccessCopy;
+  describeFailure?: (failure: SubmitFailure) => string;
+  onCancel?: () => void;
+  cancelLabel?: string;
+  children: ReactNode;
+}) {
+  const { formRef, status, failure, startedAt, onSubmit } = lead;
+  if (success && status === 'success') return <FormSuccess copy={success} />;
+  return (
+    <div data-lead-form>
+      {startedAt === null && <NoScriptOutcome formId={formId} success={success} />}
+      <form
+        ref={formRef}
+        id={formId}
+        method="post"
+        action={`/api/leads/${form}`}
+        // Browser validation until hydrated (JavaScript off); then the shared schema's messages.
+        noValidate={startedAt !== null}
+        onSubmit={onSubmit}
+        className="relative space-y-5"
+      >
+        <RequiredNote />
+        <FailureBanner failure={failure} describe={describeFailure} />
+        {children}
+        <SpamFields formId={formId} startedAt={startedAt} />
+        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+          {onCancel && (
+            <button type="button" onClick={onCancel} className={buttonClass('secondary', 'lg')}>
+              {cancelLabel}
+            </button>
+          )}
+          <SubmitButton busy={status !== 'idle'} labels={labels} className={onCancel ? undefined : 'w-full'} />
+        </div>
+      </form>
+    </div>
+  );
+}
