@@ -38,7 +38,7 @@ export const ariaSteps = {
 
 export const ariaCalculatorBand = {
   heading: 'How much are missed calls costing you?',
-  body: '50% after-hours calls missed adds up fast. See your own number in two minutes with our revenue calculator.',
+  body: 'When 50% of after-hours calls are missed, the lost leases add up fast. See your own number in two minutes with our revenue calculator.',
 } as const satisfies CtaBandContent;
 
 export const ariaClosing = {
@@ -61,7 +61,7 @@ const ariaQuestions = [
   {
     question: 'How long does setup take?',
     short: 'Quick setup takes 24-48 hours; full integration with your systems usually 2-3 business days.',
-    long: 'For a single property with a standard tour calendar, our 24-48 hours quick setup gets Aria live in 48 hours. Portfolios and deeper integrations with your CRM or property-management software usually take 2-3 business days, including testing calls with your team before go-live.',
+    long: 'For a single property with a standard tour calendar, our 24-48 hours quick setup means Aria can answer your leasing line within two days. Portfolios and deeper integrations with your CRM or property-management software usually take 2-3 business days, including testing calls with your team before go-live.',
   },
   {
     question: 'Does Aria work with our property-management software?',
@@ -116,4 +116,13 @@ export const ariaSignup = {
   heading: 'Get started with Aria',
   intro: 'Tell us about your property. Our team will contact you within 24 hours to set Aria up, with no obligation.',
   cta: { label: 'Sign Up Now', href: '#signup' },
+  nextSteps: {
+    heading: 'What happens after you sign up',
+    items: [
+      'We call you within 24 hours to learn how your leasing office works',
+      'We train Aria on your listings, pricing, policies and tour calendar',
+      'You test Aria with your own calls and tell us what to change',
+      'Aria goes live on your leasing line, usually within 24-48 hours',
+    ],
+  },
 } as const;

@@ -82,8 +82,8 @@ export const propertyProblems = {
   heading: 'Where leasing teams lose leads',
   intro: 'Three gaps that cost properties signed leases every month.',
   items: [
-    { title: 'Missed after-hours calls', description: '50% after-hours calls missed is common; most of those prospects call the next property on their list instead of leaving a message.', features: ['Evenings and weekends', 'Lunch breaks and busy tour hours', 'Holiday closures'], icon: 'moon' },
-    { title: 'Slow tour booking', description: 'When booking a tour takes a call back, prospects tour elsewhere first. 71% expect a reply within 24 h.', features: ['Phone tag with prospects', 'Double-booked agents', 'No-shows without reminders'], icon: 'calendar' },
+    { title: 'Missed after-hours calls', description: 'Properties commonly see 50% of after-hours calls missed, and prospects who reach voicemail rarely leave a message: they call the next property on their list.', features: ['Evenings and weekends', 'Lunch breaks and busy tour hours', 'Holiday closures'], icon: 'moon' },
+    { title: 'Slow tour booking', description: '71% expect a reply within 24 h, yet booking a tour often means a call back days later, so prospects tour somewhere else first.', features: ['Phone tag with prospects', 'Double-booked agents', 'No-shows without reminders'], icon: 'calendar' },
     { title: 'Unqualified leads', description: 'Leasing agents spend hours on prospects whose budget, move-in date or pets do not fit.', features: ['Same questions asked on every call', 'Notes lost between tools', 'Hot prospects not prioritised'], icon: 'target' },
   ] as const satisfies readonly ServiceItem[],
 } as const;
