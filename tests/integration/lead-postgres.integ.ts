@@ -59,7 +59,7 @@ describe.skipIf(!postgresUrl)('several instances on one PostgreSQL', () => {
         ipHash: null,
         userAgent: null,
         webhookUrl: `${receiver.url}/hook`,
-      });
+      }, { claimFirstAttempt: false, timeoutMs: 15_000 });
       ids.push(leadId);
     }
     const pools = [new pg.Pool({ connectionString: databaseUrl! }), new pg.Pool({ connectionString: databaseUrl! })];

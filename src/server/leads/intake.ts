@@ -4,7 +4,7 @@ import { formMessages, leadFormErrorUrl, leadFormPages } from '@/lib/lead-form-r
 import { attributionSchema, fieldErrors, isLeadForm, leadSchemas, messages, type Attribution, type FieldErrors, type LeadForm } from '@/lib/schemas/leads';
 import { getDatabase } from '@/server/db/client';
 import { describeError, log } from '@/server/log';
-import { deliverNow } from '@/server/outbox/worker';
+import { deliverAccepted } from '@/server/outbox/worker';
 import { acceptLead } from './accept-lead';
 import { clientAddress, hashAddress } from './client-address';
 import { webhookUrlFor } from './config';
@@ -91,9 +91,9 @@ async function decide(formParam: string, request: Request): Promise<Outcome> {
     ipHash: hashAddress(address, database.ipHashSalt),
     userAgent: request.headers.get('user-agent')?.slice(0, 512) ?? null,
     webhookUrl: webhookUrlFor(form),
-  });
+  }, { timeoutMs: env.LEADS_WEBHOOK_TIMEOUT_MS });
   // Not awaited: the visitor's answer never waits for the webhook; the sweep retries whatever this misses.
-  if (accepted.deliveryId) void deliverNow(accepted.deliveryId);
+  if (accepted.firstAttempt) void deliverAccepted(accepted.firstAttempt);
   return { status: 201, kind: spam.spam ? 'spam' : 'accepted', leadId: accepted.leadId };
 }
 

@@ -20,3 +20,12 @@ export function retryDelayMs(attempts: number, schedule: readonly number[], rand
 export function maxAttempts(schedule: readonly number[]): number {
   return schedule.length + 1;
 }
+
+/**
+ * How long a claim on a delivery holds: the HTTP attempt is cut off at the
+ * timeout, so twice that plus 5 s leaves ample time to record the result.
+ * After it, a row whose worker died (or hangs) is claimed again by a sweep.
+ */
+export function claimLeaseMs(timeoutMs: number): number {
+  return 2 * timeoutMs + 5_000;
+}

@@ -2,26 +2,29 @@ import 'server-only';
 import { and, asc, eq, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { env } from '@/env';
 import { getDatabase, type Db } from '@/server/db/client';
-import { leadDeliveries, leadDeliveryAttempts, leads } from '@/server/db/schema';
-import { buildWebhookPayload } from '@/server/leads/webhook-payload';
+import { groupCommit } from '@/server/db/group-commit';
+import { leadDeliveries, leads } from '@/server/db/schema';
+import type { FirstAttempt } from '@/server/leads/accept-lead';
+import { buildWebhookPayload, type StoredLead } from '@/server/leads/webhook-payload';
 import { describeError, log } from '@/server/log';
-import { retryDelayMs } from './backoff';
-import { postWebhook } from './post-webhook';
+import { claimLeaseMs, retryDelayMs } from './backoff';
+import { postWebhook, type PostResult } from './post-webhook';
 import { webhookHeaders } from './sign';
 
 /**
  * The outbox's delivery side. Every process runs it (several instances on one
  * PostgreSQL are fine):
  *
- * 1. Right after a lead commits, the request calls deliverNow(deliveryId)
- *    without awaiting it, so the visitor never waits for the webhook.
+ * 1. A lead's delivery row is written already claimed by the request's
+ *    process (accept-lead.ts), which then calls deliverAccepted() without
+ *    awaiting it, so the visitor never waits for the webhook.
  * 2. A sweep every LEADS_SWEEP_INTERVAL_MS claims due rows (pending and
  *    next_attempt_at passed, or 'delivering' whose claim expired because a
  *    worker died) with FOR UPDATE SKIP LOCKED, so two workers never claim the
  *    same row, and delivers them.
  *
- * A claim sets status 'delivering', attempts + 1 and locked_until (twice the
- * timeout plus 5 s). The result is written only if the row is still this claim
+ * A claim sets status 'delivering', attempts + 1 and locked_until
+ * (claimLeaseMs: twice the timeout plus 5 s). The result is written only if the row is still this claim
  * (same attempts, still delivering). Delivery is at least once: a worker dying
  * after the receiver got the lead but before recording it means a second
  * delivery, which the receiver deduplicates by Idempotency-Key (the lead id).
@@ -48,10 +51,6 @@ export function outboxOptions(overrides: Partial<OutboxOptions> = {}): OutboxOpt
 
 type Claimed = { id: string; leadId: string; webhookUrl: string | null; attempts: number };
 
-// How long a claim holds: the HTTP attempt is cut off at timeoutMs, so twice that plus 5 s leaves ample time
-// to record the result; after it, a row whose worker died (or hangs) is claimed again.
-const leaseMs = (options: OutboxOptions) => 2 * options.timeoutMs + 5_000;
-
 function due(now: Date): SQL {
   return or(
     and(eq(leadDeliveries.status, 'pending'), lte(leadDeliveries.nextAttemptAt, now)),
@@ -75,7 +74,7 @@ async function claim(db: Db, where: SQL, limit: number, options: OutboxOptions):
       .set({
         status: 'delivering',
         attempts: sql`${leadDeliveries.attempts} + 1`,
-        lockedUntil: new Date(now.getTime() + leaseMs(options)),
+        lockedUntil: new Date(now.getTime() + claimLeaseMs(options.timeoutMs)),
         updatedAt: now,
       })
       .where(inArray(leadDeliveries.id, rows.map((row) => row.id)))
@@ -83,8 +82,57 @@ async function claim(db: Db, where: SQL, limit: number, options: OutboxOptions):
   });
 }
 
-async function deliver(db: Db, claimed: Claimed, options: OutboxOptions): Promise<void> {
-  const [lead] = await db.select().from(leads).where(eq(leads.id, claimed.leadId));
+type AttemptRecord = {
+  db: Db;
+  claimed: Claimed;
+  startedAt: Date;
+  durationMs: number;
+  result: PostResult;
+  status: 'pending' | 'delivered' | 'failed';
+  nextAttemptAt: Date | null;
+  finishedAt: Date;
+};
+
+const attemptValues = (a: AttemptRecord): SQL => {
+  const done = a.finishedAt.toISOString();
+  return sql`(${a.claimed.id}::uuid, ${a.claimed.attempts}::int, ${a.startedAt.toISOString()}::timestamptz, ${a.durationMs}::int,
+    ${a.result.httpStatus}::int, ${a.result.error}::text, ${a.status}::text, ${a.nextAttemptAt?.toISOString() ?? null}::timestamptz,
+    ${a.result.ok ? done : null}::timestamptz, ${done}::timestamptz)`;
+};
+
+/**
+ * Records attempts and their results, a group per statement (group-commit.ts):
+ * each attempt is always recorded (a data-modifying CTE always runs), the
+ * result only where the row is still this claim (same attempts, still
+ * delivering). Rows are grouped per database handle (tests run two).
+ */
+async function writeAttempts(group: AttemptRecord[]): Promise<{ written: boolean }[]> {
+  const byDb = new Map<Db, AttemptRecord[]>();
+  for (const record of group) byDb.set(record.db, [...(byDb.get(record.db) ?? []), record]);
+  const written = new Set<string>();
+  for (const [db, records] of byDb) {
+    const result = await db.execute(sql`WITH results (delivery_id, attempt, started_at, duration_ms, http_status, error, status, next_attempt_at, delivered_at, updated_at) AS (
+        VALUES ${sql.join(records.map(attemptValues), sql`, `)}
+      ), attempt AS (
+        INSERT INTO lead_delivery_attempts (id, delivery_id, attempt, started_at, duration_ms, http_status, error)
+        SELECT gen_random_uuid(), delivery_id, attempt, started_at, duration_ms, http_status, error FROM results
+      )
+      UPDATE lead_deliveries d SET
+        status = r.status, next_attempt_at = r.next_attempt_at, delivered_at = r.delivered_at, last_status = r.http_status,
+        last_error = r.error, locked_until = NULL, updated_at = r.updated_at
+      FROM results r
+      WHERE d.id = r.delivery_id AND d.status = 'delivering' AND d.attempts = r.attempt
+      RETURNING d.id`);
+    for (const row of (result as unknown as { rows: { id: string }[] }).rows) written.add(row.id);
+  }
+  return group.map((record) => ({ written: written.has(record.claimed.id) }));
+}
+
+// Nobody waits on this write, so it lingers 50 ms to share its statement with other attempts.
+const recordAttempt = groupCommit(writeAttempts, { concurrency: env.DATABASE_URL ? 4 : 1, lingerMs: 50 });
+
+async function deliver(db: Db, claimed: Claimed, options: OutboxOptions, known?: StoredLead): Promise<void> {
+  const lead = known ?? (await db.select().from(leads).where(eq(leads.id, claimed.leadId)))[0];
   const startedAt = new Date();
   const result =
     lead && claimed.webhookUrl
@@ -98,28 +146,15 @@ async function deliver(db: Db, claimed: Claimed, options: OutboxOptions): Promis
 
   const delay = result.ok || !lead || !claimed.webhookUrl ? null : retryDelayMs(claimed.attempts, options.schedule, options.random);
   const outcome = result.ok ? 'delivered' : delay === null ? 'failed' : 'retry';
-  const written = await db.transaction(async (tx) => {
-    await tx.insert(leadDeliveryAttempts).values({
-      deliveryId: claimed.id,
-      attempt: claimed.attempts,
-      startedAt,
-      durationMs,
-      httpStatus: result.httpStatus,
-      error: result.error,
-    });
-    return tx
-      .update(leadDeliveries)
-      .set({
-        status: outcome === 'retry' ? 'pending' : outcome,
-        nextAttemptAt: outcome === 'retry' ? new Date(finishedAt.getTime() + delay!) : null,
-        deliveredAt: result.ok ? finishedAt : null,
-        lastStatus: result.httpStatus,
-        lastError: result.error,
-        lockedUntil: null,
-        updatedAt: finishedAt,
-      })
-      .where(and(eq(leadDeliveries.id, claimed.id), eq(leadDeliveries.status, 'delivering'), eq(leadDeliveries.attempts, claimed.attempts)))
-      .returning({ id: leadDeliveries.id });
+  const { written } = await recordAttempt({
+    db,
+    claimed,
+    startedAt,
+    durationMs,
+    result,
+    status: outcome === 'retry' ? 'pending' : outcome,
+    nextAttemptAt: outcome === 'retry' ? new Date(finishedAt.getTime() + delay!) : null,
+    finishedAt,
   });
 
   log(result.ok ? 'info' : 'warn', 'lead.delivery_attempt', {
@@ -133,7 +168,7 @@ async function deliver(db: Db, claimed: Claimed, options: OutboxOptions): Promis
     error: result.error,
     next_attempt_in_ms: outcome === 'retry' ? delay : undefined,
     // The claim expired and another worker took the row over; its result wins.
-    stale_claim: written.length === 0 ? true : undefined,
+    stale_claim: written ? undefined : true,
   });
 }
 
@@ -165,14 +200,13 @@ export async function runOutboxOnce(options = outboxOptions(), database?: Db): P
   return attempted;
 }
 
-/** First attempt for a just-accepted lead; errors are logged, the sweep picks the row up later. */
-export function deliverNow(deliveryId: string, options = outboxOptions()): Promise<void> {
+/** First attempt for a just-accepted lead (already claimed); errors are logged, the sweep takes over later. */
+export function deliverAccepted(first: FirstAttempt, options = outboxOptions()): Promise<void> {
   return track(
     (async () => {
       const { db } = await getDatabase();
-      const [claimed] = await claim(db, eq(leadDeliveries.id, deliveryId), 1, options);
-      if (claimed) await deliver(db, claimed, options);
-    })().catch((error: unknown) => log('error', 'lead.delivery_error', { delivery_id: deliveryId, error: describeError(error) })),
+      await deliver(db, first, options, first.lead);
+    })().catch((error: unknown) => log('error', 'lead.delivery_error', { delivery_id: first.id, error: describeError(error) })),
   );
 }
 

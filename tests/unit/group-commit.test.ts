@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { groupCommit } from '@/server/db/group-commit';
+
+/** A fake statement: records each group it is given, takes `ms` to run, fails on rows named 'bad'. */
+function fakeWriter(ms = 5) {
+  const groups: string[][] = [];
+  const write = async (rows: string[]) => {
+    groups.push([...rows]);
+    await new Promise((resolve) => setTimeout(resolve, ms));
+    if (rows.includes('bad')) throw new Error('constraint violated');
+    return rows.map((row) => `ok:${row}`);
+  };
+  return { groups, write };
+}
+
+describe('groupCommit', () => {
+  it('writes a lone row at once, in a group of its own', async () => {
+    const { groups, write } = fakeWriter();
+    const commit = groupCommit(write);
+    await expect(commit('a')).resolves.toBe('ok:a');
+    expect(groups).toEqual([['a']]);
+  });
+
+  it('writes the rows that arrive during a write together, in the next statement', async () => {
+    const { groups, write } = fakeWriter();
+    const commit = groupCommit(write);
+    const results = await Promise.all(['a', 'b', 'c', 'd'].map(commit));
+    expect(results).toEqual(['ok:a', 'ok:b', 'ok:c', 'ok:d']);
+    expect(groups).toEqual([['a'], ['b', 'c', 'd']]);
+  });
+
+  it('never puts more than maxRows in one statement', async () => {
+    const { groups, write } = fakeWriter();
+    const commit = groupCommit(write, { maxRows: 2 });
+    await Promise.all(['a', 'b', 'c', 'd', 'e'].map(commit));
+    expect(groups).toEqual([['a'], ['b', 'c'], ['d', 'e']]);
+  });
+
+  it('runs up to `concurrency` statements at once', async () => {
+    const { groups, write } = fakeWriter();
+    const commit = groupCommit(write, { concurrency: 2 });
+    await Promise.all(['a', 'b', 'c'].map(commit));
+    expect(groups).toEqual([['a'], ['b'], ['c']]);
+  });
+
+  it('with lingerMs, waits that long to gather a group', async () => {
+    const { groups, write } = fakeWriter();
+    const commit = groupCommit(write, { lingerMs: 30 });
+    const first = commit('a');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(groups).toEqual([]);
+    await Promise.all([first, commit('b')]);
+    expect(groups).toEqual([['a', 'b']]);
+  });
+
+  it('retries a failed group row by row, so only the bad row fails', async () => {
+    const { groups, write } = fakeWriter(1);
+    const commit = groupCommit(write);
+    const outcomes = await Promise.allSettled(['a', 'b', 'bad', 'c'].map(commit));
+    expect(outcomes.map((o) => (o.status === 'fulfilled' ? o.value : (o.reason as Error).message))).toEqual([
+      'ok:a',
+      'ok:b',
+      'constraint violated',
+      'ok:c',
+    ]);
+    expect(groups).toEqual([['a'], ['b', 'bad', 'c'], ['b'], ['bad'], ['c']]);
+  });
+});
