@@ -60,6 +60,19 @@ const schema = z.object({
   LEADS_SWEEP_INTERVAL_MS: optional(integer(100, 3_600_000)).default(5_000),
   LEADS_WORKER: optional(flag).default(true),
   LEADS_RATE_LIMIT_PER_MINUTE: optional(integer(0, 100_000)).default(10),
+
+  // --- Server only: the chat widget's proxy (POST /api/chat) ---
+  CHAT_WEBHOOK_URL: optional(url),
+  CHAT_TIMEOUT_MS: optional(integer(1_000, 120_000)).default(20_000),
+  CHAT_RATE_LIMIT_PER_MINUTE: optional(integer(0, 100_000)).default(20),
+
+  // --- Server only: the live voice demo's proxy (POST /api/voice/web-call) ---
+  RETELL_API_KEY: optional(z.string().min(8, 'must be at least 8 characters')),
+  RETELL_AGENT_ID: optional(z.string().min(1).max(200)),
+  RETELL_BASE_URL: optional(url).default('https://api.retellai.com'),
+  VOICE_TIMEOUT_MS: optional(integer(1_000, 60_000)).default(10_000),
+  VOICE_RATE_LIMIT_PER_MINUTE: optional(integer(0, 100_000)).default(5),
+
   TRUST_PROXY: optional(flag).default(false),
   LOG_LEVEL: optional(z.enum(['debug', 'info', 'warn', 'error', 'silent'], { error: 'must be debug, info, warn, error or silent' })).default('info'),
   // Set by Next.js itself: 'phase-production-build' while `next build` runs.
