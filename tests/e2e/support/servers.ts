@@ -18,3 +18,10 @@ export const APP_URL = E2E_ENV.NEXT_PUBLIC_APP_URL;
 export const BRAND = E2E_ENV.NEXT_PUBLIC_BRAND_NAME;
 export const LINKEDIN_URL = E2E_ENV.NEXT_PUBLIC_SOCIAL_LINKEDIN;
 export const GTM_ID = testEnv.gtm.NEXT_PUBLIC_GTM_ID;
+
+/** Stand-ins for the outside services, started by the tests that need them on these loopback ports. */
+export const CHAT_WEBHOOK_PORT = testEnv.ports.chatWebhook;
+export const VOICE_PROVIDER_PORT = testEnv.ports.voiceProvider;
+export const CHAT_WEBHOOK_URL = testEnv.main.CHAT_WEBHOOK_URL;
+export const RETELL_API_KEY = testEnv.main.RETELL_API_KEY;
+export const RETELL_AGENT_ID = testEnv.main.RETELL_AGENT_ID;
