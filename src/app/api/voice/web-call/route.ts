@@ -1,0 +1,9 @@
+import { handleWebCallPost } from '@/server/voice/web-call';
+
+// Voice demo: same-origin check -> configuration -> rate limit -> provider's create-web-call -> { access_token } | 4xx | 502 | 503.
+export const runtime = 'nodejs';
+export const dynamic = 'force-dynamic';
+
+export async function POST(request: Request): Promise<Response> {
+  return handleWebCallPost(request);
+}

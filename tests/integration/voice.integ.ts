@@ -1,0 +1,238 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { okAnswer, STAND_IN_ACCESS_TOKEN, startVoiceProvider, type VoiceProvider } from './support/voice-provider';
+
+/**
+ * POST /api/voice/web-call, the route handler called in-process, against a
+ * real stand-in for the provider's API on 127.0.0.1. The environment is set
+ * before the app is imported (env is read once, at import).
+ */
+
+const API_KEY = 'key_integ_9b1e6f0c2a4d8e7f';
+const AGENT_ID = 'agent_integ_aria';
+const SITE_URL = 'https://www.voice-integ.test';
+const TIMEOUT_MS = 1000;
+const RATE_LIMIT = 3;
+
+let provider: VoiceProvider;
+let POST: (request: Request) => Promise<Response>;
+let logLines: string[];
+let addressCounter = 0;
+
+/** Each test posts from its own address, so the rate limit only bites where a test means it to. */
+const freshAddress = () => `198.51.100.${++addressCounter}`;
+
+function voiceRequest({ body = { page_path: '/services-overview' } as unknown, headers = {} as Record<string, string>, address = freshAddress() } = {}) {
+  return new Request('http://127.0.0.1:3000/api/voice/web-call', {
+    method: 'POST',
+    headers: { host: '127.0.0.1:3000', origin: 'http://127.0.0.1:3000', 'content-type': 'application/json', 'x-real-ip': address, ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+}
+
+async function importRoute(vars: Record<string, string>) {
+  vi.resetModules();
+  Object.assign(process.env, vars);
+  return (await import('@/app/api/voice/web-call/route')).POST;
+}
+
+beforeAll(async () => {
+  provider = await startVoiceProvider();
+  POST = await importRoute({
+    NEXT_PUBLIC_SITE_URL: SITE_URL,
+    RETELL_API_KEY: API_KEY,
+    RETELL_AGENT_ID: AGENT_ID,
+    RETELL_BASE_URL: provider.url,
+    VOICE_TIMEOUT_MS: String(TIMEOUT_MS),
+    VOICE_RATE_LIMIT_PER_MINUTE: String(RATE_LIMIT),
+    TRUST_PROXY: '0',
+    LOG_LEVEL: 'info',
+  });
+});
+
+afterAll(async () => {
+  await provider.stop();
+});
+
+beforeEach(() => {
+  provider.reset();
+  logLines = [];
+  const capture = (...args: unknown[]) => void logLines.push(args.map(String).join(' '));
+  vi.spyOn(console, 'log').mockImplementation(capture);
+  vi.spyOn(console, 'error').mockImplementation(capture);
+  return () => vi.restoreAllMocks();
+});
+
+describe('POST /api/voice/web-call: the provider call', () => {
+  it('calls create-web-call with the bearer key and {agent_id, metadata, retell_llm_dynamic_variables: {}}', async () => {
+    const response = await POST(voiceRequest());
+    expect(response.status).toBe(200);
+    expect(provider.requests).toHaveLength(1);
+    const [call] = provider.requests;
+    expect(call!.method).toBe('POST');
+    expect(call!.path).toBe('/v2/create-web-call');
+    expect(call!.headers.authorization).toBe(`Bearer ${API_KEY}`);
+    expect(call!.headers['content-type']).toBe('application/json');
+    expect(call!.body).toEqual({
+      agent_id: AGENT_ID,
+      metadata: { source: 'website_voice_demo', page_path: '/services-overview' },
+      retell_llm_dynamic_variables: {},
+    });
+  });
+
+  it('returns only {access_token}: no call id, agent id or key', async () => {
+    const response = await POST(voiceRequest());
+    const text = await response.text();
+    expect(JSON.parse(text)).toEqual({ access_token: STAND_IN_ACCESS_TOKEN });
+    expect(text).not.toContain(API_KEY);
+    expect(text).not.toContain(AGENT_ID);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect([...response.headers.keys()].join(' ')).not.toMatch(/authorization/i);
+  });
+
+  it('sends a bare page path as metadata, and nothing for a path with a query or no body at all', async () => {
+    await POST(voiceRequest({ body: { page_path: '/how-it-works?email=a@b.example' } }));
+    await POST(voiceRequest({ body: 'not json' }));
+    await POST(voiceRequest({ body: { page_path: 'https://evil.example/x' } }));
+    expect(provider.requests.map((request) => (request.body as { metadata: unknown }).metadata)).toEqual([
+      { source: 'website_voice_demo', page_path: null },
+      { source: 'website_voice_demo', page_path: null },
+      { source: 'website_voice_demo', page_path: null },
+    ]);
+  });
+});
+
+describe('POST /api/voice/web-call: provider failures are 502 with a reason, never 500', () => {
+  it('401 from the provider: 502 with "HTTP error! status: 401, message: {body}", logged on the server', async () => {
+    provider.answer({ status: 401, body: '{"error_message":"Invalid API Key"}' });
+    const response = await POST(voiceRequest());
+    expect(response.status).toBe(502);
+    const reason = 'HTTP error! status: 401, message: {"error_message":"Invalid API Key"}';
+    expect(await response.json()).toEqual({ error: 'provider_error', message: reason });
+    const logged = logLines.map((line) => JSON.parse(line) as Record<string, unknown>).find((line) => line.event === 'voice.provider_error');
+    expect(logged).toMatchObject({ level: 'warn', reason, provider_status: 401, outcome: 'http_error' });
+    expect(logLines.join('\n')).not.toContain(API_KEY);
+  });
+
+  it('truncates a long error body, and blanks the key should the provider echo it', async () => {
+    provider.answer({ status: 400, body: `bad key ${API_KEY} ${'x'.repeat(1000)}` });
+    const body = (await (await POST(voiceRequest())).json()) as { message: string };
+    expect(body.message.startsWith('HTTP error! status: 400, message: bad key [redacted] xxx')).toBe(true);
+    expect(body.message.endsWith('...')).toBe(true);
+    expect(body.message.length).toBeLessThan(400);
+    expect(JSON.stringify(body)).not.toContain(API_KEY);
+  });
+
+  it('a provider 500 or a redirect is a 502, not passed through', async () => {
+    provider.answer({ status: 500, body: 'oops' }, { status: 302, body: '' });
+    const first = await POST(voiceRequest());
+    const second = await POST(voiceRequest());
+    expect([first.status, second.status]).toEqual([502, 502]);
+    expect(((await first.json()) as { message: string }).message).toBe('HTTP error! status: 500, message: oops');
+    expect(((await second.json()) as { message: string }).message).toMatch(/^HTTP error! status: 302, message: /);
+  });
+
+  it('a 2xx without an access token is a 502', async () => {
+    provider.answer({ status: 201, body: '{"call_id":"x"}' }, { status: 200, body: 'not json' });
+    for (let i = 0; i < 2; i += 1) {
+      const response = await POST(voiceRequest());
+      expect(response.status).toBe(502);
+      expect(((await response.json()) as { message: string }).message).toMatch(/without an access token/);
+    }
+  });
+
+  it('a dropped connection is a 502', async () => {
+    provider.answer('destroy');
+    const response = await POST(voiceRequest());
+    expect(response.status).toBe(502);
+    expect(((await response.json()) as { message: string }).message).toMatch(/^Voice provider unreachable/);
+  });
+
+  it('a provider that never answers: 502 once VOICE_TIMEOUT_MS has passed', async () => {
+    provider.answer('hang');
+    const started = Date.now();
+    const response = await POST(voiceRequest());
+    const elapsed = Date.now() - started;
+    expect(response.status).toBe(502);
+    expect(await response.json()).toEqual({ error: 'provider_error', message: `Voice provider did not answer within ${TIMEOUT_MS} ms` });
+    expect(elapsed).toBeGreaterThanOrEqual(TIMEOUT_MS - 20);
+    expect(elapsed).toBeLessThan(TIMEOUT_MS + 2000);
+  });
+
+  it('an unreachable provider (connection refused): 502 with the reason', async () => {
+    const gone = await startVoiceProvider();
+    const url = gone.url;
+    await gone.stop();
+    const post = await importRoute({ RETELL_BASE_URL: url });
+    try {
+      const response = await post(voiceRequest());
+      expect(response.status).toBe(502);
+      expect(await response.json()).toEqual({ error: 'provider_error', message: 'Voice provider unreachable (ECONNREFUSED)' });
+    } finally {
+      process.env.RETELL_BASE_URL = provider.url;
+    }
+  });
+});
+
+describe('POST /api/voice/web-call: configuration, rate limit, origin', () => {
+  it('503 "Voice demo is not configured" without a key or without an agent id, and no provider call', async () => {
+    for (const unset of ['RETELL_API_KEY', 'RETELL_AGENT_ID']) {
+      const post = await importRoute({ RETELL_API_KEY: API_KEY, RETELL_AGENT_ID: AGENT_ID, [unset]: '' });
+      const response = await post(voiceRequest());
+      expect(response.status, unset).toBe(503);
+      expect(await response.json()).toEqual({ error: 'not_configured', message: 'Voice demo is not configured' });
+    }
+    process.env.RETELL_API_KEY = API_KEY;
+    process.env.RETELL_AGENT_ID = AGENT_ID;
+    expect(provider.requests).toHaveLength(0);
+  });
+
+  it(`allows ${RATE_LIMIT} calls a minute per address, then 429 with Retry-After`, async () => {
+    const address = freshAddress();
+    const statuses: number[] = [];
+    for (let i = 0; i < RATE_LIMIT; i += 1) statuses.push((await POST(voiceRequest({ address }))).status);
+    expect(statuses).toEqual(Array(RATE_LIMIT).fill(200));
+    const limited = await POST(voiceRequest({ address }));
+    expect(limited.status).toBe(429);
+    const retryAfter = Number(limited.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    expect(await limited.json()).toMatchObject({ error: 'rate_limited', retryAfter });
+    expect(provider.requests).toHaveLength(RATE_LIMIT);
+    // Someone else is not affected.
+    expect((await POST(voiceRequest())).status).toBe(200);
+  });
+
+  it('403 for a cross-origin POST; same-origin, the site URL and no Origin at all pass', async () => {
+    for (const origin of ['https://evil.example', 'null', 'http://127.0.0.1:3001', 'chrome-extension://abc']) {
+      const response = await POST(voiceRequest({ headers: { origin } }));
+      expect(response.status, origin).toBe(403);
+      expect(await response.json()).toMatchObject({ error: 'forbidden' });
+    }
+    expect(provider.requests).toHaveLength(0);
+
+    expect((await POST(voiceRequest({ headers: { origin: 'http://127.0.0.1:3000' } }))).status).toBe(200);
+    expect((await POST(voiceRequest({ headers: { origin: SITE_URL } }))).status).toBe(200);
+    const withoutOrigin = new Request('http://127.0.0.1:3000/api/voice/web-call', { method: 'POST', headers: { 'x-real-ip': freshAddress() }, body: '{}' });
+    expect((await POST(withoutOrigin)).status).toBe(200);
+  });
+
+  it('never answers 500, whatever arrives', async () => {
+    provider.setDefault(okAnswer());
+    const odd: Request[] = [
+      voiceRequest({ body: '' }),
+      voiceRequest({ body: '[]' }),
+      voiceRequest({ body: 'null' }),
+      voiceRequest({ body: '{"page_path": {"$ne": 1}}' }),
+      voiceRequest({ body: 'x'.repeat(100_000) }),
+      voiceRequest({ body: { page_path: `/${'a'.repeat(5000)}` } }),
+      voiceRequest({ headers: { 'content-type': 'text/plain' } }),
+      voiceRequest({ headers: { origin: '%%%' } }),
+      voiceRequest({ headers: { 'x-forwarded-for': 'garbage, , ,' } }),
+    ];
+    const statuses = await Promise.all(odd.map((request) => POST(request).then((response) => response.status)));
+    expect(statuses.filter((status) => status >= 500 && status !== 502 && status !== 503)).toEqual([]);
+    expect(statuses).not.toContain(500);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(odd.length - 1);
+    expect(statuses).toContain(403); // the '%%%' origin
+  });
+});
