@@ -7,7 +7,7 @@ import { StatsBand } from '@/components/sections/stats-band';
 import { StepList } from '@/components/sections/step-list';
 import { AppLink } from '@/components/ui/app-link';
 import { buttonClass } from '@/components/ui/button-styles';
-import { VoiceDemoLink } from '@/components/voice-demo/voice-demo-link';
+import { VoiceDemoButton } from '@/components/voice-demo/voice-demo-button';
 import { CheckList } from '@/components/ui/check-list';
 
 export const metadata = pageMetadata('/how-it-works');
@@ -19,7 +19,7 @@ export default function HowItWorksPage() {
       <Section id="demo" heading={howItWorksDemo.heading} intro={howItWorksDemo.intro}>
         <CheckList items={howItWorksDemo.points} className="mx-auto grid max-w-3xl gap-3 space-y-0 sm:grid-cols-2" />
         <div className="mt-8 flex justify-center">
-          <VoiceDemoLink variant="primary" />
+          <VoiceDemoButton variant="primary" />
         </div>
       </Section>
       <StepList id="steps" heading={howItWorksSteps.heading} intro={howItWorksSteps.intro} steps={howItWorksSteps.steps} />

@@ -6,7 +6,7 @@ import { PageHero } from '@/components/sections/page-hero';
 import { StatsBand } from '@/components/sections/stats-band';
 import { AppLink } from '@/components/ui/app-link';
 import { buttonClass } from '@/components/ui/button-styles';
-import { VoiceDemoLink } from '@/components/voice-demo/voice-demo-link';
+import { VoiceDemoButton } from '@/components/voice-demo/voice-demo-button';
 
 export const metadata = pageMetadata('/services-overview');
 
@@ -17,7 +17,7 @@ export default function ServicesOverviewPage() {
         <AppLink href={learnHowItWorks.href} className={buttonClass('primary', 'lg')}>
           {learnHowItWorks.label}
         </AppLink>
-        <VoiceDemoLink />
+        <VoiceDemoButton />
       </PageHero>
       <FeatureGrid id="features" heading={overviewFeatures.heading} intro={overviewFeatures.intro} items={overviewFeatures.items} columns={3} tone="muted" />
       <StatsBand stats={overviewStats} label="Results at a glance" />
@@ -25,7 +25,7 @@ export default function ServicesOverviewPage() {
         <AppLink href={learnHowItWorks.href} className={buttonClass('inverse', 'lg')}>
           {learnHowItWorks.label}
         </AppLink>
-        <VoiceDemoLink />
+        <VoiceDemoButton />
       </CtaBand>
     </>
   );

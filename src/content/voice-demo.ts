@@ -1,0 +1,74 @@
+/** Copy for the live voice demo (button and call overlay). Messages follow SPEC section 8. */
+
+export type VoiceDemoContent = {
+  agentName: string;
+  buttonLabel: string;
+  /** Where the control goes without JavaScript, or in a browser that cannot make the call. */
+  fallbackHref: string;
+  dialogTitle: string;
+  connecting: string;
+  connected: string;
+  agentSpeaking: string;
+  listening: string;
+  microphoneNote: string;
+  cancelLabel: string;
+  endLabel: string;
+  muteLabel: string;
+  muted: string;
+  unmuted: string;
+  ended: string;
+  errorTitle: string;
+  closeLabel: string;
+  retryLabel: string;
+  fallbackLabel: string;
+  messages: {
+    unableToStart: string;
+    callError: string;
+    unknownError: string;
+    microphoneDenied: string;
+    microphoneMissing: string;
+    microphoneBusy: string;
+    microphoneUnsupported: string;
+    networkError: string;
+  };
+};
+
+export const voiceDemo = {
+  agentName: 'Aria',
+  buttonLabel: 'Try the Live Voice Demo',
+  fallbackHref: '/contact-demo',
+  dialogTitle: 'Live voice demo',
+  connecting: 'Connecting to {agent}...',
+  connected: 'Connected. {agent} is on the line: say hello.',
+  agentSpeaking: '{agent} is speaking',
+  listening: '{agent} is listening',
+  microphoneNote: 'Your browser will ask to use your microphone. The call is with an AI demo agent and ends when you close this window.',
+  cancelLabel: 'Cancel',
+  endLabel: 'End call',
+  muteLabel: 'Mute',
+  muted: 'Microphone muted',
+  unmuted: 'Microphone on',
+  ended: 'Call ended.',
+  errorTitle: 'The call could not continue',
+  closeLabel: 'Close',
+  retryLabel: 'Try again',
+  fallbackLabel: 'Book a live demo instead',
+  messages: {
+    unableToStart: 'Unable to start voice call: {reason}',
+    callError: 'Call error: {message}',
+    unknownError: 'Unknown error',
+    microphoneDenied:
+      'Microphone access is blocked, so {agent} cannot hear you. To allow it, click the icon to the left of the address bar (or open your browser’s site settings), set Microphone to Allow for this site, then try again.',
+    microphoneMissing: 'No microphone was found. Connect one and try again.',
+    microphoneBusy: 'Your microphone is being used by another app. Close that app and try again.',
+    microphoneUnsupported: 'This browser cannot use a microphone on this page.',
+    networkError: 'The site could not be reached. Check your connection and try again.',
+  },
+} as const satisfies VoiceDemoContent;
+
+/** Fills {agent}, {reason} and {message} in a voice demo string. */
+export function fillVoiceText(template: string, values: Partial<Record<'agent' | 'reason' | 'message', string>> = {}): string {
+  return template.replace(/\{(agent|reason|message)\}/g, (match, key: 'agent' | 'reason' | 'message') =>
+    key === 'agent' ? (values.agent ?? voiceDemo.agentName) : (values[key] ?? match),
+  );
+}
