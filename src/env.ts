@@ -75,6 +75,8 @@ const schema = z.object({
 
   TRUST_PROXY: optional(flag).default(false),
   LOG_LEVEL: optional(z.enum(['debug', 'info', 'warn', 'error', 'silent'], { error: 'must be debug, info, warn, error or silent' })).default('info'),
+  // The build folder (next.config.ts distDir); the test suite builds variants side by side. Default: .next
+  NEXT_DIST_DIR: optional(z.string().min(1)).default('.next'),
   // Set by Next.js itself: 'phase-production-build' while `next build` runs.
   NEXT_PHASE: optional(z.string()),
 });

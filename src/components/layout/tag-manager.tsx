@@ -1,4 +1,5 @@
 import Script from 'next/script';
+import { tagManagerInitScript, tagManagerScriptUrl } from '@/lib/tag-manager';
 
 /**
  * Google Tag Manager, rendered only when a container id is configured. It loads
@@ -10,12 +11,12 @@ export function TagManager({ containerId }: { containerId: string | undefined })
   return (
     <>
       <Script id="gtm-init" strategy="afterInteractive">
-        {`window.dataLayer=window.dataLayer||[];window.dataLayer.push({'gtm.start':Date.now(),event:'gtm.js'});`}
+        {tagManagerInitScript}
       </Script>
       <Script
         id="gtm"
         strategy="afterInteractive"
-        src={`https://www.googletagmanager.com/gtm.js?id=${encodeURIComponent(containerId)}`}
+        src={tagManagerScriptUrl(containerId)}
       />
     </>
   );

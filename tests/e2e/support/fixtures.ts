@@ -55,6 +55,15 @@ export const test = base.extend<Fixtures>({
         errors.push(`console: ${message.text()} (${message.location().url})`);
       });
       page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+      // Every Content-Security-Policy violation fails the test, whatever Chromium logs for it.
+      await page.exposeFunction('__reportCspViolation', (line: string) => errors.push(`csp: ${line}`));
+      await page.addInitScript(() => {
+        document.addEventListener('securitypolicyviolation', (event) => {
+          (window as unknown as { __reportCspViolation: (line: string) => void }).__reportCspViolation(
+            `${event.effectiveDirective} blocked ${event.blockedURI || 'inline'} (${event.sourceFile}:${event.lineNumber}) ${event.sample}`,
+          );
+        });
+      });
       await use(errors);
       const unexpected = errors.filter((error) => !expectedConsoleErrors.some((pattern) => pattern.test(error)));
       expect(unexpected, 'console errors or uncaught exceptions').toEqual([]);

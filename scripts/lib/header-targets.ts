@@ -1,0 +1,28 @@
+import { routes } from '../../src/content/routes';
+
+/**
+ * What `npm run check:headers` and the security-headers test request: every
+ * page of the route registry, a path that does not exist, the generated files,
+ * and every API endpoint with a request it answers without side effects (an
+ * invalid or unconfigured call: the headers are what is scored).
+ */
+export type HeaderTarget = { path: string; method: 'GET' | 'POST'; body?: string; contentType?: string };
+
+export const apiTargets: HeaderTarget[] = [
+  { path: '/api/health', method: 'GET' },
+  { path: '/api/leads/contact', method: 'POST', body: '{}', contentType: 'application/json' },
+  { path: '/api/leads/unknown-form', method: 'POST', body: '{}', contentType: 'application/json' },
+  { path: '/api/chat', method: 'POST', body: '{}', contentType: 'application/json' },
+  { path: '/api/voice/web-call', method: 'POST', body: 'not json', contentType: 'text/plain' },
+];
+
+export const headerTargets: HeaderTarget[] = [
+  ...routes.map((route) => ({ path: route.path, method: 'GET' as const })),
+  { path: '/this-page-does-not-exist', method: 'GET' },
+  { path: '/robots.txt', method: 'GET' },
+  { path: '/sitemap.xml', method: 'GET' },
+  { path: '/og-image.png', method: 'GET' },
+  { path: '/icon.svg', method: 'GET' },
+  { path: '/favicon.ico', method: 'GET' },
+  ...apiTargets,
+];

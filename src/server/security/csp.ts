@@ -1,0 +1,65 @@
+import 'server-only';
+import { createHash } from 'node:crypto';
+
+/**
+ * The Content-Security-Policy: deny by default, then allow exactly what the
+ * site uses. Pages are prerendered, so there is no per-request nonce; instead
+ * script-src lists the SHA-256 of every inline script of the page being served
+ * (Next.js's hydration data, the pre-paint script), read from its prerendered
+ * HTML (inline-script-hashes.ts). No 'unsafe-inline', no 'unsafe-eval'.
+ */
+
+export type CspOptions = {
+  /** 'sha256-…' sources for the inline scripts of the response's page. */
+  scriptHashes: readonly string[];
+  /** The external web app shown in the home page's preview modal (frame-src). */
+  appOrigin: string;
+  /** Google Tag Manager configured: its script host and the hosts its tags report to. */
+  tagManager: boolean;
+  /** Where the voice SDK connects (the provider's media servers); see voiceHosts. */
+  voiceHosts: readonly string[];
+};
+
+/** SHA-256 hash source of a script's exact text, as CSP compares it. */
+export function hashSource(script: string): string {
+  return `'sha256-${createHash('sha256').update(script, 'utf8').digest('base64')}'`;
+}
+
+/**
+ * The live voice demo's SDK (retell-client-js-sdk -> livekit-client) connects to
+ * the provider's LiveKit cloud over WebSocket and HTTPS (signalling, region
+ * discovery, reconnect checks). Media itself flows over WebRTC, which
+ * connect-src does not govern.
+ */
+export const voiceHosts = ['wss://*.livekit.cloud', 'https://*.livekit.cloud'] as const;
+
+// Google's documented hosts for GTM with GA4 (script, beacons, pixels).
+const tagManagerScript = ['https://www.googletagmanager.com'];
+const tagManagerConnect = ['https://*.google-analytics.com', 'https://*.analytics.google.com', 'https://*.googletagmanager.com'];
+const tagManagerImg = ['https://*.google-analytics.com', 'https://*.googletagmanager.com'];
+
+export function contentSecurityPolicy({ scriptHashes, appOrigin, tagManager, voiceHosts: voice }: CspOptions): string {
+  const directives: Record<string, readonly string[]> = {
+    'default-src': ["'none'"],
+    'script-src': ["'self'", ...scriptHashes, ...(tagManager ? tagManagerScript : [])],
+    'style-src': ["'self'"],
+    'img-src': ["'self'", 'data:', ...(tagManager ? tagManagerImg : [])],
+    'font-src': ["'self'"],
+    'connect-src': ["'self'", ...voice, ...(tagManager ? tagManagerConnect : [])],
+    // The voice SDK plays the agent's audio from a MediaStream; blob: covers players that wrap it in an object URL.
+    'media-src': ["'self'", 'blob:'],
+    'frame-src': [appOrigin],
+    'manifest-src': ["'self'"],
+    'worker-src': ["'self'", 'blob:'],
+    'object-src': ["'none'"],
+    'base-uri': ["'self'"],
+    'form-action': ["'self'"],
+    'frame-ancestors': ["'none'"],
+  };
+  return Object.entries(directives)
+    .map(([name, sources]) => `${name} ${sources.join(' ')}`)
+    .join('; ');
+}
+
+/** The policy of responses that are not pages (API JSON, images, feeds): nothing may run or load. */
+export const nonDocumentPolicy = "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
