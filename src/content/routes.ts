@@ -111,6 +111,14 @@ export const routes = [
     indexable: true,
   },
   {
+    path: '/revenue-calculator',
+    title: 'Missed-Call Revenue Loss Calculator',
+    description:
+      'Estimate the leases and rent your property loses to missed after-hours calls each month, each year and over a resident’s stay, with your own numbers.',
+    keywords: ['revenue loss calculator', 'missed call cost', 'leasing ROI calculator', 'after-hours calls', 'property management ROI'],
+    indexable: true,
+  },
+  {
     path: '/services-overview',
     title: 'AI Voice Agent Services Overview',
     description:
