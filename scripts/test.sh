@@ -31,5 +31,11 @@ fi
 echo "> production builds"
 node scripts/build-test-sites.mjs
 
+# Two instances of the production build on one PostgreSQL server: 2,000 leads, a receiver failing a third.
+if command -v initdb >/dev/null 2>&1 || ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then
+  echo "> scale test (two instances, one PostgreSQL server)"
+  LEADS_TEST_DATABASE=postgres npx vitest run -c vitest.scale.config.ts
+fi
+
 echo "> end-to-end tests"
 npx playwright test "$@"

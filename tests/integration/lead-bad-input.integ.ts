@@ -128,7 +128,7 @@ describe('malformed lead requests', () => {
     await closeDatabase();
     const { db } = await getDatabase();
     expect((await db.select({ n: sql<number>`count(*)::int` }).from(leads))[0]!.n).toBe(2);
-    const migrations = await db.execute(sql`select name from lead_schema_migrations`);
-    expect((migrations as unknown as { rows: unknown[] }).rows).toEqual([{ name: '0001_leads.sql' }]);
+    const migrations = await db.execute(sql`select name from lead_schema_migrations order by name`);
+    expect((migrations as unknown as { rows: unknown[] }).rows).toEqual([{ name: '0001_leads.sql' }, { name: '0002_rate_limits.sql' }]);
   });
 });

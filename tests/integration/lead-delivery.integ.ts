@@ -315,6 +315,19 @@ describe('POST /api/leads/{form}: refusals', () => {
     expect(invalid.json).toMatchObject({ error: 'bad_request', message: 'The body is not valid JSON.' });
   });
 
+  it("answers 403 to a post from another site's page, and stores nothing", async () => {
+    const email = `cross-${Math.random().toString(36).slice(2)}@example.com`;
+    const request = leadRequest('contact', {
+      body: JSON.stringify({ ...validBodies.contact, email }),
+      headers: { origin: 'https://evil.example', 'x-forwarded-for': freshIp() },
+    });
+    const response = await POST(request, { params: Promise.resolve({ form: 'contact' }) });
+    expect(response.status).toBe(403);
+    expect(await response.json()).toMatchObject({ error: 'forbidden' });
+    const { listLeads } = await import('@/server/leads/admin');
+    expect((await listLeads({ limit: 1000 })).some((lead) => JSON.stringify(lead).includes(email))).toBe(false);
+  });
+
   it('answers 429 with Retry-After after 5 requests a minute from one address', async () => {
     const ip = freshIp();
     const statuses: number[] = [];

@@ -32,10 +32,28 @@ describe.skipIf(!postgresUrl)('several instances on one PostgreSQL', () => {
         }),
       ),
     );
-    expect(applied.flat()).toEqual(['0001_leads.sql']);
-    const { rows } = await clients[0]!.query('select name from lead_schema_migrations');
-    expect(rows).toEqual([{ name: '0001_leads.sql' }]);
+    expect(applied.flat().sort()).toEqual(['0001_leads.sql', '0002_rate_limits.sql']);
+    const { rows } = await clients[0]!.query('select name from lead_schema_migrations order by name');
+    expect(rows).toEqual([{ name: '0001_leads.sql' }, { name: '0002_rate_limits.sql' }]);
     await Promise.all(clients.map((client) => client.end()));
+  });
+
+  it('counts rate-limit windows in the database, shared by every instance, keyed by a hash of the address', async () => {
+    const { checkRateLimit } = await import('@/server/http/rate-limit');
+    const pg = (await import('pg')).default;
+    const address = '203.0.113.99';
+    const now = Date.now();
+    const results = [];
+    for (let i = 0; i < 4; i += 1) results.push(await checkRateLimit('leads:test', address, 3, now));
+    expect(results.map((result) => result.allowed)).toEqual([true, true, true, false]);
+    // Another instance sees the same window: its first request from that address is already over the limit.
+    const other = new pg.Client({ connectionString: databaseUrl! });
+    await other.connect();
+    const { rows } = await other.query<{ key: string; count: number }>("select key, count from rate_limit_windows where key like 'leads:%'");
+    await other.end();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.count).toBe(4);
+    expect(rows[0]!.key).not.toContain(address);
   });
 
   it('delivers every lead exactly once while three instances sweep at the same time', async () => {

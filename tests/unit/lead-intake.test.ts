@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { clientAddress, hashAddress } from '@/server/leads/client-address';
 import { parseAttribution, wantsHtmlRedirect } from '@/server/leads/intake';
-import { createRateLimiter } from '@/server/leads/rate-limit';
+import { checkRateLimit, createMemoryWindows } from '@/server/http/rate-limit';
+import { isSameOrigin } from '@/server/http/same-origin';
 
 const headers = (init: Record<string, string>) => new Headers(init);
 const browserAccept = 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8';
@@ -57,18 +58,43 @@ describe('clientAddress', () => {
   });
 });
 
-describe('createRateLimiter', () => {
+describe('rate limit windows', () => {
   it('allows the limit per key per minute, then answers with the seconds left', () => {
-    const limiter = createRateLimiter(3);
+    const windows = createMemoryWindows();
     const t = 1_000_000;
-    expect([1, 2, 3].map(() => limiter.check('a', t).allowed)).toEqual([true, true, true]);
-    expect(limiter.check('a', t + 15_000)).toEqual({ allowed: false, retryAfterSeconds: 45 });
-    expect(limiter.check('b', t + 15_000).allowed).toBe(true);
-    expect(limiter.check('a', t + 60_000).allowed).toBe(true);
+    expect([1, 2, 3].map(() => windows.hit('a', 3, t).allowed)).toEqual([true, true, true]);
+    expect(windows.hit('a', 3, t + 15_000)).toEqual({ allowed: false, retryAfterSeconds: 45 });
+    expect(windows.hit('b', 3, t + 15_000).allowed).toBe(true);
+    expect(windows.hit('a', 3, t + 60_000).allowed).toBe(true);
   });
 
-  it('is off at 0', () => {
-    const limiter = createRateLimiter(0);
-    for (let i = 0; i < 100; i += 1) expect(limiter.check('a').allowed).toBe(true);
+  it('is off at 0', async () => {
+    for (let i = 0; i < 100; i += 1) expect((await checkRateLimit('test', 'a', 0)).allowed).toBe(true);
+  });
+
+  it('keeps scopes apart for one address', async () => {
+    const now = Date.now();
+    expect((await checkRateLimit('scope-1', '192.0.2.1', 1, now)).allowed).toBe(true);
+    expect((await checkRateLimit('scope-1', '192.0.2.1', 1, now)).allowed).toBe(false);
+    expect((await checkRateLimit('scope-2', '192.0.2.1', 1, now)).allowed).toBe(true);
+  });
+});
+
+describe('isSameOrigin', () => {
+  const site = 'https://www.agency.test';
+  it('lets requests without Origin through (curl, servers)', () => {
+    expect(isSameOrigin(headers({}), site, false)).toBe(true);
+  });
+
+  it("accepts the site's own origin or the host the request was sent to", () => {
+    expect(isSameOrigin(headers({ origin: 'https://www.agency.test' }), site, false)).toBe(true);
+    expect(isSameOrigin(headers({ origin: 'http://127.0.0.1:3100', host: '127.0.0.1:3100' }), site, false)).toBe(true);
+    expect(isSameOrigin(headers({ origin: 'https://preview.agency.test', host: 'internal:3000', 'x-forwarded-host': 'preview.agency.test' }), site, true)).toBe(true);
+  });
+
+  it('refuses other sites, opaque origins and forwarded hosts from an untrusted proxy', () => {
+    expect(isSameOrigin(headers({ origin: 'https://evil.example', host: 'www.agency.test' }), site, false)).toBe(false);
+    expect(isSameOrigin(headers({ origin: 'null', host: 'www.agency.test' }), site, false)).toBe(false);
+    expect(isSameOrigin(headers({ origin: 'https://evil.example', host: 'internal:3000', 'x-forwarded-host': 'evil.example' }), site, false)).toBe(false);
   });
 });

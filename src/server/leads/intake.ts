@@ -6,10 +6,11 @@ import { getDatabase } from '@/server/db/client';
 import { describeError, log } from '@/server/log';
 import { deliverAccepted } from '@/server/outbox/worker';
 import { acceptLead } from './accept-lead';
+import { checkRateLimit } from '@/server/http/rate-limit';
+import { isSameOrigin } from '@/server/http/same-origin';
 import { clientAddress, hashAddress } from './client-address';
 import { webhookUrlFor } from './config';
 import { mediaType, parseLeadBody } from './parse-body';
-import { createRateLimiter } from './rate-limit';
 import { detectSpam } from './spam';
 
 /**
@@ -22,12 +23,11 @@ import { detectSpam } from './spam';
 type Outcome =
   | { status: 201; kind: 'accepted' | 'spam'; leadId: string }
   | { status: 404; kind: 'unknown_form' }
+  | { status: 403; kind: 'cross_origin' }
   | { status: 400 | 413 | 415; kind: 'bad_request' | 'too_large' | 'unsupported_media_type'; message: string }
   | { status: 422; kind: 'validation'; fieldErrors: FieldErrors }
   | { status: 429; kind: 'rate_limited'; retryAfterSeconds: number }
   | { status: 503; kind: 'unavailable' };
-
-const limiter = createRateLimiter(env.LEADS_RATE_LIMIT_PER_MINUTE);
 
 /** The q-value the Accept header gives a media type (most specific matching range wins). */
 function acceptQuality(accept: string, type: string): number {
@@ -71,8 +71,10 @@ async function decide(formParam: string, request: Request): Promise<Outcome> {
   if (!isLeadForm(formParam)) return { status: 404, kind: 'unknown_form' };
   const form: LeadForm = formParam;
 
+  if (!isSameOrigin(request.headers, env.NEXT_PUBLIC_SITE_URL, env.TRUST_PROXY, request.url)) return { status: 403, kind: 'cross_origin' };
+
   const address = clientAddress(request.headers, env.TRUST_PROXY);
-  const rate = limiter.check(`${form}:${address}`);
+  const rate = await checkRateLimit(`leads:${form}`, address, env.LEADS_RATE_LIMIT_PER_MINUTE);
   if (!rate.allowed) return { status: 429, kind: 'rate_limited', retryAfterSeconds: rate.retryAfterSeconds };
 
   const parsed = await parseLeadBody(request);
@@ -107,6 +109,8 @@ function toJson(outcome: Outcome): Response {
       return json(201, { ok: true, id: outcome.leadId });
     case 404:
       return json(404, { error: 'not_found', message: 'Unknown form.' });
+    case 403:
+      return json(403, { error: 'forbidden', message: 'This form only accepts posts from this site.' });
     case 422:
       return json(422, { error: 'validation', fieldErrors: outcome.fieldErrors });
     case 429:
@@ -122,7 +126,7 @@ function toJson(outcome: Outcome): Response {
   }
 }
 
-function toRedirect(form: LeadForm, outcome: Exclude<Outcome, { status: 404 }>): Response {
+function toRedirect(form: LeadForm, outcome: Exclude<Outcome, { status: 404 | 403 }>): Response {
   const redirect = (location: string, headers: Record<string, string> = {}) =>
     new Response(null, { status: 303, headers: { Location: location, 'Cache-Control': 'no-store', ...headers } });
   switch (outcome.status) {
@@ -155,8 +159,9 @@ export async function handleLeadPost(formParam: string, request: Request): Promi
     log('error', 'lead.request_error', { form: isLeadForm(formParam) ? formParam : undefined, error: describeError(error) });
     outcome = { status: 503, kind: 'unavailable' };
   }
-  const html = outcome.status !== 404 && isLeadForm(formParam) && wantsHtmlRedirect(request.headers);
-  const response = html ? toRedirect(formParam as LeadForm, outcome as Exclude<Outcome, { status: 404 }>) : toJson(outcome);
+  // Another site's form gets no redirect into ours, just the refusal.
+  const html = outcome.status !== 404 && outcome.status !== 403 && isLeadForm(formParam) && wantsHtmlRedirect(request.headers);
+  const response = html ? toRedirect(formParam as LeadForm, outcome as Exclude<Outcome, { status: 404 | 403 }>) : toJson(outcome);
   log(outcome.status >= 500 ? 'error' : 'info', 'lead.request', {
     form: isLeadForm(formParam) ? formParam : 'unknown',
     status: response.status,

@@ -5,11 +5,12 @@ import { describeError } from '@/server/log';
 
 export type PostResult = { ok: boolean; httpStatus: number | null; error: string | null };
 
-// Keep-alive agents: under load the worker posts many leads to the same host.
-const agents = {
-  'http:': new http.Agent({ keepAlive: true, maxSockets: 32 }),
-  'https:': new https.Agent({ keepAlive: true, maxSockets: 32 }),
-};
+// Keep-alive agents: under load the worker posts many leads to the same host. An idle pooled
+// socket is closed after 4 s (the agent's `timeout` only ever destroys free sockets), before
+// the 5 s keep-alive timeout of Node-based receivers such as n8n: reusing a socket the receiver
+// is closing at that moment fails the attempt with 'socket hang up' (measured in the scale test).
+const agentOptions = { keepAlive: true, maxSockets: 32, timeout: 4_000 };
+const agents = { 'http:': new http.Agent(agentOptions), 'https:': new https.Agent(agentOptions) };
 
 /**
  * One HTTP attempt. Success is a 2xx within the timeout (which covers the
