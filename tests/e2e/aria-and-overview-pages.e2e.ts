@@ -40,6 +40,19 @@ test.describe('Aria and overview pages without JavaScript', () => {
     });
   }
 
+  test('the voice demo books a live demo: a link to /contact-demo on /services-overview (twice) and /how-it-works', async ({ page }) => {
+    for (const [path, count] of [['/services-overview', 2], ['/how-it-works', 1]] as const) {
+      await page.goto(path);
+      const voice = page.locator('main [data-voice-demo]');
+      await expect(voice).toHaveCount(count);
+      for (const control of await voice.all()) {
+        await expect(control).toHaveJSProperty('tagName', 'A');
+        await expect(control).toHaveAttribute('href', '/contact-demo');
+        await expect(control).toHaveText('Try the Live Voice Demo');
+      }
+    }
+  });
+
   test('/aria-voice-agent: the FAQ is exclusive without any script', async ({ page }) => {
     await page.goto('/aria-voice-agent');
     const items = page.locator('#faq details');
@@ -169,9 +182,11 @@ test.describe('/property-management', () => {
 test.describe('/services-overview', () => {
   test('hero and closing each offer Learn How It Works and the voice demo; nothing else', async ({ page }) => {
     await page.goto('/services-overview');
-    const links = await mainLinks(page);
-    expect(links.map((link) => link.href)).toEqual(['/how-it-works', '/contact-demo', '/how-it-works', '/contact-demo']);
+    // With JavaScript the voice demo is a button that opens the live call (voice-demo.e2e.ts drives it).
+    await expect(page.locator('main').getByRole('button', { name: 'Try the Live Voice Demo' })).toHaveCount(2);
     await expect(page.locator('main [data-voice-demo]')).toHaveCount(2);
+    const links = await mainLinks(page);
+    expect(links.map((link) => link.href)).toEqual(['/how-it-works', '/how-it-works']);
     await page.locator('main').getByRole('link', { name: 'Learn How It Works' }).first().click();
     await expect(page).toHaveURL(/\/how-it-works$/);
   });
@@ -196,9 +211,10 @@ test.describe('/how-it-works', () => {
   test('voice demo in the demo section; See Your ROI and Book a Demo', async ({ page }) => {
     await page.goto('/how-it-works');
     await expect(page.locator('#demo')).toContainText('apartment community');
-    await expect(page.locator('#demo [data-voice-demo]')).toHaveCount(1);
+    await expect(page.locator('#demo').getByRole('button', { name: 'Try the Live Voice Demo' })).toHaveCount(1);
+    await expect(page.locator('main [data-voice-demo]')).toHaveCount(1);
     const links = await mainLinks(page);
-    expect(links.slice(1)).toEqual([
+    expect(links).toEqual([
       { name: 'See Your ROI', href: '/revenue-calculator' },
       { name: 'Book a Demo', href: '/contact-demo' },
     ]);

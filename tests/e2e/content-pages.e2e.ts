@@ -152,7 +152,9 @@ test.describe('content page targets', () => {
     ]);
     expect(await hrefOf(page, 'See Your ROI')).toBe('/revenue-calculator');
     expect(await hrefOf(page, 'Book a Demo')).toBe('/contact-demo');
-    await expect(page.locator('#demo [data-voice-demo]')).toHaveAttribute('href', '/contact-demo');
+    // With JavaScript the voice demo is a button that starts the live call; without, a link to /contact-demo (voice-demo.e2e.ts).
+    await expect(page.locator('#demo [data-voice-demo]')).toHaveCount(1);
+    await expect(page.locator('#demo').getByRole('button', { name: 'Try the Live Voice Demo' })).toHaveCount(1);
   });
 
   test('/thank-you: the bonus showcase button goes to the home page showcase', async ({ page }) => {

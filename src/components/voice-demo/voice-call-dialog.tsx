@@ -39,7 +39,7 @@ export function VoiceCallDialog({
       open={open}
       onClose={onStop}
       labelledBy={`${id}-title`}
-      describedBy={`${id}-status`}
+      describedBy={state.status === 'error' ? `${id}-error` : `${id}-status`}
       initialFocusRef={stopRef}
       className="w-[min(26rem,92vw)] rounded-2xl"
     >
@@ -53,13 +53,13 @@ export function VoiceCallDialog({
             connected?.agentTalking && 'ring-8 ring-brand-200 motion-safe:animate-pulse',
           )}
         >
-          {connected?.muted ? <MicOff className="size-9" /> : <Mic className="size-9" />}
+          {connected?.muted || state.status === 'error' ? <MicOff className="size-9" /> : <Mic className="size-9" />}
         </div>
         <h2 id={`${id}-title`} className="mt-5 text-xl font-bold text-ink-900">
           {voiceDemo.dialogTitle}: {voiceDemo.agentName}
         </h2>
         {/* Announced as it changes: connecting, connected (errors are alerts, below). */}
-        <p id={`${id}-status`} role="status" className="mt-2 min-h-6 font-medium text-ink-800">
+        <p id={`${id}-status`} role="status" className={live ? 'mt-2 font-medium text-ink-800' : 'sr-only'}>
           {live ? statusText(state) : ''}
         </p>
         {state.status === 'connecting' && <p className="mt-3 text-sm text-ink-600">{voiceDemo.microphoneNote}</p>}
@@ -70,7 +70,7 @@ export function VoiceCallDialog({
           </p>
         )}
         {state.status === 'error' && (
-          <p role="alert" className="mt-1 text-ink-800">
+          <p id={`${id}-error`} role="alert" className="mt-2 text-ink-800">
             {state.message}
           </p>
         )}
