@@ -15,9 +15,7 @@ export type VoiceDemoContent = {
   endLabel: string;
   muteLabel: string;
   muted: string;
-  unmuted: string;
   ended: string;
-  errorTitle: string;
   closeLabel: string;
   retryLabel: string;
   fallbackLabel: string;
@@ -47,9 +45,7 @@ export const voiceDemo = {
   endLabel: 'End call',
   muteLabel: 'Mute',
   muted: 'Microphone muted',
-  unmuted: 'Microphone on',
   ended: 'Call ended.',
-  errorTitle: 'The call could not continue',
   closeLabel: 'Close',
   retryLabel: 'Try again',
   fallbackLabel: 'Book a live demo instead',
