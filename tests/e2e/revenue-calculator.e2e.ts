@@ -83,6 +83,16 @@ async function recordScrolling(page: Page) {
   });
 }
 
+/** Waits for the scroll to the results, then for them to settle at the top of the viewport, under the fixed header. */
+async function expectScrolledToResults(page: Page) {
+  await expect.poll(async () => (await scrollLog(page)).behaviors.length).toBe(1);
+  const header = await page.evaluate(() => document.querySelector('header')!.getBoundingClientRect().bottom);
+  await expect
+    .poll(async () => (await page.locator('#results').boundingBox())!.y, { message: 'results top, relative to the header' })
+    .toBeGreaterThanOrEqual(header);
+  await expect.poll(async () => (await page.locator('#results').boundingBox())!.y - header).toBeLessThan(40);
+}
+
 const scrollLog = (page: Page) =>
   page.evaluate(() => (window as unknown as { scrollLog: { submitAt: number; scrollAt: number; behaviors: string[] } }).scrollLog);
 
@@ -127,7 +137,8 @@ test.describe('revenue calculator', () => {
     await expectFigures(region, DEFAULT_FIGURES);
     await expect(region).toContainText('about $9,450 in rent every month: $113,400 a year, and $226,800');
     await expect(region).toContainText('over a 2-year average stay');
-    // The results come into view (the header is fixed, so check the heading itself) and take focus.
+    // The results are scrolled to the top of the view (under the fixed header) and take focus.
+    await expectScrolledToResults(page);
     await expect(page.locator('#results-heading')).toBeInViewport({ ratio: 1 });
     await expect(page.locator('#results-heading')).toBeFocused();
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(before + 200);
@@ -146,6 +157,7 @@ test.describe('revenue calculator', () => {
     await calculate(page).scrollIntoViewIfNeeded();
     await page.waitForTimeout(200);
     await calculate(page).click();
+    await expectScrolledToResults(page);
     await expect(page.locator('#results-heading')).toBeInViewport({ ratio: 1 });
     const log = await scrollLog(page);
     expect(log.behaviors).toEqual(['instant']);
@@ -312,7 +324,10 @@ test.describe('revenue calculator', () => {
     await field(page, 'Calls per day').press('ArrowDown');
     await field(page, 'Calls per day').press('Enter');
     await expectFigures(results(page), { monthlyMissedCalls: '702.0' });
-    await page.getByRole('button', { name: 'Reset' }).focus();
+    await expect(page.locator('#results-heading')).toBeFocused();
+    // Reset is the control just before the results.
+    await page.keyboard.press('Shift+Tab');
+    await expect(page.getByRole('button', { name: 'Reset' })).toBeFocused();
     await page.keyboard.press('Space');
     await expect(results(page)).toHaveCount(0);
     await expect(field(page, 'Calls per day')).toHaveValue('20');

@@ -112,7 +112,7 @@ export function RevenueResults({ inputs, headingRef, ref }: { inputs: RevenueInp
           <h3 className="text-lg font-bold">{copy.cta.heading}</h3>
           <p className="mt-1 text-brand-100">{copy.cta.body}</p>
         </div>
-        <Link href={copy.cta.link.href} className={buttonClass('inverse', 'lg', 'shrink-0 focus-visible:outline-white')}>
+        <Link href={copy.cta.link.href} className={buttonClass('inverse', 'lg', 'shrink-0 focus-visible:outline-white!')}>
           {copy.cta.link.label}
         </Link>
       </div>

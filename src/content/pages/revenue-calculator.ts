@@ -113,7 +113,7 @@ export const calculatorForm = {
   reset: 'Reset',
   resetDone: 'The default figures are back and the results are cleared.',
   noScript: {
-    body: 'JavaScript is turned off in your browser, so this page cannot work out your own figures. Our formula and a worked example with the figures above are below, so you can apply it to your numbers.',
+    body: 'JavaScript is turned off in your browser, so this page cannot work out your own figures. Below are our formula, step by step, and a worked example with the typical figures shown here, to apply to your own numbers.',
     link: { label: 'See how we calculate', href: '#how-we-calculate' },
   },
 } as const satisfies CalculatorFormCopy;
