@@ -45,28 +45,27 @@ test.describe('content page targets', () => {
     expect(await hrefOf(page, 'See How It Works')).toBe('/aria-voice-agent');
   });
 
+  // The chat widget's own behaviour (states, errors, replies) is covered in chat.e2e.ts.
   test('/ai-chatbot: call to action to /growth-audit; See It in Action opens the chat widget', async ({ page }) => {
     await page.goto('/ai-chatbot');
     await waitForHydration(page);
     expect(await hrefOf(page, 'Get Your Free Growth Audit')).toBe('/growth-audit');
-    await page.evaluate(() => {
-      (window as unknown as { opened: number }).opened = 0;
-      window.addEventListener('open-chat-widget', (event) => {
-        (window as unknown as { opened: number }).opened += 1;
-        event.preventDefault(); // what the widget does when it handles the request
-      });
-    });
-    await page.getByRole('link', { name: 'See It in Action' }).first().click();
-    expect(await page.evaluate(() => (window as unknown as { opened: number }).opened)).toBe(1);
+    const seeItInAction = page.locator('main').getByRole('button', { name: 'See It in Action' });
+    await expect(seeItInAction).toHaveCount(2);
+    await seeItInAction.first().click();
+    await expect(page.getByRole('dialog', { name: 'Brightline AI Assistant' })).toBeVisible();
     await expect(page).toHaveURL(/\/ai-chatbot$/);
   });
 
-  test('/appointment-scheduling: Get Started falls back to /contact-us when no widget answers', async ({ page }) => {
+  test('/appointment-scheduling: Get Started opens the chat widget (a link to /contact-us until it does)', async ({ page }) => {
     await page.goto('/appointment-scheduling');
+    await waitForHydration(page);
     const getStarted = page.locator('main').getByRole('link', { name: 'Get Started' });
     await expect(getStarted).toHaveCount(2);
+    for (const href of await getStarted.evaluateAll((links) => links.map((link) => link.getAttribute('href')))) expect(href).toBe('/contact-us');
     await getStarted.first().click();
-    await expect(page).toHaveURL(/\/contact-us$/);
+    await expect(page.getByRole('dialog', { name: 'Brightline AI Assistant' })).toBeVisible();
+    await expect(page).toHaveURL(/\/appointment-scheduling$/);
   });
 
   for (const path of ['/email-sms-automation', '/crm-integration', '/review-management']) {
@@ -176,7 +175,7 @@ test.describe('content page targets', () => {
     });
   }
 
-  test('/contact-us: the Live Chat item dispatches open-chat-widget', async ({ page }) => {
+  test('/contact-us: the Live Chat item dispatches open-chat-widget and the chat opens', async ({ page }) => {
     await page.goto('/contact-us');
     await waitForHydration(page);
     await page.evaluate(() => {
@@ -188,6 +187,8 @@ test.describe('content page targets', () => {
     });
     await page.getByRole('link', { name: /Live chat/ }).click();
     expect(await page.evaluate(() => (window as unknown as { opened: number }).opened)).toBe(1);
+    await expect(page.getByRole('dialog', { name: 'Brightline AI Assistant' })).toBeVisible();
+    await expect(page).toHaveURL(/\/contact-us$/);
   });
 
   for (const path of ['/privacy-policy', '/terms-conditions']) {

@@ -5,5 +5,6 @@ import { ServicePage } from '@/components/sections/service-page';
 export const metadata = pageMetadata('/ai-chatbot');
 
 export default function AiChatbotPage() {
-  return <ServicePage content={aiChatbotPage} />;
+  // 'See It in Action' shows the chat loader's states (SPEC section 4).
+  return <ServicePage content={aiChatbotPage} chatStates />;
 }

@@ -1,5 +1,6 @@
 import { contactAside, contactFormHeading, contactUsHero } from '@/content/pages/contact';
 import { pageMetadata } from '@/lib/metadata';
+import { ChatMount } from '@/components/chat/chat-mount';
 import { ContactForm } from '@/components/lead-forms/contact-form';
 import { ContactAside } from '@/components/sections/contact-aside';
 import { FormWithAside } from '@/components/sections/form-with-aside';
@@ -17,6 +18,8 @@ export default function ContactUsPage() {
         form={<ContactForm />}
         aside={<ContactAside content={contactAside} chatOpensWidget />}
       />
+      {/* SPEC: the chat widget without its own button, opened by the Live Chat item. */}
+      <ChatMount launcher={false} />
     </>
   );
 }

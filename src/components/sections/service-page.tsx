@@ -1,5 +1,8 @@
 import type { ServiceAction, ServicePageContent } from '@/content/pages/services/types';
+import { ChatButton } from '@/components/chat/chat-button';
+import { ChatMount } from '@/components/chat/chat-mount';
 import { OpenChatLink } from '@/components/chat/open-chat-link';
+import { chatLauncherCopy } from '@/content/chat';
 import { AppLink } from '@/components/ui/app-link';
 import { buttonClass } from '@/components/ui/button-styles';
 import { CtaBand } from './cta-band';
@@ -8,25 +11,37 @@ import { PageHero } from './page-hero';
 import { Section } from './section';
 import { CheckList } from '@/components/ui/check-list';
 
-function Action({ action, variant }: { action: ServiceAction; variant: 'primary' | 'secondary' | 'inverse' }) {
+const { buttonLoading, buttonActive, loadFailed, loadError } = chatLauncherCopy;
+
+function Action({ action, variant, chatStates }: { action: ServiceAction; variant: 'primary' | 'secondary' | 'inverse'; chatStates: boolean }) {
   const className = buttonClass(variant, 'lg');
-  return action.kind === 'chat' ? (
-    <OpenChatLink className={className}>{action.label}</OpenChatLink>
-  ) : (
+  if (action.kind === 'chat') {
+    return chatStates ? (
+      <ChatButton label={action.label} className={className} copy={{ buttonLoading, buttonActive, loadFailed, loadError }} />
+    ) : (
+      <OpenChatLink className={className}>{action.label}</OpenChatLink>
+    );
+  }
+  return (
     <AppLink href={action.href} className={className}>
       {action.label}
     </AppLink>
   );
 }
 
-/** The shared layout of the service pages: hero, four key features, highlights, call to action. */
-export function ServicePage({ content }: { content: ServicePageContent }) {
+/**
+ * The shared layout of the service pages: hero, four key features, highlights, call to action.
+ * A page with a chat action gets the chat widget (launcher bottom right); with `chatStates`
+ * (the chatbot page) its chat actions are buttons that show the loader's states.
+ */
+export function ServicePage({ content, chatStates = false }: { content: ServicePageContent; chatStates?: boolean }) {
   const { hero, features, highlights, cta } = content;
+  const hasChat = [...hero.actions, ...cta.actions].some((action) => action.kind === 'chat');
   return (
     <>
       <PageHero content={hero}>
         {hero.actions.map((action, index) => (
-          <Action key={action.label} action={action} variant={index === 0 ? 'primary' : 'secondary'} />
+          <Action key={action.label} action={action} variant={index === 0 ? 'primary' : 'secondary'} chatStates={chatStates} />
         ))}
       </PageHero>
       <FeatureGrid id="features" heading={features.heading} intro={features.intro} items={features.items} tone="muted" />
@@ -43,9 +58,10 @@ export function ServicePage({ content }: { content: ServicePageContent }) {
       </Section>
       <CtaBand content={cta}>
         {cta.actions.map((action, index) => (
-          <Action key={action.label} action={action} variant={index === 0 ? 'inverse' : 'secondary'} />
+          <Action key={action.label} action={action} variant={index === 0 ? 'inverse' : 'secondary'} chatStates={chatStates} />
         ))}
       </CtaBand>
+      {hasChat && <ChatMount />}
     </>
   );
 }

@@ -1,0 +1,9 @@
+import { handleChatPost } from '@/server/chat/handle-chat';
+
+// The chat widget's proxy: origin -> rate limit -> parse -> validate -> webhook -> { output } | 4xx | 502.
+export const runtime = 'nodejs';
+export const dynamic = 'force-dynamic';
+
+export async function POST(request: Request): Promise<Response> {
+  return handleChatPost(request);
+}

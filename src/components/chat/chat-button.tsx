@@ -1,0 +1,55 @@
+'use client';
+
+import { useId, useSyncExternalStore } from 'react';
+import type { ChatLauncherCopy } from '@/content/chat';
+import { chatStore } from './chat-store';
+
+/**
+ * The chatbot page's 'See It in Action' (SPEC section 4): idle, 'Loading Chat...'
+ * while the panel loads and opens, 'Chat Active!' (disabled) while it is open, and
+ * the load error inline under the button. Before hydration (and without
+ * JavaScript) it is a link to /contact-us.
+ */
+export function ChatButton({
+  label,
+  className,
+  copy,
+}: {
+  label: string;
+  className: string;
+  copy: Pick<ChatLauncherCopy, 'buttonLoading' | 'buttonActive' | 'loadFailed' | 'loadError'>;
+}) {
+  const id = useId();
+  const chat = useSyncExternalStore(chatStore.subscribe, chatStore.get, chatStore.server);
+  const current = chat.open ? copy.buttonActive : chat.status === 'loading' || chat.opening ? copy.buttonLoading : label;
+  const error = chat.errorSource === id ? chat.error : null;
+  // All three labels share one grid cell (the others invisible, so not part of the name): the
+  // control is as wide as the longest in every state, before and after hydration, and never shifts the row.
+  const labels = (
+    <span className="grid">
+      {[label, copy.buttonLoading, copy.buttonActive].map((text) => (
+        <span key={text} className={`col-start-1 row-start-1 ${text === current ? '' : 'invisible'}`} aria-hidden={text !== current}>
+          {text}
+        </span>
+      ))}
+    </span>
+  );
+  return (
+    <span className="flex flex-col gap-2">
+      {chat.hydrated ? (
+        <button type="button" className={`${className} cursor-pointer`} disabled={chat.open} onClick={() => chatStore.request(id)}>
+          {labels}
+        </button>
+      ) : (
+        <a href="/contact-us" className={className}>
+          {labels}
+        </a>
+      )}
+      {error && (
+        <p role="alert" className="max-w-xs self-center rounded-lg bg-white px-3 py-2 text-sm font-medium text-red-700 shadow-sm">
+          {error === 'network' ? copy.loadFailed : copy.loadError}
+        </p>
+      )}
+    </span>
+  );
+}

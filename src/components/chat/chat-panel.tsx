@@ -1,0 +1,254 @@
+'use client';
+
+import { Fragment, useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { chatConfig, type ChatBranding, type ChatPosition } from '@/config/chat';
+import { chatPanelCopy as copy } from '@/content/chat';
+import { loadMessages, newId, saveMessages, sessionId, type ChatMessage } from './chat-session';
+import { linkify } from './linkify';
+
+/**
+ * The chat panel, fetched only when a visitor asks for the chat (see
+ * chat-store.ts). A non-modal dialog: focus moves to the message box when it
+ * opens, Escape or the close button closes it and returns focus to whatever
+ * opened it. Replies are announced (role="log" is a polite live region) and
+ * rendered as text with http(s) links made clickable: nothing the webhook sends
+ * is ever parsed as HTML. Full width on small screens, a card above the
+ * launcher from 640 px.
+ */
+
+export type ChatPanelProps = {
+  open: boolean;
+  branding: ChatBranding;
+  position: ChatPosition;
+  onClose: (restoreFocus: boolean) => void;
+  /** Opens the panel if it is still waiting for its automatic open (see chat-store.ts). */
+  onAutoOpen: () => void;
+};
+
+type SendError = { message: string; retry: string | null };
+
+const { style } = chatConfig;
+
+function MessageText({ text, inverse }: { text: string; inverse: boolean }) {
+  return (
+    <>
+      {linkify(text).map((part, index) =>
+        part.type === 'link' ? (
+          <a
+            key={index}
+            href={part.href}
+            target="_blank"
+            rel="noopener noreferrer"
+            className={`wrap-anywhere font-semibold underline underline-offset-2 ${inverse ? 'text-white' : ''}`}
+            style={inverse ? undefined : { color: style.secondaryColor }}
+          >
+            {part.text}
+            <span className="sr-only"> {copy.opensInNewTab}</span>
+          </a>
+        ) : (
+          <Fragment key={index}>{part.text}</Fragment>
+        ),
+      )}
+    </>
+  );
+}
+
+function Bubble({ message }: { message: Pick<ChatMessage, 'role' | 'text' | 'demo'> }) {
+  const mine = message.role === 'user';
+  return (
+    <li className={`flex flex-col ${mine ? 'items-end' : 'items-start'}`} data-chat-message={message.role}>
+      {mine ? <span className="sr-only">{copy.you}: </span> : message.demo && <span className="mb-1 text-xs font-semibold text-ink-600">{copy.demoBadge}</span>}
+      <p
+        className={`max-w-[85%] whitespace-pre-wrap break-words rounded-2xl px-4 py-2.5 text-[0.9375rem] leading-relaxed ${mine ? 'rounded-br-md text-white' : 'rounded-bl-md bg-brand-50'}`}
+        style={mine ? { backgroundColor: style.secondaryColor } : { color: style.fontColor }}
+      >
+        <MessageText text={message.text} inverse={mine} />
+      </p>
+    </li>
+  );
+}
+
+function errorFor(status: number, body: unknown, text: string): SendError {
+  if (status === 429) return { message: copy.errors.rateLimited, retry: text };
+  if (status === 422) {
+    const tooLong = (body as { fieldErrors?: { chatInput?: string } } | null)?.fieldErrors?.chatInput === copy.errors.tooLong;
+    return { message: tooLong ? copy.errors.tooLong : copy.errors.invalid, retry: null };
+  }
+  return { message: copy.errors.upstream, retry: text };
+}
+
+export function ChatPanel({ open, branding, position, onClose, onAutoOpen }: ChatPanelProps) {
+  const titleId = useId();
+  const inputId = useId();
+  const hintId = useId();
+  const inputRef = useRef<HTMLTextAreaElement>(null);
+  const logRef = useRef<HTMLDivElement>(null);
+  const [messages, setMessages] = useState<ChatMessage[]>(loadMessages);
+  const [draft, setDraft] = useState('');
+  const [sending, setSending] = useState(false);
+  const [error, setError] = useState<SendError | null>(null);
+
+  // SPEC section 9: opened 500 ms, 1000 ms and about 1.5 s after loading. Each is an
+  // attempt to open, never a toggle, so the panel ends up open exactly once.
+  useEffect(() => {
+    const timers = chatConfig.autoOpenDelaysMs.map((delay) => setTimeout(onAutoOpen, delay));
+    return () => timers.forEach(clearTimeout);
+  }, [onAutoOpen]);
+
+  useEffect(() => {
+    if (open) inputRef.current?.focus();
+  }, [open]);
+
+  useEffect(() => saveMessages(messages), [messages]);
+
+  useEffect(() => {
+    const log = logRef.current;
+    if (log) log.scrollTop = log.scrollHeight;
+  }, [messages, sending, error, open]);
+
+  async function send(text: string) {
+    setSending(true);
+    setError(null);
+    try {
+      const response = await fetch(chatConfig.endpoint, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+        body: JSON.stringify({ sessionId: sessionId(), chatInput: text, metadata: { page: window.location.pathname } }),
+      });
+      const body: unknown = await response.json().catch(() => null);
+      const reply = body as { output?: unknown; demo?: unknown } | null;
+      if (response.ok && typeof reply?.output === 'string') {
+        const output = reply.output;
+        setMessages((current) => [...current, { id: newId(), role: 'assistant', text: output, ...(reply.demo === true ? { demo: true } : {}) }]);
+      } else {
+        setError(errorFor(response.status, body, text));
+      }
+    } catch {
+      setError({ message: copy.errors.unreachable, retry: text });
+    } finally {
+      setSending(false);
+    }
+  }
+
+  function submit(event?: FormEvent) {
+    event?.preventDefault();
+    const text = draft.trim();
+    if (!text || sending) return;
+    setMessages((current) => [...current, { id: newId(), role: 'user', text }]);
+    setDraft('');
+    void send(text);
+  }
+
+  function onInputKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      submit();
+    }
+  }
+
+  const side = position === 'left' ? 'sm:left-4' : 'sm:right-4';
+  return (
+    <section
+      role="dialog"
+      aria-labelledby={titleId}
+      data-chat-panel=""
+      hidden={!open}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') {
+          event.preventDefault();
+          onClose(true);
+        }
+      }}
+      style={{ backgroundColor: style.backgroundColor, color: style.fontColor }}
+      className={`fixed inset-0 z-[60] flex flex-col overflow-hidden transition-[opacity,translate] duration-200 starting:translate-y-4 starting:opacity-0 motion-reduce:transition-none sm:inset-auto sm:bottom-22 sm:h-[min(36rem,calc(100dvh-7rem))] sm:w-96 sm:rounded-2xl sm:border sm:border-ink-200 sm:shadow-2xl ${side}`}
+    >
+      <div className="flex items-center gap-3 px-4 py-3 text-white" style={{ backgroundColor: style.secondaryColor }}>
+        <img src={branding.logo} alt="" width={32} height={32} className="size-8 shrink-0 rounded-full bg-white p-1" />
+        <div className="min-w-0 flex-1">
+          <h2 id={titleId} className="truncate text-base font-bold">
+            {branding.name}
+          </h2>
+          <p className="text-sm">{branding.responseTimeText}</p>
+        </div>
+        <button
+          type="button"
+          aria-label={copy.close}
+          onClick={() => onClose(true)}
+          className="grid size-10 shrink-0 cursor-pointer place-items-center rounded-full hover:bg-white/15 focus-visible:outline-white"
+        >
+          <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+            <path d="M18 6 6 18M6 6l12 12" />
+          </svg>
+        </button>
+      </div>
+
+      <div ref={logRef} role="log" aria-live="polite" aria-label={copy.conversationLabel} className="flex-1 overflow-y-auto overscroll-contain p-4">
+        <ol className="space-y-3">
+          <Bubble message={{ role: 'assistant', text: branding.welcomeText }} />
+          {messages.map((message) => (
+            <Bubble key={message.id} message={message} />
+          ))}
+        </ol>
+      </div>
+
+      {sending && (
+        <p role="status" className="flex items-center gap-1 px-5 pb-2" data-chat-typing="">
+          <span className="sr-only">{copy.typing}</span>
+          {[0, 150, 300].map((delay) => (
+            <span
+              key={delay}
+              aria-hidden="true"
+              className="size-2 rounded-full bg-ink-300 motion-safe:animate-bounce"
+              style={{ animationDelay: `${delay}ms` }}
+            />
+          ))}
+        </p>
+      )}
+
+      {error && (
+        <div role="alert" className="mx-4 mb-2 flex items-center gap-3 rounded-xl border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+          <p className="flex-1">{error.message}</p>
+          {error.retry !== null && (
+            <button
+              type="button"
+              onClick={() => void send(error.retry!)}
+              className="shrink-0 cursor-pointer rounded-full px-3 py-1 font-semibold text-red-800 ring-1 ring-red-300 hover:bg-red-100"
+            >
+              {copy.retry}
+            </button>
+          )}
+        </div>
+      )}
+
+      <form onSubmit={submit} className="flex items-end gap-2 border-t border-ink-200 p-3">
+        <label htmlFor={inputId} className="sr-only">
+          {copy.messageLabel}
+        </label>
+        <textarea
+          ref={inputRef}
+          id={inputId}
+          value={draft}
+          onChange={(event) => setDraft(event.target.value)}
+          onKeyDown={onInputKeyDown}
+          maxLength={chatConfig.maxMessageChars}
+          placeholder={copy.placeholder}
+          aria-describedby={hintId}
+          enterKeyHint="send"
+          style={{ height: chatConfig.inputHeightPx }}
+          className="min-w-0 flex-1 resize-none rounded-xl border border-ink-300 px-3 py-2 text-base leading-snug text-ink-900 placeholder:text-ink-600"
+        />
+        <p id={hintId} className="sr-only">
+          {copy.hint}
+        </p>
+        <button
+          type="submit"
+          disabled={sending}
+          style={{ backgroundColor: style.secondaryColor, height: chatConfig.inputHeightPx }}
+          className="shrink-0 cursor-pointer rounded-xl px-4 font-semibold text-white disabled:cursor-wait disabled:opacity-70"
+        >
+          {sending ? copy.sending : copy.send}
+        </button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,72 @@
+import { chatConfig } from '@/config/chat';
+
+/**
+ * The visit's chat session in sessionStorage: the session id survives a reload
+ * (the webhook keeps the conversation's memory under it) and so does the
+ * conversation shown. Storage can be unavailable (privacy modes, quotas):
+ * then both live in memory for this page view only.
+ */
+
+export type ChatMessage = { id: string; role: 'user' | 'assistant'; text: string; demo?: boolean };
+
+function storage(): Storage | null {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+/** crypto.randomUUID needs a secure context (https or localhost); otherwise a v4 UUID from getRandomValues. */
+export function newId(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+let memorySessionId: string | null = null;
+
+export function sessionId(): string {
+  const store = storage();
+  try {
+    const saved = store?.getItem(chatConfig.storageKeys.sessionId);
+    if (saved && UUID.test(saved)) return saved;
+  } catch {
+    // fall through to a new id
+  }
+  memorySessionId ??= newId();
+  try {
+    store?.setItem(chatConfig.storageKeys.sessionId, memorySessionId);
+  } catch {
+    // kept in memory only
+  }
+  return memorySessionId;
+}
+
+function isMessage(value: unknown): value is ChatMessage {
+  if (value === null || typeof value !== 'object') return false;
+  const message = value as Record<string, unknown>;
+  return typeof message.id === 'string' && (message.role === 'user' || message.role === 'assistant') && typeof message.text === 'string';
+}
+
+export function loadMessages(): ChatMessage[] {
+  try {
+    const raw = storage()?.getItem(chatConfig.storageKeys.messages);
+    const parsed: unknown = raw ? JSON.parse(raw) : [];
+    return Array.isArray(parsed) ? parsed.filter(isMessage).slice(-chatConfig.maxStoredMessages) : [];
+  } catch {
+    return [];
+  }
+}
+
+export function saveMessages(messages: readonly ChatMessage[]): void {
+  try {
+    storage()?.setItem(chatConfig.storageKeys.messages, JSON.stringify(messages.slice(-chatConfig.maxStoredMessages)));
+  } catch {
+    // a full or unavailable storage only costs the history on reload
+  }
+}

@@ -1,0 +1,92 @@
+import type { ComponentType } from 'react';
+import type { ChatPanelProps } from './chat-panel';
+
+/**
+ * The chat widget loader (SPEC section 4), shared by the launcher, the chat
+ * buttons and the 'open-chat-widget' event: not loaded, loading, loaded, with
+ * an error value. A load request is ignored while loading (and opens the panel
+ * once loaded); the error resets when loading starts. The panel's code is
+ * fetched with import() on the first request only, so no page pays for it
+ * up front.
+ */
+
+export type ChatLoadError = 'network' | 'other';
+
+export type ChatState = {
+  /** false on the server and during hydration: the launcher and buttons render their no-JavaScript form. */
+  hydrated: boolean;
+  status: 'idle' | 'loading' | 'loaded';
+  error: ChatLoadError | null;
+  /** Which control asked for the failed load (it shows the error inline); null: the launcher or the event. */
+  errorSource: string | null;
+  /** Loaded, waiting for the automatic open. */
+  opening: boolean;
+  open: boolean;
+  Panel: ComponentType<ChatPanelProps> | null;
+};
+
+const initial: ChatState = { hydrated: false, status: 'idle', error: null, errorSource: null, opening: false, open: false, Panel: null };
+let state: ChatState = { ...initial, hydrated: true };
+const listeners = new Set<() => void>();
+let opener: HTMLElement | null = null;
+
+function set(patch: Partial<ChatState>) {
+  state = { ...state, ...patch };
+  for (const listener of listeners) listener();
+}
+
+/** A chunk that could not be fetched (offline, blocked) rather than code that failed. */
+export function isNetworkError(error: unknown): boolean {
+  return (
+    error instanceof Error &&
+    (error.name === 'ChunkLoadError' || /failed to fetch|failed to load|loading chunk|dynamically imported module|importing a module script/i.test(error.message))
+  );
+}
+
+function open() {
+  set({ open: true, opening: false });
+}
+
+export const chatStore = {
+  subscribe(listener: () => void) {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+  get: () => state,
+  server: () => initial,
+
+  /** Open the chat, loading the panel first if it is not loaded yet. */
+  request(source: string | null = null) {
+    if (state.open) return;
+    opener = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
+    if (state.status === 'loaded') return open();
+    if (state.status === 'loading') return;
+    set({ status: 'loading', error: null, errorSource: source });
+    import('./chat-panel').then(
+      // The panel mounts hidden and calls autoOpen() on SPEC's schedule (chatConfig.autoOpenDelaysMs).
+      (module) => set({ status: 'loaded', opening: true, Panel: module.ChatPanel }),
+      (error: unknown) => set({ status: 'idle', error: isNetworkError(error) ? 'network' : 'other' }),
+    );
+  },
+
+  /** Close the panel; `restoreFocus` returns focus to the control that opened it (Escape, the close button). */
+  close(restoreFocus: boolean) {
+    set({ open: false, opening: false });
+    const target = opener;
+    opener = null;
+    // After React has re-enabled the control ('Chat Active!' is disabled while open).
+    if (restoreFocus && target) setTimeout(() => target.isConnected && target.focus(), 0);
+  },
+
+  dismissError() {
+    set({ error: null, errorSource: null });
+  },
+
+  /**
+   * The panel's scheduled open after loading: an attempt, not a toggle. The first
+   * call opens it; later ones (and any after the visitor opened or closed it) do nothing.
+   */
+  autoOpen() {
+    if (state.opening) open();
+  },
+};

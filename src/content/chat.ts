@@ -1,0 +1,78 @@
+import { chatConfig, type ChatBranding } from '@/config/chat';
+
+/**
+ * Every word the chat widget and its API show (SPEC sections 4 and 8), kept out
+ * of the components. The launcher's wording travels as props from the server
+ * page (so the launcher's client code carries no copy); the panel, loaded on
+ * demand, imports `chatPanelCopy` itself; the API imports the demo greeting.
+ */
+
+/** Branding (SPEC section 3): the header, the first message and the response-time promise. */
+export function chatBranding(brandName: string): ChatBranding {
+  return {
+    logo: '/icon.svg',
+    name: `${brandName} Assistant`,
+    welcomeText: `Hi! I'm the ${brandName} assistant. Ask me about AI voice agents, chatbots, appointment scheduling or pricing, and I'll point you in the right direction.`,
+    responseTimeText: 'Typically replies in a few seconds',
+  };
+}
+
+/** The launcher, the chat buttons and the loader's inline errors. */
+export const chatLauncherCopy = {
+  open: 'Open chat',
+  close: 'Close chat',
+  loading: 'Loading chat',
+  /** The chatbot page's button (SPEC section 4): idle label comes from the page content. */
+  buttonLoading: 'Loading Chat...',
+  buttonActive: 'Chat Active!',
+  /** SPEC section 8: the panel's code could not be fetched. */
+  loadFailed: 'Failed to load chat widget. Please check your internet connection and try again.',
+  /** SPEC section 8: anything else went wrong while loading it. */
+  loadError: 'An error occurred while loading the chat widget. Please try again.',
+  dismissError: 'Dismiss',
+} as const;
+
+export type ChatLauncherCopy = typeof chatLauncherCopy;
+
+/** The panel (loaded on demand). */
+export const chatPanelCopy = {
+  close: 'Close chat',
+  conversationLabel: 'Conversation',
+  messageLabel: 'Your message',
+  placeholder: 'Type your message...',
+  hint: 'Enter to send, Shift+Enter for a new line.',
+  send: 'Send',
+  sending: 'Sending',
+  typing: 'The assistant is typing',
+  you: 'You',
+  demoBadge: 'Demo assistant',
+  opensInNewTab: '(opens in a new tab)',
+  retry: 'Try again',
+  errors: {
+    /** Our own API could not be reached (offline, server down). */
+    unreachable: 'We could not reach the chat service. Please check your connection and try again.',
+    /** The webhook answered with an error (502 from /api/chat). */
+    upstream: 'The assistant could not answer just now. Please try again.',
+    rateLimited: 'You are sending messages quickly. Please wait a moment and try again.',
+    tooLong: `Messages can be at most ${chatConfig.maxMessageChars} characters.`,
+    invalid: 'That message could not be sent. Please reload the page and try again.',
+  },
+} as const;
+
+/** API answers (POST /api/chat). */
+export const chatApiCopy = {
+  /**
+   * SPEC section 8: the reply when no webhook is configured, or it answers 404 or
+   * something that is not JSON, or cannot be reached. It says it is the demo.
+   */
+  demoGreeting:
+    "Hi! I'm the demo assistant: our live assistant isn't connected right now, so I can't answer questions here yet. To reach our team, send a message through our contact page or book a demo, and we'll reply within 24 hours.",
+  upstream: chatPanelCopy.errors.upstream,
+  tooLong: chatPanelCopy.errors.tooLong,
+  empty: 'Type a message first.',
+  badSession: 'The chat session id is missing or malformed.',
+  badMetadata: 'metadata must be an object of at most 20 short values.',
+  forbidden: 'Cross-origin requests are not allowed.',
+  rateLimited: chatPanelCopy.errors.rateLimited,
+  unavailable: 'The chat is temporarily unavailable. Please try again shortly.',
+} as const;

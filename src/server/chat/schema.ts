@@ -1,0 +1,53 @@
+import 'server-only';
+import { z } from 'zod';
+import { chatConfig } from '@/config/chat';
+import { chatApiCopy } from '@/content/chat';
+
+/**
+ * The body of POST /api/chat: { sessionId, chatInput (or message), metadata? }.
+ * `message` is accepted as an alias of `chatInput` for clients written against
+ * SPEC section 7's test post. Unknown fields are ignored.
+ */
+
+/** Session ids are UUIDs (crypto.randomUUID in the browser). */
+export const SESSION_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export const MAX_METADATA_KEYS = 20;
+
+const metadataSchema = z
+  .record(z.string().min(1).max(50), z.union([z.string().max(500), z.number().finite(), z.boolean(), z.null()]))
+  .refine((value) => Object.keys(value).length <= MAX_METADATA_KEYS);
+
+const bodySchema = z.object({
+  sessionId: z.string().regex(SESSION_ID_PATTERN),
+  chatInput: z.string().optional(),
+  message: z.string().optional(),
+  metadata: metadataSchema.optional(),
+});
+
+export type ChatRequest = { sessionId: string; chatInput: string; metadata: Record<string, string | number | boolean | null> };
+
+export type ChatFieldErrors = Partial<Record<'sessionId' | 'chatInput' | 'metadata', string>>;
+
+export type ParsedChatRequest = { ok: true; value: ChatRequest } | { ok: false; fieldErrors: ChatFieldErrors };
+
+export function parseChatRequest(body: unknown): ParsedChatRequest {
+  const result = bodySchema.safeParse(body);
+  const fieldErrors: ChatFieldErrors = {};
+  if (!result.success) {
+    for (const issue of result.error.issues) {
+      const field = issue.path[0];
+      if (field === 'sessionId') fieldErrors.sessionId = chatApiCopy.badSession;
+      else if (field === 'metadata') fieldErrors.metadata = chatApiCopy.badMetadata;
+      else if (field === 'chatInput' || field === 'message') fieldErrors.chatInput = chatApiCopy.empty;
+    }
+    return { ok: false, fieldErrors };
+  }
+  const { sessionId, metadata = {} } = result.data;
+  // The same count the browser's maxlength uses (UTF-16 code units), after trimming.
+  const chatInput = (result.data.chatInput ?? result.data.message ?? '').replaceAll('\u0000', '').trim();
+  if (chatInput === '') fieldErrors.chatInput = chatApiCopy.empty;
+  else if (chatInput.length > chatConfig.maxMessageChars) fieldErrors.chatInput = chatApiCopy.tooLong;
+  if (Object.keys(fieldErrors).length > 0) return { ok: false, fieldErrors };
+  return { ok: true, value: { sessionId: sessionId.toLowerCase(), chatInput, metadata } };
+}
