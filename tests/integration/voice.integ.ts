@@ -46,6 +46,8 @@ beforeAll(async () => {
     VOICE_RATE_LIMIT_PER_MINUTE: String(RATE_LIMIT),
     TRUST_PROXY: '0',
     LOG_LEVEL: 'info',
+    // In-memory rate-limit windows (with a DATABASE_URL they would live in PostgreSQL).
+    DATABASE_URL: '',
   });
 });
 

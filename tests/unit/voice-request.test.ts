@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readTokenResponse, webCallRequestInit, WEB_CALL_ENDPOINT } from '@/components/voice-demo/voice-call';
 import { buildCreateWebCallRequest, httpErrorReason, parseWebCallResponse } from '@/server/voice/provider';
-import { isAllowedOrigin, pagePathFrom } from '@/server/voice/web-call';
+import { pagePathFrom } from '@/server/voice/web-call';
 
 describe('buildCreateWebCallRequest (server to provider)', () => {
   const config = { baseUrl: 'https://api.retellai.com', apiKey: 'key_abcdefgh', agentId: 'agent_1' };
@@ -41,25 +41,7 @@ describe('buildCreateWebCallRequest (server to provider)', () => {
   });
 });
 
-describe('same-origin check and page path (server)', () => {
-  const site = 'https://www.agency.example';
-  const headers = (init: Record<string, string>) => new Headers(init);
-
-  it('lets through no Origin, the site URL, and the host the request was sent to', () => {
-    expect(isAllowedOrigin(headers({}), site, false)).toBe(true);
-    expect(isAllowedOrigin(headers({ origin: site }), site, false)).toBe(true);
-    expect(isAllowedOrigin(headers({ origin: 'http://127.0.0.1:3130', host: '127.0.0.1:3130' }), site, false)).toBe(true);
-    expect(isAllowedOrigin(headers({ origin: 'https://preview.example', host: 'internal:3000', 'x-forwarded-host': 'preview.example' }), site, true)).toBe(true);
-  });
-
-  it('refuses other origins, the opaque origin and a forwarded host it was not told to trust', () => {
-    expect(isAllowedOrigin(headers({ origin: 'https://evil.example', host: 'www.agency.example' }), site, false)).toBe(false);
-    expect(isAllowedOrigin(headers({ origin: 'null' }), site, false)).toBe(false);
-    expect(isAllowedOrigin(headers({ origin: 'http://www.agency.example.evil.example' }), site, false)).toBe(false);
-    expect(isAllowedOrigin(headers({ origin: 'https://preview.example', host: 'internal:3000', 'x-forwarded-host': 'preview.example' }), site, false)).toBe(false);
-    expect(isAllowedOrigin(headers({ origin: 'ftp://www.agency.example' }), site, false)).toBe(false);
-  });
-
+describe('page path metadata (server)', () => {
   it('keeps only a bare path for the metadata', () => {
     expect(pagePathFrom({ page_path: '/services-overview' })).toBe('/services-overview');
     expect(pagePathFrom({ page_path: '/how-it-works?email=a@b.c' })).toBeNull();

@@ -1,7 +1,8 @@
 import 'server-only';
 import { env } from '@/env';
+import { checkRateLimit } from '@/server/http/rate-limit';
+import { isSameOrigin } from '@/server/http/same-origin';
 import { clientAddress } from '@/server/leads/client-address';
-import { createRateLimiter } from '@/server/leads/rate-limit';
 import { describeError, log } from '@/server/log';
 import { createWebCall, type CreateWebCallResult, type WebCallMetadata } from './provider';
 
@@ -21,30 +22,6 @@ type Outcome =
   | { status: 429; kind: 'rate_limited'; retryAfterSeconds: number }
   | { status: 502; kind: Exclude<CreateWebCallResult, { ok: true }>['kind']; reason: string; httpStatus: number | null }
   | { status: 503; kind: 'not_configured' | 'unavailable' };
-
-const limiter = createRateLimiter(env.VOICE_RATE_LIMIT_PER_MINUTE);
-
-/**
- * A browser always sends Origin on a POST. When it is there it must be this
- * site: the configured site URL, or the host the request was addressed to (the
- * same build is served under other hosts in tests and previews). No Origin
- * (curl, a server) is let through; the rate limit still applies.
- */
-export function isAllowedOrigin(headers: Headers, siteUrl: string, trustProxy: boolean): boolean {
-  const origin = headers.get('origin');
-  if (origin === null) return true;
-  let parsed: URL;
-  try {
-    parsed = new URL(origin);
-  } catch {
-    return false; // includes the opaque origin 'null'
-  }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return false;
-  if (parsed.origin === new URL(siteUrl).origin) return true;
-  const forwardedHost = trustProxy ? headers.get('x-forwarded-host')?.split(',')[0]?.trim() : undefined;
-  const host = (forwardedHost || headers.get('host'))?.toLowerCase();
-  return Boolean(host) && parsed.host === host;
-}
 
 /**
  * The page the demo was started from, as a bare path (no query or fragment,
@@ -68,11 +45,13 @@ async function readBody(request: Request): Promise<unknown> {
 }
 
 async function decide(request: Request): Promise<Outcome> {
-  if (!isAllowedOrigin(request.headers, env.NEXT_PUBLIC_SITE_URL, env.TRUST_PROXY)) return { status: 403, kind: 'cross_origin' };
+  // A browser always sends Origin on a POST: another site's page cannot spend our provider minutes.
+  if (!isSameOrigin(request.headers, env.NEXT_PUBLIC_SITE_URL, env.TRUST_PROXY, request.url)) return { status: 403, kind: 'cross_origin' };
   const { RETELL_API_KEY: apiKey, RETELL_AGENT_ID: agentId } = env;
   if (!apiKey || !agentId) return { status: 503, kind: 'not_configured' };
 
-  const rate = limiter.check(`voice:${clientAddress(request.headers, env.TRUST_PROXY)}`);
+  // Shared by every instance when DATABASE_URL is set (src/server/http/rate-limit.ts).
+  const rate = await checkRateLimit('voice', clientAddress(request.headers, env.TRUST_PROXY), env.VOICE_RATE_LIMIT_PER_MINUTE);
   if (!rate.allowed) return { status: 429, kind: 'rate_limited', retryAfterSeconds: rate.retryAfterSeconds };
 
   const metadata: WebCallMetadata = { source: 'website_voice_demo', page_path: pagePathFrom(await readBody(request)) };
