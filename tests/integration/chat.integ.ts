@@ -1,16 +1,18 @@
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { replyWith, startChatWebhook } from './support/chat-webhook';
+import { useFreshEnvironment } from './support/helpers';
 
 /**
  * POST /api/chat called in-process, forwarding to a real HTTP stand-in for the
  * chat webhook on 127.0.0.1: the forwarded body, each kind of webhook answer
  * (reply, 404, HTML, 500, hanging past the timeout, refused), every refusal
- * (400, 403, 413, 415, 422, 429) and never a 500.
+ * (400, 403, 413, 415, 422, 429) and never a 500. Under LEADS_TEST_DATABASE=postgres
+ * the rate-limit windows live in that server (shared by instances); otherwise in memory.
  */
 
 const webhook = await startChatWebhook();
 const SITE = 'https://www.example-agency.test';
-Object.assign(process.env, {
+await useFreshEnvironment({
   NEXT_PUBLIC_SITE_URL: SITE,
   CHAT_WEBHOOK_URL: webhook.url,
   CHAT_TIMEOUT_MS: '1000',
@@ -20,6 +22,7 @@ Object.assign(process.env, {
 });
 const { POST } = await import('@/app/api/chat/route');
 const { chatApiCopy } = await import('@/content/chat');
+const { closeDatabase } = await import('@/server/db/client');
 
 const sessionId = '0b6a3c52-8a51-4d5e-9f1c-2a7b3d4e5f60';
 let address = 0;
@@ -53,6 +56,7 @@ beforeEach(() => {
 afterAll(async () => {
   vi.restoreAllMocks();
   await webhook.stop();
+  await closeDatabase();
 });
 
 describe('POST /api/chat forwarding', () => {

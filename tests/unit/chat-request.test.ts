@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isSameOrigin } from '@/server/chat/origin';
+import { isSameOrigin } from '@/server/http/same-origin';
 import { parseChatRequest } from '@/server/chat/schema';
 
 const sessionId = '3f2b8c1e-9a4d-4f6b-8e2a-1c5d7e9f0a3b';

@@ -3,11 +3,11 @@ import { chatConfig } from '@/config/chat';
 import { siteConfig } from '@/config/site';
 import { chatApiCopy } from '@/content/chat';
 import { env } from '@/env';
+import { checkRateLimit } from '@/server/http/rate-limit';
+import { isSameOrigin } from '@/server/http/same-origin';
 import { clientAddress } from '@/server/leads/client-address';
 import { mediaType, parseLeadBody } from '@/server/leads/parse-body';
-import { createRateLimiter } from '@/server/leads/rate-limit';
 import { describeError, log } from '@/server/log';
-import { isSameOrigin } from './origin';
 import { postChatWebhook } from './post-chat-webhook';
 import { parseChatRequest, type ChatFieldErrors } from './schema';
 import { interpretWebhookResult, isJsonContentType, type DemoReason } from './webhook-answer';
@@ -31,14 +31,13 @@ type Outcome =
   | { status: 429; kind: 'rate_limited'; retryAfterSeconds: number }
   | { status: 503; kind: 'unavailable' };
 
-const limiter = createRateLimiter(env.CHAT_RATE_LIMIT_PER_MINUTE);
-
 type Context = { inputChars?: number; webhookMs?: number };
 
 async function decide(request: Request, context: Context): Promise<Outcome> {
   if (!isSameOrigin(request.headers, siteConfig.siteUrl, env.TRUST_PROXY, request.url)) return { status: 403, kind: 'forbidden' };
 
-  const rate = limiter.check(`chat:${clientAddress(request.headers, env.TRUST_PROXY)}`);
+  // Shared by every instance when DATABASE_URL is set (src/server/http/rate-limit.ts).
+  const rate = await checkRateLimit('chat', clientAddress(request.headers, env.TRUST_PROXY), env.CHAT_RATE_LIMIT_PER_MINUTE);
   if (!rate.allowed) return { status: 429, kind: 'rate_limited', retryAfterSeconds: rate.retryAfterSeconds };
 
   if (!isJsonContentType(mediaType(request.headers.get('content-type')))) {

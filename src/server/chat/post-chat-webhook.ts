@@ -6,10 +6,10 @@ import type { TransportResult } from './webhook-answer';
 /** The webhook's answer is read up to this size; a bigger one is refused, not buffered. */
 export const MAX_RESPONSE_BYTES = 256 * 1024;
 
-const agents = {
-  'http:': new http.Agent({ keepAlive: true, maxSockets: 64 }),
-  'https:': new https.Agent({ keepAlive: true, maxSockets: 64 }),
-};
+// Idle pooled sockets close after 4 s, before the 5 s keep-alive timeout of Node-based
+// webhooks such as n8n (as in src/server/outbox/post-webhook.ts).
+const agentOptions = { keepAlive: true, maxSockets: 64, timeout: 4_000 };
+const agents = { 'http:': new http.Agent(agentOptions), 'https:': new https.Agent(agentOptions) };
 
 /**
  * One POST to the chat webhook and its whole answer, within `timeoutMs`
