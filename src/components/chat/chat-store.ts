@@ -26,67 +26,74 @@ export type ChatState = {
 };
 
 const initial: ChatState = { hydrated: false, status: 'idle', error: null, errorSource: null, opening: false, open: false, Panel: null };
-let state: ChatState = { ...initial, hydrated: true };
-const listeners = new Set<() => void>();
-let opener: HTMLElement | null = null;
-
-function set(patch: Partial<ChatState>) {
-  state = { ...state, ...patch };
-  for (const listener of listeners) listener();
-}
 
 /** A chunk that could not be fetched (offline, blocked) rather than code that failed. */
 export function isNetworkError(error: unknown): boolean {
   return (
     error instanceof Error &&
-    (error.name === 'ChunkLoadError' || /failed to fetch|failed to load|loading chunk|dynamically imported module|importing a module script/i.test(error.message))
+    // Turbopack and webpack name it ChunkLoadError; browsers' own import() says 'Failed to fetch dynamically imported module'.
+    (error.name === 'ChunkLoadError' || /chunk|fetch|importing a module script/i.test(error.message))
   );
 }
 
-function open() {
-  set({ open: true, opening: false });
+type PanelModule = { ChatPanel: ComponentType<ChatPanelProps> };
+
+/** The loader; `load` is the panel's dynamic import (a stand-in in unit tests). */
+export function createChatStore(load: () => Promise<PanelModule>) {
+  let state: ChatState = { ...initial, hydrated: true };
+  const listeners = new Set<() => void>();
+  let opener: HTMLElement | null = null;
+
+  const set = (patch: Partial<ChatState>) => {
+    state = { ...state, ...patch };
+    for (const listener of listeners) listener();
+  };
+  const open = () => set({ open: true, opening: false });
+
+  return {
+    subscribe(listener: () => void) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    get: () => state,
+    server: () => initial,
+
+    /** Open the chat, loading the panel first if it is not loaded yet. */
+    request(source: string | null = null) {
+      if (state.open) return;
+      opener = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
+      if (state.status === 'loaded') return open();
+      if (state.status === 'loading') return;
+      set({ status: 'loading', error: null, errorSource: source });
+      load().then(
+        // The panel mounts hidden and calls autoOpen() on SPEC's schedule (chatConfig.autoOpenDelaysMs).
+        (module) => set({ status: 'loaded', opening: true, Panel: module.ChatPanel }),
+        (error: unknown) => set({ status: 'idle', error: isNetworkError(error) ? 'network' : 'other' }),
+      );
+    },
+
+    /** Close the panel; `restoreFocus` returns focus to the control that opened it (Escape, the close button). */
+    close(restoreFocus: boolean) {
+      set({ open: false, opening: false });
+      const target = opener;
+      opener = null;
+      // After React has re-enabled the control ('Chat Active!' is disabled while open).
+      if (restoreFocus && target) setTimeout(() => target.isConnected && target.focus(), 0);
+    },
+
+    dismissError() {
+      set({ error: null, errorSource: null });
+    },
+
+    /**
+     * The panel's scheduled open after loading: an attempt, not a toggle. The first
+     * call opens it; later ones (and any after the visitor opened or closed it) do nothing.
+     */
+    autoOpen() {
+      if (state.opening) open();
+    },
+  };
 }
 
-export const chatStore = {
-  subscribe(listener: () => void) {
-    listeners.add(listener);
-    return () => listeners.delete(listener);
-  },
-  get: () => state,
-  server: () => initial,
-
-  /** Open the chat, loading the panel first if it is not loaded yet. */
-  request(source: string | null = null) {
-    if (state.open) return;
-    opener = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
-    if (state.status === 'loaded') return open();
-    if (state.status === 'loading') return;
-    set({ status: 'loading', error: null, errorSource: source });
-    import('./chat-panel').then(
-      // The panel mounts hidden and calls autoOpen() on SPEC's schedule (chatConfig.autoOpenDelaysMs).
-      (module) => set({ status: 'loaded', opening: true, Panel: module.ChatPanel }),
-      (error: unknown) => set({ status: 'idle', error: isNetworkError(error) ? 'network' : 'other' }),
-    );
-  },
-
-  /** Close the panel; `restoreFocus` returns focus to the control that opened it (Escape, the close button). */
-  close(restoreFocus: boolean) {
-    set({ open: false, opening: false });
-    const target = opener;
-    opener = null;
-    // After React has re-enabled the control ('Chat Active!' is disabled while open).
-    if (restoreFocus && target) setTimeout(() => target.isConnected && target.focus(), 0);
-  },
-
-  dismissError() {
-    set({ error: null, errorSource: null });
-  },
-
-  /**
-   * The panel's scheduled open after loading: an attempt, not a toggle. The first
-   * call opens it; later ones (and any after the visitor opened or closed it) do nothing.
-   */
-  autoOpen() {
-    if (state.opening) open();
-  },
-};
+/** The page's one chat loader, shared by the launcher, the chat buttons and the window event. */
+export const chatStore = createChatStore(() => import('./chat-panel'));
