@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clientAddress, hashAddress } from '@/server/leads/client-address';
+import { clientAddress, hashAddress } from '@/server/http/client-address';
 import { parseAttribution, wantsHtmlRedirect } from '@/server/leads/intake';
 import { checkRateLimit, createMemoryWindows } from '@/server/http/rate-limit';
 import { isSameOrigin } from '@/server/http/same-origin';

@@ -5,7 +5,7 @@ import { chatApiCopy } from '@/content/chat';
 import { env } from '@/env';
 import { checkRateLimit } from '@/server/http/rate-limit';
 import { isSameOrigin } from '@/server/http/same-origin';
-import { clientAddress } from '@/server/leads/client-address';
+import { clientAddress } from '@/server/http/client-address';
 import { mediaType, parseLeadBody } from '@/server/leads/parse-body';
 import { describeError, log } from '@/server/log';
 import { postChatWebhook } from './post-chat-webhook';

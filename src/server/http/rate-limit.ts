@@ -2,7 +2,7 @@ import 'server-only';
 import { sql } from 'drizzle-orm';
 import { env } from '@/env';
 import { getDatabase } from '@/server/db/client';
-import { hashAddress } from '@/server/leads/client-address';
+import { hashAddress } from '@/server/http/client-address';
 import { describeError, log } from '@/server/log';
 
 /**

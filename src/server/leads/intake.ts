@@ -8,7 +8,7 @@ import { deliverAccepted } from '@/server/outbox/worker';
 import { acceptLead } from './accept-lead';
 import { checkRateLimit } from '@/server/http/rate-limit';
 import { isSameOrigin } from '@/server/http/same-origin';
-import { clientAddress, hashAddress } from './client-address';
+import { clientAddress, hashAddress } from '@/server/http/client-address';
 import { webhookUrlFor } from './config';
 import { mediaType, parseLeadBody } from './parse-body';
 import { detectSpam } from './spam';

@@ -2,7 +2,7 @@ import 'server-only';
 import { env } from '@/env';
 import { checkRateLimit } from '@/server/http/rate-limit';
 import { isSameOrigin } from '@/server/http/same-origin';
-import { clientAddress } from '@/server/leads/client-address';
+import { clientAddress } from '@/server/http/client-address';
 import { describeError, log } from '@/server/log';
 import { createWebCall, type CreateWebCallResult, type WebCallMetadata } from './provider';
 
