@@ -39,5 +39,7 @@ export const footerCta = {
 
 export const announcement = {
   text: 'New: our AI growth app is live.',
+  /** Below the sm breakpoint (320 px phones), so the link and the close button never overlap. */
+  shortText: 'Our AI growth app is live.',
   linkLabel: 'Try it free',
 } as const;

@@ -19,6 +19,13 @@ test.describe('accessibility (axe, WCAG 2.2 AA)', () => {
       await expectNoViolations(page);
     });
 
+    test(`${route.path} has no violations on a 320 px phone`, async ({ page }) => {
+      await page.setViewportSize({ width: 320, height: 640 });
+      await page.goto(route.path);
+      await waitForHydration(page);
+      await expectNoViolations(page);
+    });
+
     test(`${route.path} has no violations once scrolled (solid header)`, async ({ page }) => {
       await page.goto(route.path);
       await waitForHydration(page);

@@ -15,7 +15,8 @@ export function AnnouncementBar({ appUrl }: { appUrl: string }) {
     >
       <div className="mx-auto flex w-full max-w-6xl items-center justify-center gap-2 pl-4 pr-1 text-sm sm:pl-6">
         <p className="min-w-0 flex-1 truncate text-center">
-          {announcement.text}{' '}
+          <span className="sm:hidden">{announcement.shortText}</span>
+          <span className="hidden sm:inline">{announcement.text}</span>{' '}
           <TrackedLink
             href={href}
             event={{ event: 'cta_click', cta_id: 'global_bar_try_app' }}
