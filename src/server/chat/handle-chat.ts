@@ -25,7 +25,7 @@ type Outcome =
   | { status: 200; kind: 'reply'; output: string }
   | { status: 200; kind: 'demo'; reason: DemoReason }
   | { status: 502; kind: 'upstream_error'; reason: string }
-  | { status: 400 | 413 | 415; kind: 'bad_request' | 'too_large' | 'unsupported_media_type'; message: string }
+  | { status: 400 | 408 | 413 | 415; kind: 'bad_request' | 'timeout' | 'too_large' | 'unsupported_media_type'; message: string }
   | { status: 403; kind: 'forbidden' }
   | { status: 422; kind: 'validation'; fieldErrors: ChatFieldErrors }
   | { status: 429; kind: 'rate_limited'; retryAfterSeconds: number }

@@ -24,7 +24,7 @@ type Outcome =
   | { status: 201; kind: 'accepted' | 'spam'; leadId: string }
   | { status: 404; kind: 'unknown_form' }
   | { status: 403; kind: 'cross_origin' }
-  | { status: 400 | 413 | 415; kind: 'bad_request' | 'too_large' | 'unsupported_media_type'; message: string }
+  | { status: 400 | 408 | 413 | 415; kind: 'bad_request' | 'timeout' | 'too_large' | 'unsupported_media_type'; message: string }
   | { status: 422; kind: 'validation'; fieldErrors: FieldErrors }
   | { status: 429; kind: 'rate_limited'; retryAfterSeconds: number }
   | { status: 503; kind: 'unavailable' };
@@ -143,6 +143,7 @@ function toRedirect(form: LeadForm, outcome: Exclude<Outcome, { status: 404 | 40
       return redirect(leadFormErrorUrl(form, { form: formMessages.tooMany }), { 'Retry-After': String(outcome.retryAfterSeconds) });
     case 413:
       return redirect(leadFormErrorUrl(form, { form: formMessages.tooLarge }));
+    case 408:
     case 503:
       return redirect(leadFormErrorUrl(form, { form: formMessages.unavailable }));
     default:

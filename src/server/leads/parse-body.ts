@@ -1,49 +1,25 @@
 import 'server-only';
+import { readBody } from '@/server/http/read-body';
 
 /**
  * Reads a lead POST body into a flat object, whatever the client sent:
  * application/json (an object), application/x-www-form-urlencoded or
- * multipart/form-data (a plain HTML form). The size limit is enforced while
- * reading, so a huge or endless body costs at most MAX_BODY_BYTES of memory.
+ * multipart/form-data (a plain HTML form), within the size and time bounds of
+ * read-body.ts.
  */
 
 export const MAX_BODY_BYTES = 32 * 1024;
 
 export type ParsedBody =
   | { ok: true; kind: 'json' | 'form'; body: Record<string, unknown> }
-  | { ok: false; status: 400 | 413 | 415; error: 'bad_request' | 'too_large' | 'unsupported_media_type'; message: string };
+  | { ok: false; status: 400 | 408 | 413 | 415; error: 'bad_request' | 'timeout' | 'too_large' | 'unsupported_media_type'; message: string };
 
-const tooLarge = { ok: false, status: 413, error: 'too_large', message: `The body must be at most ${MAX_BODY_BYTES} bytes.` } as const;
+const tooLarge = (limit: number) => ({ ok: false, status: 413, error: 'too_large', message: `The body must be at most ${limit} bytes.` }) as const;
+const timedOut = { ok: false, status: 408, error: 'timeout', message: 'The body took too long to arrive.' } as const;
 const badRequest = (message: string) => ({ ok: false, status: 400, error: 'bad_request', message }) as const;
 
 export function mediaType(contentType: string | null): string {
   return (contentType ?? '').split(';')[0]!.trim().toLowerCase();
-}
-
-async function readLimited(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer> | null> {
-  const declared = request.headers.get('content-length');
-  if (declared !== null && /^\d+$/.test(declared) && Number(declared) > limit) return null;
-  if (!request.body) return new Uint8Array();
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel().catch(() => undefined);
-      return null;
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return bytes;
 }
 
 /**
@@ -79,13 +55,9 @@ export async function parseLeadBody(request: Request, limit = MAX_BODY_BYTES): P
     };
   }
 
-  let bytes: Uint8Array<ArrayBuffer> | null;
-  try {
-    bytes = await readLimited(request, limit);
-  } catch {
-    return badRequest('The body could not be read.');
-  }
-  if (bytes === null) return tooLarge;
+  const read = await readBody(request, limit);
+  if (!read.ok) return read.reason === 'too_large' ? tooLarge(limit) : read.reason === 'timeout' ? timedOut : badRequest('The body could not be read.');
+  const { bytes } = read;
 
   if (isMultipart) {
     try {

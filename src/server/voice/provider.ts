@@ -1,15 +1,13 @@
 import 'server-only';
-import http from 'node:http';
-import https from 'node:https';
-import { describeError } from '@/server/log';
+import { postJson } from '@/server/http/post-json';
 
 /**
  * The one call to the voice provider (Retell): POST {base}/v2/create-web-call
  * with the server-held key. Only the access token (and the call id, for our
  * logs) is taken from the answer; the key never leaves this process.
  *
- * node:http rather than fetch: inside the Next server, fetch is wrapped by the
- * framework (see src/server/outbox/post-webhook.ts).
+ * The call itself goes through src/server/http/post-json.ts (one deadline, no
+ * redirects).
  */
 
 export type VoiceProviderConfig = { baseUrl: string; apiKey: string; agentId: string; timeoutMs: number };
@@ -64,64 +62,18 @@ export function parseWebCallResponse(body: string): { accessToken: string; callI
   return { accessToken, callId: typeof callId === 'string' ? callId.slice(0, 200) : null };
 }
 
-export function createWebCall(config: VoiceProviderConfig, metadata: WebCallMetadata): Promise<CreateWebCallResult> {
+export async function createWebCall(config: VoiceProviderConfig, metadata: WebCallMetadata): Promise<CreateWebCallResult> {
   const request = buildCreateWebCallRequest(config, metadata);
-  return new Promise((resolve) => {
-    let settled = false;
-    let timer: NodeJS.Timeout | undefined;
-    const finish = (result: CreateWebCallResult) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      resolve(result);
-    };
-    let target: URL;
-    try {
-      target = new URL(request.url);
-      if (target.protocol !== 'http:' && target.protocol !== 'https:') throw new Error(`unsupported protocol ${target.protocol}`);
-    } catch (error) {
-      finish({ ok: false, kind: 'unreachable', httpStatus: null, reason: `Voice provider URL is invalid (${describeError(error)})` });
-      return;
-    }
-    const payload = Buffer.from(request.body);
-    const outgoing = (target.protocol === 'https:' ? https : http).request(target, {
-      method: 'POST',
-      headers: { ...request.headers, 'Content-Length': String(payload.length) },
-    });
-    // One deadline for the whole exchange: connect, send, and the answer's last byte.
-    timer = setTimeout(() => {
-      finish({ ok: false, kind: 'timeout', httpStatus: null, reason: `Voice provider did not answer within ${config.timeoutMs} ms` });
-      outgoing.destroy();
-    }, config.timeoutMs);
-    outgoing.on('response', (response) => {
-      const status = response.statusCode ?? 0;
-      const chunks: Buffer[] = [];
-      let size = 0;
-      response.on('data', (chunk: Buffer) => {
-        size += chunk.length;
-        if (size <= MAX_RESPONSE_BYTES) chunks.push(chunk);
-        else response.destroy();
-      });
-      const done = () => {
-        const body = Buffer.concat(chunks).toString('utf8');
-        if (status < 200 || status >= 300) {
-          // Redirects are not followed: a moved endpoint is a configuration error.
-          finish({ ok: false, kind: 'http_error', httpStatus: status || null, reason: httpErrorReason(status, body, config.apiKey) });
-          return;
-        }
-        const parsed = parseWebCallResponse(body);
-        if (!parsed) finish({ ok: false, kind: 'invalid_response', httpStatus: status, reason: `Voice provider answered ${status} without an access token` });
-        else finish({ ok: true, ...parsed });
-      };
-      response.on('end', done);
-      // Cut short (or over the size cap): judge by the status and what arrived.
-      response.on('close', done);
-      response.on('error', () => undefined);
-    });
-    outgoing.on('error', (error) => {
-      const code = (error as NodeJS.ErrnoException).code;
-      finish({ ok: false, kind: 'unreachable', httpStatus: null, reason: `Voice provider unreachable (${code ?? describeError(error)})` });
-    });
-    outgoing.end(payload);
-  });
+  const result = await postJson(request.url, request.body, { headers: request.headers, timeoutMs: config.timeoutMs, maxResponseBytes: MAX_RESPONSE_BYTES });
+  if (!result.ok) {
+    if (result.failure === 'timeout') return { ok: false, kind: 'timeout', httpStatus: null, reason: `Voice provider did not answer within ${config.timeoutMs} ms` };
+    if (result.failure === 'invalid_url') return { ok: false, kind: 'unreachable', httpStatus: null, reason: `Voice provider URL is invalid (${result.error})` };
+    return { ok: false, kind: 'unreachable', httpStatus: null, reason: `Voice provider unreachable (${result.code ?? result.error})` };
+  }
+  // A cut-short answer is judged by its status and what arrived.
+  const { status, body } = result;
+  if (status < 200 || status >= 300) return { ok: false, kind: 'http_error', httpStatus: status || null, reason: httpErrorReason(status, body, config.apiKey) };
+  const parsed = parseWebCallResponse(body);
+  if (!parsed) return { ok: false, kind: 'invalid_response', httpStatus: status, reason: `Voice provider answered ${status} without an access token` };
+  return { ok: true, ...parsed };
 }

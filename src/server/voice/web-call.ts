@@ -3,6 +3,7 @@ import { env } from '@/env';
 import { checkRateLimit } from '@/server/http/rate-limit';
 import { isSameOrigin } from '@/server/http/same-origin';
 import { clientAddress } from '@/server/http/client-address';
+import { readBody } from '@/server/http/read-body';
 import { describeError, log } from '@/server/log';
 import { createWebCall, type CreateWebCallResult, type WebCallMetadata } from './provider';
 
@@ -34,11 +35,12 @@ export function pagePathFrom(body: unknown): string | null {
   return /^\/[A-Za-z0-9\-._~/]{0,199}$/.test(value) ? value : null;
 }
 
-async function readBody(request: Request): Promise<unknown> {
+/** The optional JSON body ({ page_path }); anything unreadable, too large or too slow counts as none. */
+async function readJson(request: Request): Promise<unknown> {
+  const read = await readBody(request, MAX_BODY_BYTES);
+  if (!read.ok || read.bytes.length === 0) return null;
   try {
-    const text = await request.text();
-    if (text.length === 0 || text.length > MAX_BODY_BYTES) return null;
-    return JSON.parse(text) as unknown;
+    return JSON.parse(new TextDecoder().decode(read.bytes)) as unknown;
   } catch {
     return null;
   }
@@ -54,7 +56,7 @@ async function decide(request: Request): Promise<Outcome> {
   const rate = await checkRateLimit('voice', clientAddress(request.headers, env.TRUST_PROXY), env.VOICE_RATE_LIMIT_PER_MINUTE);
   if (!rate.allowed) return { status: 429, kind: 'rate_limited', retryAfterSeconds: rate.retryAfterSeconds };
 
-  const metadata: WebCallMetadata = { source: 'website_voice_demo', page_path: pagePathFrom(await readBody(request)) };
+  const metadata: WebCallMetadata = { source: 'website_voice_demo', page_path: pagePathFrom(await readJson(request)) };
   const result = await createWebCall({ baseUrl: env.RETELL_BASE_URL, apiKey, agentId, timeoutMs: env.VOICE_TIMEOUT_MS }, metadata);
   if (result.ok) return { status: 200, kind: 'created', accessToken: result.accessToken, callId: result.callId };
   return { status: 502, kind: result.kind, reason: result.reason, httpStatus: result.httpStatus };

@@ -1,0 +1,106 @@
+import 'server-only';
+import http from 'node:http';
+import https from 'node:https';
+import { describeError } from '@/server/log';
+
+/**
+ * One outbound JSON POST, for everything the server calls: the lead webhooks,
+ * the chat webhook and the voice provider.
+ *
+ * - One deadline for the whole exchange: connect, send, and the answer's last byte.
+ * - Redirects are never followed: a moved endpoint is a configuration error,
+ *   not something to chase with personal data.
+ * - The answer is read up to `maxResponseBytes` (0: drained and discarded, for
+ *   callers that only need the status); a longer one is cut off, and so is one
+ *   whose connection drops mid-answer: `cut` says which.
+ * - Keep-alive pools whose idle sockets close after 4 s, before the 5 s
+ *   keep-alive timeout of Node-based receivers such as n8n (the scale test
+ *   caught reused sockets failing with 'socket hang up' before this).
+ * - With `retryStaleSocket`, a reused socket that fails with ECONNRESET before
+ *   any answer (almost always one the receiver closed while it sat idle) is
+ *   tried once more on a fresh connection, within the same deadline. Off by
+ *   default: a receiver that dropped the connection after reading the request
+ *   looks the same, and a lead delivery or a voice call must not be sent twice
+ *   on a guess (the outbox retries on its own schedule).
+ *
+ * node:http rather than fetch: inside the Next server fetch is wrapped by the
+ * framework's cache layer and WHATWG streams, which cost milliseconds of CPU per
+ * call under load (measured with bench:leads).
+ */
+
+export type PostJsonResult =
+  | { ok: true; status: number; contentType: string | null; body: string; cut: 'too_large' | 'dropped' | null }
+  | { ok: false; failure: 'invalid_url' | 'timeout' | 'unreachable'; error: string; code?: string };
+
+export type PostJsonOptions = { headers?: Record<string, string>; timeoutMs: number; maxResponseBytes?: number; retryStaleSocket?: boolean };
+
+const agentOptions = { keepAlive: true, maxSockets: 64, timeout: 4_000 };
+const agents = { 'http:': new http.Agent(agentOptions), 'https:': new https.Agent(agentOptions) };
+
+export async function postJson(url: string, body: string, options: PostJsonOptions): Promise<PostJsonResult> {
+  let target: URL;
+  try {
+    target = new URL(url);
+    if (target.protocol !== 'http:' && target.protocol !== 'https:') throw new Error(`unsupported protocol ${target.protocol}`);
+  } catch (error) {
+    return { ok: false, failure: 'invalid_url', error: describeError(error) };
+  }
+  const deadline = Date.now() + options.timeoutMs;
+  const first = await attempt(target, body, options, options.timeoutMs);
+  if (first !== 'stale_socket') return first;
+  if (!options.retryStaleSocket) return { ok: false, failure: 'unreachable', error: 'Error: socket hang up (ECONNRESET)', code: 'ECONNRESET' };
+  const retried = await attempt(target, body, options, Math.max(1, deadline - Date.now()));
+  return retried === 'stale_socket' ? { ok: false, failure: 'unreachable', error: 'Error: connection reset (ECONNRESET)', code: 'ECONNRESET' } : retried;
+}
+
+function attempt(target: URL, body: string, options: PostJsonOptions, timeoutMs: number): Promise<PostJsonResult | 'stale_socket'> {
+  const maxResponseBytes = options.maxResponseBytes ?? 0;
+  return new Promise((resolve) => {
+    let settled = false;
+    const finish = (result: PostJsonResult | 'stale_socket') => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      resolve(result);
+    };
+    const payload = Buffer.from(body);
+    const request = (target.protocol === 'https:' ? https : http).request(target, {
+      method: 'POST',
+      agent: agents[target.protocol as 'http:' | 'https:'],
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json', ...options.headers, 'Content-Length': String(payload.length) },
+    });
+    const timer = setTimeout(() => {
+      finish({ ok: false, failure: 'timeout', error: `timeout after ${options.timeoutMs} ms` });
+      request.destroy();
+    }, timeoutMs);
+    request.on('response', (response) => {
+      const status = response.statusCode ?? 0;
+      const contentType = response.headers['content-type'] ?? null;
+      const chunks: Buffer[] = [];
+      let size = 0;
+      const done = (cut: 'too_large' | 'dropped' | null) => finish({ ok: true, status, contentType, body: Buffer.concat(chunks).toString('utf8'), cut });
+      response.on('data', (chunk: Buffer) => {
+        if (maxResponseBytes === 0) return; // only the status matters: drain, keep nothing
+        size += chunk.length;
+        if (size > maxResponseBytes) {
+          done('too_large');
+          response.destroy();
+          return;
+        }
+        chunks.push(chunk);
+      });
+      response.on('end', () => done(null));
+      response.on('error', () => undefined);
+      // Closed before its end arrived: the connection dropped mid-answer.
+      response.on('close', () => done(response.complete ? null : 'dropped'));
+    });
+    request.on('error', (error: NodeJS.ErrnoException) =>
+      finish(
+        request.reusedSocket && error.code === 'ECONNRESET'
+          ? 'stale_socket'
+          : { ok: false, failure: 'unreachable', error: describeError(error), ...(error.code ? { code: error.code } : {}) },
+      ),
+    );
+    request.end(payload);
+  });
+}
