@@ -13,6 +13,7 @@ export function proxy(request: NextRequest) {
 }
 
 export const config = {
-  // Hashed static assets need no policy of their own (they are not documents).
-  matcher: ['/((?!_next/static|_next/image).*)'],
+  // Hashed static assets need no policy of their own (they are not documents), and API routes get
+  // their constant deny-all policy from next.config.ts, so lead, chat and voice posts skip the proxy.
+  matcher: ['/((?!_next/static|_next/image|api/).*)'],
 };

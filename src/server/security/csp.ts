@@ -61,5 +61,4 @@ export function contentSecurityPolicy({ scriptHashes, appOrigin, tagManager, voi
     .join('; ');
 }
 
-/** The policy of responses that are not pages (API JSON, images, feeds): nothing may run or load. */
-export const nonDocumentPolicy = "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+export { nonDocumentPolicy } from './non-document-policy';
