@@ -40,6 +40,6 @@ export const footerCta = {
 export const announcement = {
   text: 'New: our AI growth app is live.',
   /** Below the sm breakpoint (320 px phones), so the link and the close button never overlap. */
-  shortText: 'Our AI growth app is live.',
+  shortText: 'New AI app is live.',
   linkLabel: 'Try it free',
 } as const;

@@ -18,6 +18,20 @@ test.describe('announcement bar', () => {
     });
   });
 
+  for (const width of [320, 375, 1280]) {
+    test(`shows its whole message and link, clear of the close button, at ${width} px`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 640 });
+      await page.goto('/');
+      const link = (await page.locator(bar).getByRole('link', { name: 'Try it free' }).boundingBox())!;
+      const close = (await page.locator(bar).getByRole('button').boundingBox())!;
+      const text = page.locator(`${bar} p`);
+      // Nothing is cut off: the line fits its box, and the link ends before the close button starts.
+      expect(await text.evaluate((p) => p.scrollWidth <= p.clientWidth)).toBe(true);
+      expect(link.x + link.width).toBeLessThanOrEqual(close.x);
+      expect(link.x).toBeGreaterThanOrEqual(0);
+    });
+  }
+
   test('pushes cta_click global_bar_try_app to the data layer when the link is clicked', async ({ page }) => {
     await page.goto('/');
     await waitForHydration(page);

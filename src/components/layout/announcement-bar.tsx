@@ -14,13 +14,16 @@ export function AnnouncementBar({ appUrl }: { appUrl: string }) {
       className="announcement-bar fixed inset-x-0 top-0 z-50 flex h-(--bar-h) items-center bg-brand-800 text-white"
     >
       <div className="mx-auto flex w-full max-w-6xl items-center justify-center gap-2 pl-4 pr-1 text-sm sm:pl-6">
-        <p className="min-w-0 flex-1 truncate text-center">
-          <span className="sm:hidden">{announcement.shortText}</span>
-          <span className="hidden sm:inline">{announcement.text}</span>{' '}
+        {/* The lead-in may be cut with an ellipsis on a narrow screen; the link never is, and never runs under the close button. */}
+        <p className="flex min-w-0 flex-1 items-center justify-center gap-1">
+          <span className="min-w-0 truncate">
+            <span className="sm:hidden">{announcement.shortText}</span>
+            <span className="hidden sm:inline">{announcement.text}</span>
+          </span>{' '}
           <TrackedLink
             href={href}
             event={{ event: 'cta_click', cta_id: 'global_bar_try_app' }}
-            className="inline-flex items-center gap-1 font-semibold underline underline-offset-2 hover:no-underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
+            className="inline-flex shrink-0 items-center gap-1 font-semibold underline underline-offset-2 hover:no-underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
           >
             {announcement.linkLabel}
             <ArrowRight aria-hidden="true" className="size-4" />
