@@ -61,6 +61,8 @@ export const calculatorHero = {
   body: 'Prospects call when they are ready, often after your office has closed, and most who reach voicemail call the next property instead. Enter your own numbers to see the leases and rent that slip away each month, each year and over a resident’s stay.',
 } as const satisfies PageHeroContent;
 
+const percent = { text: '%', spoken: 'percent', position: 'suffix' } as const;
+
 export const calculatorForm = {
   heading: 'Your numbers',
   intro: 'Start from our typical figures or enter your own. Every field is required; use 0 where something does not apply.',
@@ -72,22 +74,22 @@ export const calculatorForm = {
     },
     afterHoursPercent: {
       label: 'Calls after hours',
-      unit: { text: '%', spoken: 'percent', position: 'suffix' },
+      unit: percent,
       help: 'The share of those calls that arrive while the office is closed: evenings, weekends and holidays.',
     },
     leadQualityRate: {
       label: 'Qualified leads',
-      unit: { text: '%', spoken: 'percent', position: 'suffix' },
+      unit: percent,
       help: 'The share of callers who are real prospects looking to rent.',
     },
     leadToTourRate: {
       label: 'Leads who book a tour',
-      unit: { text: '%', spoken: 'percent', position: 'suffix' },
+      unit: percent,
       help: 'The share of qualified leads who go on to tour the property.',
     },
     tourToLeaseRate: {
       label: 'Tours that become leases',
-      unit: { text: '%', spoken: 'percent', position: 'suffix' },
+      unit: percent,
       help: 'The share of tours that end in a signed lease.',
     },
     averageRent: {
