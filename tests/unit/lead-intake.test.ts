@@ -30,6 +30,12 @@ describe('parseAttribution', () => {
     expect(attribution).toEqual({ page_url: 'https://a.example/x', time_on_page: 12, language: 'en-US' });
   });
 
+  it('keeps only whole numbers in range for the numeric fields', () => {
+    const keep = (value: unknown) => parseAttribution({ scroll_depth: value }, headers({})).scroll_depth;
+    expect([0, 100, '75', ' 40 '].map(keep)).toEqual([0, 100, 75, 40]);
+    expect([-1, 101, 12.5, '', 'abc', null, true, Number.NaN, Infinity].map(keep)).toEqual(Array(9).fill(undefined));
+  });
+
   it('falls back to the Referer and User-Agent headers for a plain form post', () => {
     expect(parseAttribution({}, headers({ referer: 'https://a.example/contact-us', 'user-agent': 'UA' }))).toEqual({
       page_url: 'https://a.example/contact-us',

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { ariaSignupSchema, contactSchema, demoSchema, fieldErrors, growthAuditSchema, messages } from '@/lib/schemas/leads';
+import { ariaSignupSchema, contactSchema, demoSchema, growthAuditSchema, messages, type LeadSchema } from '@/lib/schemas/leads';
 
-const errorsOf = (schema: { safeParse: (v: unknown) => { success: boolean; error?: unknown } }, value: unknown) => {
+const errorsOf = (schema: LeadSchema<object>, value: unknown) => {
   const result = schema.safeParse(value);
-  return result.success ? {} : fieldErrors(result.error as never);
+  return result.success ? {} : result.fieldErrors;
 };
 
 describe('growth audit schema (SPEC section 5)', () => {
@@ -94,5 +94,38 @@ describe('demo, contact and Aria schemas', () => {
       firstName: messages.tooLong,
       message: messages.tooLong,
     });
+  });
+});
+
+describe('schema mechanics', () => {
+  it('keeps only the form fields and drops anything else the body carries', () => {
+    expect(contactSchema.parse({ firstName: 'A', lastName: 'B', email: 'a@b.co', utm_source: 'x', admin: true })).toEqual({
+      firstName: 'A',
+      lastName: 'B',
+      email: 'a@b.co',
+      phone: '',
+      message: '',
+    });
+  });
+
+  it('answers a body that is not an object with one form-level message', () => {
+    for (const body of [null, 'text', 42, ['a']]) expect(errorsOf(contactSchema, body)).toEqual({ form: messages.invalid });
+  });
+
+  it('refuses a wrong type in an optional field instead of storing it', () => {
+    expect(errorsOf(contactSchema, { firstName: 'A', lastName: 'B', email: 'a@b.co', message: { html: '<b>' } })).toEqual({ message: messages.invalid });
+    expect(errorsOf(growthAuditSchema, { firstName: 'A', lastName: 'B', email: 'a@b.co', phone: 5550100, website: 1 })).toEqual({
+      phone: messages.phone,
+      website: messages.website,
+    });
+  });
+
+  it('reports one message per field: the first check that fails', () => {
+    expect(errorsOf(growthAuditSchema, { firstName: 'A', lastName: 'B', email: `${'x'.repeat(250)}@b.co` }).email).toBe(messages.emailInvalid);
+    expect(errorsOf(demoSchema, { firstName: 'A', lastName: 'B', email: 'a@b.co', phone: '1'.repeat(41), company: 'C' }).phone).toBe(messages.phone);
+  });
+
+  it('throws from parse with the field messages when invalid', () => {
+    expect(() => contactSchema.parse({})).toThrow(/First name is required/);
   });
 });

@@ -1,11 +1,10 @@
 'use client';
 
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import type * as z from 'zod/mini';
 import { errorCopy, failureReasons } from '@/content/forms';
 import { collectAttribution, trackScrollDepth } from '@/lib/attribution';
 import { decodeLeadFormErrors } from '@/lib/lead-form-redirect';
-import { fieldErrors, type FieldErrors, type LeadForm } from '@/lib/schemas/leads';
+import type { FieldErrors, LeadForm, LeadSchema } from '@/lib/schemas/leads';
 
 export type SubmitFailure =
   | { kind: 'server'; status: number }
@@ -49,7 +48,7 @@ type Status = 'idle' | 'submitting' | 'success';
  * posts JSON with the visit's attribution, and maps every outcome to a state.
  * Nothing the visitor typed is cleared unless the lead was accepted.
  */
-export function useLeadForm(form: LeadForm, formId: string, schema: z.ZodMiniType, onSuccess?: () => void) {
+export function useLeadForm(form: LeadForm, formId: string, schema: LeadSchema<object>, onSuccess?: () => void) {
   const [status, setStatus] = useState<Status>('idle');
   const [errors, setErrors] = useState<FieldErrors>({});
   const [failure, setFailure] = useState<SubmitFailure | null>(null);
@@ -92,7 +91,7 @@ export function useLeadForm(form: LeadForm, formId: string, schema: z.ZodMiniTyp
 
     const parsed = schema.safeParse(values);
     if (!parsed.success) {
-      const next = fieldErrors(parsed.error);
+      const next = parsed.fieldErrors;
       setErrors(next);
       focusFirstError(next);
       return;

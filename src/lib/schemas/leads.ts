@@ -1,5 +1,3 @@
-import * as z from 'zod/mini';
-
 /**
  * One schema per lead form, shared by the browser (validation on submit) and
  * the server (POST /api/leads/{form}). Messages are SPEC section 5's, verbatim.
@@ -7,8 +5,11 @@ import * as z from 'zod/mini';
  * the form's fields (camelCase), the attribution fields (snake_case, as sent to
  * the webhook) and two spam-check fields.
  *
- * Written with zod/mini (functional checks) because these schemas ship to the
- * browser with every form: about a sixth of classic zod's bundle.
+ * Deliberately no validation library: these rules ship to the browser with
+ * every form, and the site links to a form from nearly every page (so Next.js
+ * prefetches it). zod/mini cost about 13 KB gzipped there; the handful of rules
+ * below cost well under 1 KB. Each field is a function from the raw value to a
+ * clean value or its message; the first failing check gives the message.
  */
 
 export const leadForms = ['growth-audit', 'demo', 'contact', 'aria-signup'] as const;
@@ -30,6 +31,7 @@ export const messages = {
   propertyName: 'Property name is required',
   tooLong: 'This is too long',
   choice: 'Please choose one of the options',
+  invalid: 'This value is not valid',
 } as const;
 
 // Deliberately simple and linear-time: something@something.tld, no spaces.
@@ -47,59 +49,106 @@ export function normalizeWebsite(value: string): string {
   return /^https?:\/\//i.test(value) ? value : `https://${value}`;
 }
 
-const requiredText = (message: string, max = 100) =>
-  z.string({ error: message }).check(z.trim(), z.minLength(1, message), z.maxLength(max, messages.tooLong));
+/** A field's rule: the raw value in, the clean value or the message to show out. */
+export type FieldRule<T> = (raw: unknown) => { ok: true; value: T } | { ok: false; message: string };
+
+const pass = <T>(value: T) => ({ ok: true as const, value });
+const fail = (message: string) => ({ ok: false as const, message });
+
+const requiredText =
+  (message: string, max = 100): FieldRule<string> =>
+  (raw) => {
+    if (typeof raw !== 'string' || raw.trim() === '') return fail(message);
+    const value = raw.trim();
+    return value.length > max ? fail(messages.tooLong) : pass(value);
+  };
 
 /** Optional free text: missing means ''. */
-const optionalText = (max: number) => z._default(z.string().check(z.trim(), z.maxLength(max, messages.tooLong)), '');
+const optionalText =
+  (max: number): FieldRule<string> =>
+  (raw) => {
+    if (raw === undefined) return pass('');
+    if (typeof raw !== 'string') return fail(messages.invalid);
+    const value = raw.trim();
+    return value.length > max ? fail(messages.tooLong) : pass(value);
+  };
 
-const email = z
-  .string({ error: messages.email })
-  .check(z.trim(), z.minLength(1, messages.email), z.maxLength(254, messages.emailInvalid), z.regex(EMAIL, messages.emailInvalid));
+const email: FieldRule<string> = (raw) => {
+  if (typeof raw !== 'string' || raw.trim() === '') return fail(messages.email);
+  const value = raw.trim();
+  return value.length > 254 || !EMAIL.test(value) ? fail(messages.emailInvalid) : pass(value);
+};
 
-const optionalPhone = z._default(
-  z
-    .string()
-    .check(
-      z.trim(),
-      z.maxLength(40, messages.phone),
-      z.refine((value) => value === '' || PHONE.test(normalizePhone(value)), messages.phone),
-    ),
-  '',
-);
+const phoneRule =
+  (required: boolean): FieldRule<string> =>
+  (raw) => {
+    if (raw === undefined && !required) return pass('');
+    if (typeof raw !== 'string') return fail(required ? messages.phoneRequired : messages.phone);
+    const value = raw.trim();
+    if (value === '') return required ? fail(messages.phoneRequired) : pass('');
+    return value.length > 40 || !PHONE.test(normalizePhone(value)) ? fail(messages.phone) : pass(value);
+  };
 
-const requiredPhone = z
-  .string({ error: messages.phoneRequired })
-  .check(
-    z.trim(),
-    z.minLength(1, messages.phoneRequired),
-    z.maxLength(40, messages.phone),
-    z.refine((value) => value === '' || PHONE.test(normalizePhone(value)), messages.phone),
-  );
+const optionalPhone = phoneRule(false);
+const requiredPhone = phoneRule(true);
 
-const optionalWebsite = z.pipe(
-  z._default(
-    z
-      .string()
-      .check(
-        z.trim(),
-        z.maxLength(2048, messages.website),
-        z.refine((value) => value === '' || WEBSITE.test(value), messages.website),
-      ),
-    '',
-  ),
-  z.transform((value: string) => (value === '' ? '' : normalizeWebsite(value))),
-);
+/** Optional; a bare domain gets https:// in front. */
+const optionalWebsite: FieldRule<string> = (raw) => {
+  if (raw === undefined) return pass('');
+  if (typeof raw !== 'string') return fail(messages.website);
+  const value = raw.trim();
+  if (value === '') return pass('');
+  return value.length > 2048 || !WEBSITE.test(value) ? fail(messages.website) : pass(normalizeWebsite(value));
+};
 
 /** An optional select: '' (nothing chosen) or one of the options. */
-const optionalChoice = <const T extends readonly [string, ...string[]]>(options: T) =>
-  z._default(z.union([z.literal(''), z.enum(options)], { error: messages.choice }), '');
+const optionalChoice =
+  <const T extends readonly string[]>(options: T): FieldRule<T[number] | ''> =>
+  (raw) => {
+    if (raw === undefined || raw === '') return pass('');
+    return typeof raw === 'string' && options.includes(raw) ? pass(raw as T[number]) : fail(messages.choice);
+  };
+
+export type ParseResult<T> = { success: true; data: T } | { success: false; fieldErrors: FieldErrors };
+
+export type LeadSchema<T> = {
+  safeParse(input: unknown): ParseResult<T>;
+  /** Like safeParse, but throws on invalid input (tests and trusted callers). */
+  parse(input: unknown): T;
+};
+
+type Shape = Record<string, FieldRule<unknown>>;
+type Output<S extends Shape> = { [K in keyof S]: S[K] extends FieldRule<infer T> ? T : never };
+
+/** An object of field rules: unknown keys are dropped, each invalid field gets its first message. */
+function schema<const S extends Shape>(shape: S): LeadSchema<Output<S>> {
+  const fields = Object.keys(shape) as (keyof S & string)[];
+  const safeParse = (input: unknown): ParseResult<Output<S>> => {
+    if (typeof input !== 'object' || input === null || Array.isArray(input)) return { success: false, fieldErrors: { form: messages.invalid } };
+    const data: Record<string, unknown> = {};
+    const errors: FieldErrors = {};
+    for (const field of fields) {
+      const result = shape[field]!((input as Record<string, unknown>)[field]);
+      if (result.ok) data[field] = result.value;
+      else errors[field] = result.message;
+    }
+    return Object.keys(errors).length > 0 ? { success: false, fieldErrors: errors } : { success: true, data: data as Output<S> };
+  };
+  return {
+    safeParse,
+    parse(input) {
+      const result = safeParse(input);
+      if (!result.success) throw new Error(`Invalid lead: ${JSON.stringify(result.fieldErrors)}`);
+      return result.data;
+    },
+  };
+}
 
 export const industries = ['healthcare', 'real-estate', 'automotive', 'retail', 'professional-services', 'other'] as const;
 export const callVolumes = ['0-100', '100-500', '500-1000', '1000+'] as const;
 export const unitRanges = ['1-25', '26-50', '51-100', '101-250', '250+'] as const;
 
-export const growthAuditSchema = z.object({
+export const growthAuditSchema = schema({
   firstName: requiredText(messages.firstName),
   lastName: requiredText(messages.lastName),
   email,
@@ -107,7 +156,7 @@ export const growthAuditSchema = z.object({
   website: optionalWebsite,
 });
 
-export const demoSchema = z.object({
+export const demoSchema = schema({
   firstName: requiredText(messages.firstName),
   lastName: requiredText(messages.lastName),
   email,
@@ -118,7 +167,7 @@ export const demoSchema = z.object({
   message: optionalText(5000),
 });
 
-export const contactSchema = z.object({
+export const contactSchema = schema({
   firstName: requiredText(messages.firstName),
   lastName: requiredText(messages.lastName),
   email,
@@ -126,7 +175,7 @@ export const contactSchema = z.object({
   message: optionalText(5000),
 });
 
-export const ariaSignupSchema = z.object({
+export const ariaSignupSchema = schema({
   firstName: requiredText(messages.firstName),
   lastName: requiredText(messages.lastName),
   email,
@@ -142,15 +191,28 @@ export const leadSchemas = {
   'aria-signup': ariaSignupSchema,
 } as const;
 
-export type LeadFields<F extends LeadForm> = z.output<(typeof leadSchemas)[F]>;
-export type LeadInput<F extends LeadForm> = z.input<(typeof leadSchemas)[F]>;
+type SchemaOutput<S> = S extends LeadSchema<infer T> ? T : never;
+export type LeadFields<F extends LeadForm> = SchemaOutput<(typeof leadSchemas)[F]>;
 
 /** Visit attribution captured in the browser (SPEC section 7); every field optional and bounded. */
-const attrText = (max: number) => z.optional(z.string().check(z.trim(), z.maxLength(max)));
-const attrNumber = (max: number) =>
-  z.catch(z.optional(z.coerce.number().check(z.refine(Number.isInteger), z.gte(0), z.lte(max))), undefined);
+const attrText =
+  (max: number): FieldRule<string | undefined> =>
+  (raw) => {
+    if (raw === undefined) return pass(undefined);
+    if (typeof raw !== 'string' || raw.trim().length > max) return fail(messages.invalid);
+    return pass(raw.trim());
+  };
 
-export const attributionSchema = z.object({
+/** A whole number 0..max, sent as a number or a numeric string. */
+const attrNumber =
+  (max: number): FieldRule<number | undefined> =>
+  (raw) => {
+    if (raw === undefined) return pass(undefined);
+    const value = typeof raw === 'number' ? raw : typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : NaN;
+    return Number.isInteger(value) && value >= 0 && value <= max ? pass(value) : fail(messages.invalid);
+  };
+
+export const attributionRules = {
   page_url: attrText(2048),
   referrer: attrText(2048),
   user_agent: attrText(512),
@@ -165,9 +227,10 @@ export const attributionSchema = z.object({
   utm_campaign: attrText(200),
   utm_term: attrText(200),
   utm_content: attrText(200),
-});
+} satisfies Shape;
 
-export type Attribution = z.output<typeof attributionSchema>;
+type RuleValue<R> = R extends FieldRule<infer T> ? T : never;
+export type Attribution = { [K in keyof typeof attributionRules]?: Exclude<RuleValue<(typeof attributionRules)[K]>, undefined> };
 
 /** Spam checks: a honeypot field humans never see, and when the form was first shown (ms epoch). */
 export const HONEYPOT_FIELD = 'company_website';
@@ -176,13 +239,3 @@ export const STARTED_AT_FIELD = 'form_started_at';
 export const MIN_FILL_MS = 2500;
 
 export type FieldErrors = Record<string, string>;
-
-/** Flattens zod issues to one message per field: the first, as the form shows it. */
-export function fieldErrors(error: { issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }> }): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const issue of error.issues) {
-    const key = String(issue.path[0] ?? 'form');
-    errors[key] ??= issue.message;
-  }
-  return errors;
-}

@@ -1,6 +1,6 @@
 import 'server-only';
 import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
-import { attributionSchema, isLeadForm, type LeadForm } from '@/lib/schemas/leads';
+import { attributionRules, isLeadForm, type LeadForm } from '@/lib/schemas/leads';
 import { getDatabase } from '@/server/db/client';
 import { deliveryStatuses, leadDeliveries, leadDeliveryAttempts, leads, leadStatuses, type DeliveryStatus, type LeadStatus } from '@/server/db/schema';
 import { webhookUrlFor } from './config';
@@ -62,7 +62,7 @@ export async function showLead(id: string) {
 }
 
 const FIELD_COLUMNS = ['firstName', 'lastName', 'email', 'phone', 'website', 'company', 'industry', 'callVolume', 'message', 'propertyName', 'units'];
-const ATTRIBUTION_COLUMNS = Object.keys(attributionSchema.shape);
+const ATTRIBUTION_COLUMNS = Object.keys(attributionRules);
 
 /** One CSV cell: quoted when needed; a leading = + - @ is defused so spreadsheets do not run it as a formula. */
 export function csvCell(value: unknown): string {

@@ -1,7 +1,7 @@
 import 'server-only';
 import { env } from '@/env';
 import { formMessages, leadFormErrorUrl, leadFormPages } from '@/lib/lead-form-redirect';
-import { attributionSchema, fieldErrors, isLeadForm, leadSchemas, messages, type Attribution, type FieldErrors, type LeadForm } from '@/lib/schemas/leads';
+import { attributionRules, isLeadForm, leadSchemas, messages, type Attribution, type FieldErrors, type LeadForm } from '@/lib/schemas/leads';
 import { getDatabase } from '@/server/db/client';
 import { describeError, log } from '@/server/log';
 import { deliverAccepted } from '@/server/outbox/worker';
@@ -53,9 +53,9 @@ export function wantsHtmlRedirect(headers: Headers): boolean {
 /** Valid attribution values only: a bad one is dropped, never a reason to refuse a lead. */
 export function parseAttribution(body: Record<string, unknown>, headers: Headers): Attribution {
   const attribution: Record<string, unknown> = {};
-  for (const [key, schema] of Object.entries(attributionSchema.shape)) {
-    const result = schema.safeParse(body[key]);
-    if (result.success && result.data !== undefined && result.data !== '') attribution[key] = result.data;
+  for (const [key, rule] of Object.entries(attributionRules)) {
+    const result = rule(body[key]);
+    if (result.ok && result.value !== undefined && result.value !== '') attribution[key] = result.value;
   }
   // A plain form post carries no attribution; the browser still says which page and which browser.
   const referer = headers.get('referer');
@@ -81,7 +81,7 @@ async function decide(formParam: string, request: Request): Promise<Outcome> {
   if (!parsed.ok) return { status: parsed.status, kind: parsed.error, message: parsed.message };
 
   const result = leadSchemas[form].safeParse(parsed.body);
-  if (!result.success) return { status: 422, kind: 'validation', fieldErrors: fieldErrors(result.error) };
+  if (!result.success) return { status: 422, kind: 'validation', fieldErrors: result.fieldErrors };
 
   const spam = detectSpam(parsed.body, Date.now());
   const database = await getDatabase();
