@@ -67,7 +67,7 @@ const env = {
 };
 
 if (!args.includes('--no-build')) {
-  const build = spawnSync('npx', ['next', 'build'], { stdio: 'inherit', env });
+  const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit', env });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 

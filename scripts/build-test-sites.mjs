@@ -14,8 +14,8 @@ const builds = [['main', main]];
 if (!process.argv.includes('--main-only')) builds.push(['tag-manager', { ...testEnv.main, ...secrets, ...testEnv.gtm }]);
 
 for (const [name, vars] of builds) {
-  console.log(`\n> next build (${name})`);
-  const result = spawnSync('npx', ['next', 'build'], {
+  console.log(`\n> npm run build (${name})`);
+  const result = spawnSync('npm', ['run', 'build'], {
     stdio: 'inherit',
     env: { ...process.env, ...vars, NEXT_TELEMETRY_DISABLED: '1' },
   });

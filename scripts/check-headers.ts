@@ -40,7 +40,7 @@ async function main() {
   if (urlFlag === -1) {
     const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1', NEXT_DIST_DIR: process.env.CHECK_DIST_DIR || '.next', LOG_LEVEL: 'warn' };
     if (!args.includes('--no-build')) {
-      const build = spawnSync('npx', ['next', 'build'], { stdio: 'inherit', env });
+      const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit', env });
       if (build.status !== 0) process.exit(build.status ?? 1);
     }
     server = spawn('npx', ['next', 'start', '--hostname', '127.0.0.1', '--port', String(port)], { env, stdio: 'ignore', detached: true });

@@ -51,3 +51,12 @@ test('loading and scrolling the home page shifts no layout (CLS 0)', async ({ pa
   await page.waitForTimeout(300);
   expect(await page.evaluate(() => (window as unknown as { cls: number }).cls)).toBe(0);
 });
+
+test('every script a page loads at start-up carries the V8 compile hint (npm run build adds it)', async ({ request }) => {
+  for (const path of ['/', '/contact-us', '/revenue-calculator']) {
+    const html = await (await request.get(path)).text();
+    const sources = [...html.matchAll(/<script\b[^>]*\bsrc="([^"]+\.js[^"]*)"[^>]*>/g)].filter(([tag]) => !/noModule/i.test(tag)).map(([, src]) => src!);
+    expect(sources.length).toBeGreaterThan(3);
+    for (const src of sources) expect((await (await request.get(src)).text()).startsWith('//# allFunctionsCalledOnLoad\n'), src).toBe(true);
+  }
+});

@@ -1,0 +1,54 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import fontverter from 'fontverter';
+import { Blob, Face } from 'harfbuzzjs';
+import { describe, expect, it } from 'vitest';
+import { FONT_SUBSET_FILE, FONT_SUBSET_TEXT, FONT_WEIGHT_RANGE } from '@/config/font-subset';
+import { subsetInter } from '../../scripts/lib/subset-inter';
+
+async function faceOf(woff2: Buffer) {
+  return new Face(new Blob(await fontverter.convert(woff2, 'truetype')));
+}
+
+/** Every character outside printable ASCII written anywhere in src/ (copy, components, metadata). */
+function nonAsciiInSource(): Map<string, string> {
+  const found = new Map<string, string>();
+  for (const file of readdirSync('src', { recursive: true, encoding: 'utf8' })) {
+    if (!/\.(tsx?|css)$/.test(file)) continue;
+    for (const char of readFileSync(path.join('src', file), 'utf8')) {
+      if (/[^\x20-\x7e\n\r\t]/.test(char) && !found.has(char)) found.set(char, file);
+    }
+  }
+  return found;
+}
+
+describe('the self-hosted Inter subset', () => {
+  it('is exactly what `npm run font:subset` makes from the pinned @fontsource file', async () => {
+    expect(Buffer.compare(readFileSync(FONT_SUBSET_FILE), await subsetInter())).toBe(0);
+  });
+
+  it('keeps every listed character and the weights the CSS uses, and is under 25 KB', async () => {
+    const font = readFileSync(FONT_SUBSET_FILE);
+    const face = await faceOf(font);
+    const covered = new Set(face.collectUnicodes());
+    expect([...FONT_SUBSET_TEXT].filter((char) => !covered.has(char.codePointAt(0)!))).toEqual([]);
+    expect(face.getAxisInfos().wght).toMatchObject(FONT_WEIGHT_RANGE);
+    expect(font.length).toBeLessThan(25 * 1024);
+  });
+
+  it('covers every character the site copy uses, so no text falls back to another font', () => {
+    const missing = [...nonAsciiInSource()].filter(([char]) => !FONT_SUBSET_TEXT.includes(char));
+    expect(missing.map(([char, file]) => `${char} (U+${char.codePointAt(0)!.toString(16)}) in ${file}`)).toEqual([]);
+  });
+
+  it('uses only weights inside the kept range', () => {
+    const weights: Record<string, number> = { thin: 100, extralight: 200, light: 300, normal: 400, medium: 500, semibold: 600, bold: 700, extrabold: 800, black: 900 };
+    const used = new Set<number>();
+    for (const file of readdirSync('src', { recursive: true, encoding: 'utf8' })) {
+      if (!/\.(tsx?|css)$/.test(file)) continue;
+      for (const [, name] of readFileSync(path.join('src', file), 'utf8').matchAll(/\bfont-(thin|extralight|light|normal|medium|semibold|bold|extrabold|black)\b/g)) used.add(weights[name!]!);
+    }
+    expect(Math.min(...used)).toBeGreaterThanOrEqual(FONT_WEIGHT_RANGE.min);
+    expect(Math.max(...used)).toBeLessThanOrEqual(FONT_WEIGHT_RANGE.max);
+  });
+});
