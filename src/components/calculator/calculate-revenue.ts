@@ -100,17 +100,24 @@ export function calculateRevenue(raw: Partial<Record<CalculatorField, unknown>>)
   return { monthlyMissedCalls, qualifiedLeadsLost, toursLost, leasesLost, monthlyRevenueLoss, annualImpact, lifetimeValueLoss };
 }
 
-const countFormat = new Intl.NumberFormat('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
-const moneyFormat = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 0, maximumFractionDigits: 0 });
-const inputFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
+/**
+ * Formatters are made on first use, not when the module loads: the first
+ * Intl.NumberFormat in a page loads locale data (about 15 ms on a fast
+ * machine), which would otherwise land in the hydration of every visit,
+ * including the many that never calculate.
+ */
+function lazyFormat(options: Intl.NumberFormatOptions): (value: number) => string {
+  let format: Intl.NumberFormat | undefined;
+  // `+ 0` turns -0 into 0, so a zero never prints as "-0.0".
+  return (value) => (format ??= new Intl.NumberFormat('en-US', options)).format(value + 0);
+}
 
-// `+ 0` turns -0 into 0, so a zero never prints as "-0.0".
 /** A count with one decimal: 360.0, 1,234.5. */
-export const formatCount = (value: number): string => countFormat.format(value + 0);
+export const formatCount = lazyFormat({ minimumFractionDigits: 1, maximumFractionDigits: 1 });
 /** US dollars without cents: $9,450. */
-export const formatMoney = (value: number): string => moneyFormat.format(value + 0);
+export const formatMoney = lazyFormat({ style: 'currency', currency: 'USD', minimumFractionDigits: 0, maximumFractionDigits: 0 });
 /** An input as people write it: 20, 1,500, 2.5. */
-export const formatInput = (value: number): string => inputFormat.format(value + 0);
+export const formatInput = lazyFormat({ maximumFractionDigits: 1 });
 
 export function formatResults(results: RevenueResults): FormattedResults {
   return {
