@@ -79,10 +79,15 @@ export async function dataLayer(page: Page): Promise<unknown[]> {
   return page.evaluate(() => (window as unknown as { dataLayer?: unknown[] }).dataLayer ?? []);
 }
 
-/** Waits until React has hydrated the page (client handlers attached). */
+/**
+ * Waits until React has hydrated the whole page (client handlers attached).
+ * Hydration is time-sliced and runs in document order, so the page is done
+ * when the last element of the footer has its fiber, not when the header has.
+ */
 export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(() => {
-    const header = document.querySelector('header');
-    return Boolean(header && Object.keys(header).some((key) => key.startsWith('__reactFiber')));
+    const elements = document.querySelectorAll('footer *');
+    const last = elements[elements.length - 1] ?? document.querySelector('footer');
+    return Boolean(last && Object.keys(last).some((key) => key.startsWith('__reactFiber')));
   });
 }
