@@ -3,7 +3,11 @@ declare module 'subset-font' {
   export default function subsetFont(
     font: Buffer,
     text: string,
-    options?: { targetFormat?: 'woff2' | 'woff' | 'truetype'; variationAxes?: Record<string, number | { min: number; max: number; default?: number }> },
+    options?: {
+      targetFormat?: 'woff2' | 'woff' | 'truetype';
+      variationAxes?: Record<string, number | { min: number; max: number; default?: number }>;
+      keepFeatures?: string[];
+    },
   ): Promise<Buffer>;
 }
 
