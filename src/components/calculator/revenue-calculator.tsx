@@ -49,13 +49,15 @@ export function RevenueCalculator() {
   const [calculated, setCalculated] = useState<RevenueInputs | null>(null);
   const [reveal, setReveal] = useState<Reveal | null>(null);
   const [status, setStatus] = useState('');
-  const [hydrated, setHydrated] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
   const resultsRef = useRef<HTMLElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
 
   // A shared address (or a submit before hydration) carries inputs: show their results.
   useEffect(() => {
-    setHydrated(true);
+    // The browser's own checks until hydrated (JavaScript off); from here on, this form's wording.
+    // Set on the element, not through state: a second render of the whole form just for this is wasted work.
+    if (formRef.current) formRef.current.noValidate = true;
     const shared = inputsFromQuery(window.location.search);
     if (!shared) return;
     setValues(asFieldValues(shared));
@@ -125,10 +127,9 @@ export function RevenueCalculator() {
         </h2>
         <p className="mt-2 text-ink-700">{copy.intro}</p>
         <form
+          ref={formRef}
           method="get"
           action="/revenue-calculator"
-          // The browser's own checks until hydrated (JavaScript off); then this form's wording.
-          noValidate={hydrated}
           onSubmit={onSubmit}
           onReset={onReset}
           className="mt-6"
