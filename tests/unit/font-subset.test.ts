@@ -65,3 +65,23 @@ describe('the self-hosted Inter subset', () => {
     expect(Math.max(...used)).toBeLessThanOrEqual(FONT_WEIGHT_RANGE.max);
   });
 });
+
+describe("Inter's size-matched fallback (globals.css)", () => {
+  it('carries the overrides next/font computes from the subset, on Arial and its metric twins', async () => {
+    const { createRequire } = await import('node:module');
+    const require = createRequire(import.meta.url);
+    // The same font reader and formula next/font/local uses (its fontkit export is a function of the file).
+    const fontkit = require('next/dist/compiled/@next/font/dist/fontkit').default;
+    const fontFromBuffer = fontkit.default ?? fontkit;
+    const { getFallbackMetricsFromFontFile } = require('next/dist/compiled/@next/font/dist/local/get-fallback-metrics-from-font-file');
+    const expected = getFallbackMetricsFromFontFile(fontFromBuffer(readFileSync(FONT_SUBSET_FILE)), 'sans-serif');
+    const css = readFileSync('src/app/globals.css', 'utf8');
+    const face = /@font-face\s*{[^}]*font-family:\s*'Inter Fallback'[^}]*}/.exec(css)?.[0] ?? '';
+    expect(face).toContain(`ascent-override: ${expected.ascentOverride};`);
+    expect(face).toContain(`descent-override: ${expected.descentOverride};`);
+    expect(face).toContain(`size-adjust: ${expected.sizeAdjust};`);
+    expect(expected.lineGapOverride).toBe('0.00%');
+    for (const name of ['Arial', 'Liberation Sans', 'Arimo']) expect(face).toContain(`local('${name}')`);
+    expect(css).toMatch(/--font-sans: var\(--font-inter\), 'Inter Fallback',/);
+  });
+});
