@@ -82,6 +82,12 @@ async function measure(path) {
       // transferSize is what went over the wire: gzip-compressed, as next start serves it.
       jsBytes: requests.filter((item) => item.resourceType === 'Script').reduce((sum, item) => sum + item.transferSize, 0),
       observedLcp: Math.round(audit('metrics').details.items[0].observedLargestContentfulPaint),
+      // What moved, when anything did: the element and Lighthouse's guess at the cause.
+      layoutShifts: (audit('layout-shifts')?.details?.items ?? []).map((item) => ({
+        score: item.score,
+        element: item.node?.snippet,
+        causes: item.subItems?.items?.map((sub) => sub.cause) ?? [],
+      })),
       failing,
     };
   } finally {
@@ -110,7 +116,7 @@ for (const path of routes) {
       if (++failures >= 3) process.exit(1);
     }
   }
-  results[path] = { ...median(samples), runs: samples.map((s) => ({ performance: s.performance, lcp: s.lcp, tbt: s.tbt })) };
+  results[path] = { ...median(samples), runs: samples.map((s) => ({ performance: s.performance, lcp: s.lcp, tbt: s.tbt, cls: s.cls, layoutShifts: s.layoutShifts })) };
   const r = results[path];
   console.log(`${path}: perf ${r.performance} a11y ${r.accessibility} bp ${r.bestPractices} seo ${r.seo} LCP ${r.lcp} ms TBT ${r.tbt} ms CLS ${r.cls} JS ${(r.jsBytes / 1024).toFixed(1)} KB`);
 }
