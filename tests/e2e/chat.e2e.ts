@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page, Request } from '@playwright/test';
 import { replyWith, startChatWebhook, type ChatWebhook } from '../integration/support/chat-webhook';
-import { expect, test, waitForHydration } from './support/fixtures';
+import { expect, layoutShiftTotal, recordLayoutShifts, test, waitForHydration } from './support/fixtures';
 import { CHAT_WEBHOOK_PORT, E2E_ENV } from './support/servers';
 
 /**
@@ -469,18 +469,11 @@ test.describe('chat widget: keyboard, screen readers, small screens', () => {
 test.describe('chat widget: no layout shift', () => {
   for (const route of ['/ai-chatbot', '/appointment-scheduling', '/contact-us']) {
     test(`${route}: loading, hydrating and drawing the launcher shift nothing (CLS 0)`, async ({ page }) => {
-      await page.addInitScript(() => {
-        (window as unknown as { cls: number }).cls = 0;
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) {
-            if (!entry.hadRecentInput) (window as unknown as { cls: number }).cls += entry.value;
-          }
-        }).observe({ type: 'layout-shift', buffered: true });
-      });
+      await recordLayoutShifts(page);
       await page.goto(route, { waitUntil: 'networkidle' });
       await waitForHydration(page);
       await page.waitForTimeout(300);
-      expect(await page.evaluate(() => (window as unknown as { cls: number }).cls)).toBe(0);
+      expect(await layoutShiftTotal(page)).toBe(0);
     });
   }
 });

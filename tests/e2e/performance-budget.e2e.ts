@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { routes } from '../../src/content/routes';
-import { expect, test } from './support/fixtures';
+import { expect, layoutShiftTotal, recordLayoutShifts, test } from './support/fixtures';
 
 /** The home page may ship at most this much JavaScript (gzipped) above the emptiest route. */
 const HOME_JS_BUDGET_BYTES = 25 * 1024;
@@ -35,21 +35,14 @@ test('the home page ships at most 25 KB of JavaScript above the framework floor'
 });
 
 test('loading and scrolling the home page shifts no layout (CLS 0)', async ({ page }) => {
-  await page.addInitScript(() => {
-    (window as unknown as { cls: number }).cls = 0;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) {
-        if (!entry.hadRecentInput) (window as unknown as { cls: number }).cls += entry.value;
-      }
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
+  await recordLayoutShifts(page);
   await page.goto('/', { waitUntil: 'load' });
   for (let y = 0; y < 6000; y += 600) {
     await page.mouse.wheel(0, 600);
     await page.waitForTimeout(50);
   }
   await page.waitForTimeout(300);
-  expect(await page.evaluate(() => (window as unknown as { cls: number }).cls)).toBe(0);
+  expect(await layoutShiftTotal(page)).toBe(0);
 });
 
 test('every script a page loads at start-up carries the V8 compile hint (npm run build adds it)', async ({ request }) => {

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
-import { expect, test, waitForHydration } from './support/fixtures';
+import { expect, layoutShiftTotal, recordLayoutShifts, test, waitForHydration } from './support/fixtures';
 
 const PATH = '/revenue-calculator';
 const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
@@ -349,19 +349,12 @@ test.describe('revenue calculator', () => {
 
   test('at 320 px: no horizontal scroll, a legible calculator and no layout shift as shared results appear', async ({ page }) => {
     await page.setViewportSize({ width: 320, height: 640 });
-    await page.addInitScript(() => {
-      (window as unknown as { cls: number }).cls = 0;
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) {
-          if (!entry.hadRecentInput) (window as unknown as { cls: number }).cls += entry.value;
-        }
-      }).observe({ type: 'layout-shift', buffered: true });
-    });
+    await recordLayoutShifts(page);
     await page.goto(`${PATH}?${DEFAULT_QUERY}`, { waitUntil: 'load' });
     await ready(page);
     await expect(page.locator('#results-heading')).toBeInViewport();
     await page.waitForTimeout(800);
-    expect(await page.evaluate(() => (window as unknown as { cls: number }).cls)).toBe(0);
+    expect(await layoutShiftTotal(page)).toBe(0);
     await page.getByText('Show these figures as a table').click();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
     // The site's shared header and footer links are checked elsewhere; here, the calculator itself.

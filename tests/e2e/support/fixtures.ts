@@ -91,3 +91,20 @@ export async function waitForHydration(page: Page): Promise<void> {
     return Boolean(last && Object.keys(last).some((key) => key.startsWith('__reactFiber')));
   });
 }
+
+/** Sums layout shifts not caused by input (what CLS counts) from the very start of the page's next load. */
+export async function recordLayoutShifts(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    (window as unknown as { cls: number }).cls = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) {
+        if (!entry.hadRecentInput) (window as unknown as { cls: number }).cls += entry.value;
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+
+/** The layout shift recorded since recordLayoutShifts. */
+export async function layoutShiftTotal(page: Page): Promise<number> {
+  return page.evaluate(() => (window as unknown as { cls: number }).cls);
+}

@@ -1,5 +1,6 @@
 import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { closeServer } from './close-server';
 
 /**
  * A stand-in for the chat webhook (an n8n chat trigger) on 127.0.0.1, used by
@@ -61,13 +62,9 @@ export async function startChatWebhook({ port: requestedPort = 0 } = {}) {
     },
     start: listen,
     async stop() {
-      for (const res of hanging) res.destroy();
-      hanging.clear();
       const current = server;
       server = null;
-      if (!current) return;
-      current.closeAllConnections();
-      await new Promise<void>((resolve) => current.close(() => resolve()));
+      await closeServer(current, hanging);
     },
   };
 }

@@ -1,5 +1,6 @@
 import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { closeServer } from './close-server';
 
 /**
  * A real webhook receiver on 127.0.0.1 (random port). By default it answers 200.
@@ -75,13 +76,9 @@ export async function startReceiver() {
     },
     start: listen,
     async stop() {
-      for (const res of hanging) res.destroy();
-      hanging.clear();
       const current = server;
       server = null;
-      if (!current) return;
-      current.closeAllConnections();
-      await new Promise<void>((resolve) => current.close(() => resolve()));
+      await closeServer(current, hanging);
     },
   };
 }

@@ -1,5 +1,6 @@
 import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { closeServer } from './close-server';
 
 /**
  * A stand-in for the voice provider's API (Retell) on 127.0.0.1, used by the
@@ -84,10 +85,7 @@ export async function startVoiceProvider(port = 0) {
       fallback = okAnswer();
     },
     async stop() {
-      for (const res of hanging) res.destroy();
-      hanging.clear();
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await closeServer(server, hanging);
     },
   };
 }
