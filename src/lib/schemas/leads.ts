@@ -191,9 +191,6 @@ export const leadSchemas = {
   'aria-signup': ariaSignupSchema,
 } as const;
 
-type SchemaOutput<S> = S extends LeadSchema<infer T> ? T : never;
-export type LeadFields<F extends LeadForm> = SchemaOutput<(typeof leadSchemas)[F]>;
-
 /** Visit attribution captured in the browser (SPEC section 7); every field optional and bounded. */
 const attrText =
   (max: number): FieldRule<string | undefined> =>
