@@ -152,6 +152,8 @@ test.describe('home page', () => {
     test('keeps keyboard focus inside while open', async ({ page }) => {
       await page.getByRole('button', { name: 'Preview' }).click();
       const dialog = page.getByRole('dialog');
+      // The <dialog> element is always in the page; Tab only means something once showModal() has run.
+      await expect(dialog).toBeVisible();
       for (let i = 0; i < 8; i++) {
         await page.keyboard.press('Tab');
         expect(await dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
