@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page, Request } from '@playwright/test';
 import { replyWith, startChatWebhook, type ChatWebhook } from '../integration/support/chat-webhook';
-import { expect, layoutShiftTotal, recordLayoutShifts, test, waitForHydration } from './support/fixtures';
+import { expect, expectNoLayoutShift, recordLayoutShifts, test, waitForHydration } from './support/fixtures';
 import { CHAT_WEBHOOK_PORT, E2E_ENV } from './support/servers';
 
 /**
@@ -473,7 +473,7 @@ test.describe('chat widget: no layout shift', () => {
       await page.goto(route, { waitUntil: 'networkidle' });
       await waitForHydration(page);
       await page.waitForTimeout(300);
-      expect(await layoutShiftTotal(page)).toBe(0);
+      await expectNoLayoutShift(page);
     });
   }
 });

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { routes } from '../../src/content/routes';
-import { expect, layoutShiftTotal, recordLayoutShifts, test } from './support/fixtures';
+import { expect, expectNoLayoutShift, recordLayoutShifts, test } from './support/fixtures';
 
 /** The home page may ship at most this much JavaScript (gzipped) above the emptiest route. */
 const HOME_JS_BUDGET_BYTES = 25 * 1024;
@@ -42,7 +42,7 @@ test('loading and scrolling the home page shifts no layout (CLS 0)', async ({ pa
     await page.waitForTimeout(50);
   }
   await page.waitForTimeout(300);
-  expect(await layoutShiftTotal(page)).toBe(0);
+  await expectNoLayoutShift(page);
 });
 
 test('every script a page loads at start-up carries the V8 compile hint (npm run build adds it)', async ({ request }) => {

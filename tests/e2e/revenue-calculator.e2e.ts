@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
-import { expect, layoutShiftTotal, recordLayoutShifts, test, waitForHydration } from './support/fixtures';
+import { expect, expectNoLayoutShift, recordLayoutShifts, test, waitForHydration } from './support/fixtures';
 
 const PATH = '/revenue-calculator';
 const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
@@ -354,7 +354,7 @@ test.describe('revenue calculator', () => {
     await ready(page);
     await expect(page.locator('#results-heading')).toBeInViewport();
     await page.waitForTimeout(800);
-    expect(await layoutShiftTotal(page)).toBe(0);
+    await expectNoLayoutShift(page);
     await page.getByText('Show these figures as a table').click();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
     // The site's shared header and footer links are checked elsewhere; here, the calculator itself.

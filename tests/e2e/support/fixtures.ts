@@ -92,19 +92,45 @@ export async function waitForHydration(page: Page): Promise<void> {
   });
 }
 
-/** Sums layout shifts not caused by input (what CLS counts) from the very start of the page's next load. */
+type RecordedShift = { value: number; at: number; sources: string[] };
+
+/**
+ * Records layout shifts not caused by input (what CLS counts) from the very start of the page's next load,
+ * with the elements that moved, so a failing assertion names them.
+ */
 export async function recordLayoutShifts(page: Page): Promise<void> {
   await page.addInitScript(() => {
-    (window as unknown as { cls: number }).cls = 0;
+    type Shift = PerformanceEntry & {
+      value: number;
+      hadRecentInput: boolean;
+      sources: Array<{ node: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }>;
+    };
+    const describe = (node: Node | null) => {
+      if (!(node instanceof Element)) return node ? node.nodeName : '(removed)';
+      const classes = typeof node.className === 'string' ? node.className.trim().split(/\s+/).slice(0, 4).join('.') : '';
+      return `${node.tagName.toLowerCase()}${node.id ? `#${node.id}` : ''}${classes ? `.${classes}` : ''} "${(node.textContent ?? '').trim().slice(0, 40)}"`;
+    };
+    const rect = (r: DOMRectReadOnly) => `${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}x${Math.round(r.height)}`;
+    const shifts: Array<{ value: number; at: number; sources: string[] }> = [];
+    (window as unknown as { layoutShifts: typeof shifts }).layoutShifts = shifts;
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) {
-        if (!entry.hadRecentInput) (window as unknown as { cls: number }).cls += entry.value;
+      for (const entry of list.getEntries() as Shift[]) {
+        if (entry.hadRecentInput) continue;
+        const sources = entry.sources.map((s) => `${describe(s.node)}: ${rect(s.previousRect)} -> ${rect(s.currentRect)}`);
+        shifts.push({ value: entry.value, at: Math.round(entry.startTime), sources });
       }
     }).observe({ type: 'layout-shift', buffered: true });
   });
 }
 
-/** The layout shift recorded since recordLayoutShifts. */
-export async function layoutShiftTotal(page: Page): Promise<number> {
-  return page.evaluate(() => (window as unknown as { cls: number }).cls);
+/** The layout shifts recorded since recordLayoutShifts. */
+async function recordedShifts(page: Page): Promise<RecordedShift[]> {
+  return page.evaluate(() => (window as unknown as { layoutShifts: RecordedShift[] }).layoutShifts);
+}
+
+/** Asserts the page has not shifted since recordLayoutShifts; on failure the message lists what moved, when. */
+export async function expectNoLayoutShift(page: Page): Promise<void> {
+  const shifts = await recordedShifts(page);
+  const total = shifts.reduce((sum, shift) => sum + shift.value, 0);
+  expect(total, `layout shifts:\n${shifts.map((s) => `${s.value.toFixed(5)} at ${s.at} ms: ${s.sources.join('; ')}`).join('\n')}`).toBe(0);
 }
