@@ -25,9 +25,12 @@ export function ChatButton({
   const error = chat.errorSource === id ? chat.error : null;
   // All three labels share one grid cell (the others invisible, so not part of the name): the
   // control is as wide as the longest in every state, before and after hydration, and never shifts the row.
+  // The shown label comes last in the markup, so a page painted mid-parse never shows it before the cell
+  // has its final width (it would be re-centred by a pixel or two as the others arrived).
+  const texts = [label, copy.buttonLoading, copy.buttonActive];
   const labels = (
     <span className="grid">
-      {[label, copy.buttonLoading, copy.buttonActive].map((text) => (
+      {[...texts.filter((text) => text !== current), current].map((text) => (
         <span key={text} className={`col-start-1 row-start-1 ${text === current ? '' : 'invisible'}`} aria-hidden={text !== current}>
           {text}
         </span>

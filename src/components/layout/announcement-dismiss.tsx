@@ -9,7 +9,7 @@ export function AnnouncementDismiss() {
     <button
       type="button"
       aria-label={uiCopy.dismissAnnouncement}
-      className="grid size-11 shrink-0 place-items-center rounded-full text-white hover:bg-white/15 focus-visible:outline-3 focus-visible:-outline-offset-4 focus-visible:outline-white"
+      className="absolute top-1/2 right-1 grid size-11 -translate-y-1/2 place-items-center rounded-full text-white hover:bg-white/15 focus-visible:outline-3 focus-visible:-outline-offset-4 focus-visible:outline-white"
       onClick={() => {
         try {
           localStorage.setItem(ANNOUNCEMENT_STORAGE_KEY, String(Date.now()));

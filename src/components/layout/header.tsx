@@ -13,7 +13,11 @@ export function Header({ brandName }: { brandName: string }) {
     <HeaderShell>
       <div className="relative mx-auto flex h-(--header-h) max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
         <Logo brandName={brandName} />
-        <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
+        {/*
+          The links follow the logo and Get Started is pushed to the far end, so no item takes its place from
+          one after it: Chromium may paint a half-parsed header, and right-aligned links slid left as more arrived.
+        */}
+        <nav aria-label="Main" className="hidden h-full flex-1 items-center gap-1 md:ml-4 md:flex">
           <ul className="flex items-center gap-1">
             {sectionLinks.map((link) => (
               <li key={link.id}>
@@ -26,7 +30,7 @@ export function Header({ brandName }: { brandName: string }) {
               </li>
             ))}
           </ul>
-          <AppLink href={getStartedHref} className={buttonClass('primary', 'md', 'ml-3')}>
+          <AppLink href={getStartedHref} className={buttonClass('primary', 'md', 'ml-auto')}>
             {uiCopy.getStarted}
           </AppLink>
         </nav>

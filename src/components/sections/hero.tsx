@@ -3,6 +3,7 @@ import { ArrowRight, ExternalLink } from 'lucide-react';
 import { hero, showcase } from '@/content/home';
 import { withUtm } from '@/lib/utm';
 import { AppPreview } from '@/components/ui/app-preview';
+import { IconLabel } from '@/components/ui/icon-label';
 import { buttonClass } from '@/components/ui/button-styles';
 import { Icon } from '@/components/ui/icon';
 import { SectionLink } from '@/components/layout/section-link';
@@ -11,17 +12,19 @@ export function Hero({ appUrl }: { appUrl: string }) {
   const appHref = withUtm(appUrl, showcase.appLink.utm);
   return (
     <section aria-labelledby="hero-heading" className="bg-gradient-to-b from-brand-50 to-white">
-      <div className="mx-auto grid max-w-6xl items-center gap-12 px-4 pb-20 pt-12 sm:px-6 lg:grid-cols-2 lg:pt-20">
+      <div className="mx-auto grid max-w-6xl gap-12 px-4 pb-20 pt-12 sm:px-6 lg:grid-cols-2 lg:pt-20">
         <div>
           <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">{hero.eyebrow}</p>
           <h1 id="hero-heading" className="mt-3 text-4xl font-extrabold tracking-tight text-ink-900 sm:text-5xl">
             {hero.heading}
           </h1>
           <p className="mt-5 text-lg text-ink-700">{hero.body}</p>
-          <div className="mt-8 flex flex-col gap-3 sm:flex-row lg:flex-col xl:flex-row">
+          {/* Wrapping, not shrinking: the first button's size never depends on the second (see partial-paint.e2e.ts). */}
+          <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
             <AppLink href={hero.primaryCta.href} className={buttonClass('primary', 'lg')}>
-              {hero.primaryCta.label}
-              <ArrowRight aria-hidden="true" className="size-5" />
+              <IconLabel icon={ArrowRight} side="end">
+                {hero.primaryCta.label}
+              </IconLabel>
             </AppLink>
             <SectionLink id={hero.secondaryCta.sectionId} className={buttonClass('secondary', 'lg')}>
               {hero.secondaryCta.label}

@@ -1,5 +1,16 @@
-import type { ReactNode } from 'react';
+import { Children, type ReactNode } from 'react';
 import type { PageHeroContent } from '@/content/types';
+
+/**
+ * The call-to-action row, centred. Two buttons sit either side of the centre line in a two-column grid rather
+ * than being centred together by flexbox: Chromium may paint before the second button is parsed, and a lone
+ * first button centred by flexbox then slid left when its partner arrived.
+ */
+function actionRow(count: number): string {
+  const row = 'mt-8 flex flex-col gap-3';
+  if (count !== 2) return `${row} sm:flex-row sm:justify-center`;
+  return `${row} sm:grid sm:grid-cols-2 sm:[&>:first-child]:justify-self-end sm:[&>:nth-child(2)]:justify-self-start`;
+}
 
 /** The top of a content page: the page's one h1, an intro and its call-to-action buttons. */
 export function PageHero({ content, children }: { content: PageHeroContent; children?: ReactNode }) {
@@ -13,7 +24,7 @@ export function PageHero({ content, children }: { content: PageHeroContent; chil
           {content.heading}
         </h1>
         <p className="mx-auto mt-5 max-w-2xl text-lg text-ink-700">{content.body}</p>
-        {children && <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">{children}</div>}
+        {children && <div className={actionRow(Children.count(children))}>{children}</div>}
       </div>
     </section>
   );

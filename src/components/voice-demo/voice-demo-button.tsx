@@ -1,6 +1,7 @@
 'use client';
 
 import { Mic } from 'lucide-react';
+import { IconLabel } from '@/components/ui/icon-label';
 import Link from 'next/link';
 import { useEffect, useReducer, useRef, useSyncExternalStore } from 'react';
 import { voiceDemo } from '@/content/voice-demo';
@@ -47,10 +48,9 @@ export function VoiceDemoButton({ label = voiceDemo.buttonLabel, variant = 'seco
 
   const className = buttonClass(variant, 'lg');
   const content = (
-    <>
-      <Mic aria-hidden="true" className="size-5" />
+    <IconLabel icon={Mic} side="start">
       {label}
-    </>
+    </IconLabel>
   );
 
   if (!capable) {
