@@ -111,7 +111,7 @@ export async function recordLayoutShifts(page: Page): Promise<void> {
       return `${node.tagName.toLowerCase()}${node.id ? `#${node.id}` : ''}${classes ? `.${classes}` : ''} "${(node.textContent ?? '').trim().slice(0, 40)}"`;
     };
     const rect = (r: DOMRectReadOnly) => `${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}x${Math.round(r.height)}`;
-    const shifts: Array<{ value: number; at: number; sources: string[] }> = [];
+    const shifts: RecordedShift[] = [];
     (window as unknown as { layoutShifts: typeof shifts }).layoutShifts = shifts;
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries() as Shift[]) {
