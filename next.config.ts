@@ -5,7 +5,7 @@ import { nonDocumentPolicy } from './src/server/security/non-document-policy';
 
 /**
  * Security headers on every response. The Content-Security-Policy differs per
- * page (it lists the page's inline-script hashes), so src/proxy.ts sets it.
+ * page (it lists the page's inline script and style hashes), so src/proxy.ts sets it.
  */
 const securityHeaders = [
   { key: 'Strict-Transport-Security', value: 'max-age=63072000; includeSubDomains; preload' },
@@ -22,10 +22,8 @@ const nextConfig: NextConfig = {
   distDir: env.NEXT_DIST_DIR,
   poweredByHeader: false,
   reactStrictMode: true,
-  // CSS stays an external, cacheable file (8 KB gzipped). Inlining it was measured twice (README, benchmarks):
-  // experimental.inlineCss writes it three times per page (style element and twice in the RSC payload, HTML
-  // 20 -> 45 KB gzipped); inlining it once after the build took slow-4G first paint from 1.65 to 1.04 s under real throttling,
-  // but Lighthouse's simulated performance fell from 98-100 to 91-99 across routes, so neither ships.
+  // Not experimental.inlineCss: it writes the CSS three times into every page (style element and twice in
+  // the RSC payload; HTML 20 -> 45 KB gzipped). scripts/inline-css.mjs inlines it once after the build.
   async headers() {
     return [
       { source: '/:path*', headers: securityHeaders },

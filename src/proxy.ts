@@ -2,8 +2,8 @@ import { NextResponse, type NextRequest } from 'next/server';
 import { securityPolicyFor } from '@/server/security/policy';
 
 /**
- * Adds the Content-Security-Policy of the page being served (its own inline
- * script hashes; see src/server/security/). The other security headers are
+ * Adds the Content-Security-Policy of the page being served (the hashes of its
+ * own inline scripts and style; see src/server/security/). The other security headers are
  * static and set in next.config.ts.
  */
 export function proxy(request: NextRequest) {

@@ -7,6 +7,17 @@ import { expect, test } from './support/fixtures';
 
 const VNU_JAR = join(process.cwd(), 'node_modules/vnu-jar/build/dist/vnu.jar');
 
+// Each page carries its stylesheet inline (scripts/inline-css.mjs), so Nu also runs its CSS validator over
+// Tailwind's output. That validator predates some current CSS, which every browser we target supports: the
+// @property and @starting-style at-rules, the margin-trim property (inside an @supports test) and custom
+// properties in transition-property. Those messages, and only those, are not errors of the page; anything
+// else the CSS validator reports (a parse error, an unknown property) still fails.
+const outdatedCssValidator = [
+  /^CSS: Unrecognized at-rule “@(property|starting-style)”/,
+  /^CSS: “margin-trim”: Property “margin-trim” doesn't exist/,
+  /^CSS: “transition-property”: “--[\w-]+” is not a “transition-property” value/,
+];
+
 test('Nu HTML checker finds no errors on any built page', async ({ request }) => {
   test.setTimeout(120_000);
   const dir = mkdtempSync(join(tmpdir(), 'vnu-'));
@@ -25,8 +36,12 @@ test('Nu HTML checker finds no errors on any built page', async ({ request }) =>
       output = (error as { stderr?: string }).stderr ?? String(error);
     }
     const messages = output ? (JSON.parse(output) as { messages: Array<{ type: string; url: string; message: string; extract?: string }> }).messages : [];
-    const errors = messages.filter((m) => m.type === 'error').map((m) => `${m.url.split('/').pop()}: ${m.message} ${m.extract ?? ''}`);
+    const errors = messages
+      .filter((m) => m.type === 'error' && !outdatedCssValidator.some((pattern) => pattern.test(m.message)))
+      .map((m) => `${m.url.split('/').pop()}: ${m.message} ${m.extract ?? ''}`);
     expect(errors).toEqual([]);
+    // The inlined stylesheet really was checked: the known messages above come from it.
+    expect(messages.some((m) => /^CSS: /.test(m.message))).toBe(true);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -1,16 +1,17 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { contentSecurityPolicy, hashSource, nonDocumentPolicy, voiceHosts } from '@/server/security/csp';
-import { inlineScriptHashes } from '@/server/security/inline-script-hashes';
+import { inlineScriptHashes, inlineStyleHashes } from '@/server/security/inline-hashes';
 import { parseCsp, scoreResponse } from '../../scripts/lib/observatory';
 
-const base = { scriptHashes: ["'sha256-abc='"], appOrigin: 'https://app.example.test', tagManager: false, voiceHosts };
+const base = { scriptHashes: ["'sha256-abc='"], styleHashes: ["'sha256-css='"], appOrigin: 'https://app.example.test', tagManager: false, voiceHosts };
 
 describe('contentSecurityPolicy', () => {
   it('denies by default and allows exactly what the site uses', () => {
     const policy = parseCsp(contentSecurityPolicy(base))!;
     expect(policy.get('default-src')).toEqual(["'none'"]);
     expect(policy.get('script-src')).toEqual(["'self'", "'sha256-abc='"]);
+    expect(policy.get('style-src')).toEqual(["'self'", "'sha256-css='"]);
     expect(policy.get('connect-src')).toEqual(["'self'", 'wss://*.livekit.cloud', 'https://*.livekit.cloud']);
     expect(policy.get('frame-src')).toEqual(['https://app.example.test']);
     expect(policy.get('object-src')).toEqual(["'none'"]);
@@ -61,5 +62,18 @@ describe('inlineScriptHashes', () => {
 
   it('lists a repeated script once', () => {
     expect(inlineScriptHashes('<script>x</script><script>x</script>')).toHaveLength(1);
+  });
+});
+
+describe('inlineStyleHashes', () => {
+  const expected = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+
+  it('hashes the exact text of every style element, once each', () => {
+    const html = '<head><style data-href="/_next/static/chunks/a.css">.a{color:red}</style><style>.b{}</style><style>.b{}</style></head>';
+    expect(inlineStyleHashes(html)).toEqual([expected('.a{color:red}'), expected('.b{}')]);
+  });
+
+  it('ignores "<style>" written inside scripts (the RSC payload), which the browser never applies', () => {
+    expect(inlineStyleHashes('<script>self.__next_f.push([1,"<style>.x{}</style>"])</script>')).toEqual([]);
   });
 });

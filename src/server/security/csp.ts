@@ -5,13 +5,16 @@ import { createHash } from 'node:crypto';
  * The Content-Security-Policy: deny by default, then allow exactly what the
  * site uses. Pages are prerendered, so there is no per-request nonce; instead
  * script-src lists the SHA-256 of every inline script of the page being served
- * (Next.js's hydration data, the pre-paint script), read from its prerendered
- * HTML (inline-script-hashes.ts). No 'unsafe-inline', no 'unsafe-eval'.
+ * (Next.js's hydration data, the pre-paint script) and style-src that of its
+ * inlined stylesheet, read from its prerendered HTML (inline-hashes.ts).
+ * No 'unsafe-inline', no 'unsafe-eval'.
  */
 
 export type CspOptions = {
   /** 'sha256-…' sources for the inline scripts of the response's page. */
   scriptHashes: readonly string[];
+  /** 'sha256-…' sources for the page's inline style elements (its inlined stylesheet). */
+  styleHashes: readonly string[];
   /** The external web app shown in the home page's preview modal (frame-src). */
   appOrigin: string;
   /** Google Tag Manager configured: its script host and the hosts its tags report to. */
@@ -38,11 +41,11 @@ const tagManagerScript = ['https://www.googletagmanager.com'];
 const tagManagerConnect = ['https://*.google-analytics.com', 'https://*.analytics.google.com', 'https://*.googletagmanager.com'];
 const tagManagerImg = ['https://*.google-analytics.com', 'https://*.googletagmanager.com'];
 
-export function contentSecurityPolicy({ scriptHashes, appOrigin, tagManager, voiceHosts: voice }: CspOptions): string {
+export function contentSecurityPolicy({ scriptHashes, styleHashes, appOrigin, tagManager, voiceHosts: voice }: CspOptions): string {
   const directives: Record<string, readonly string[]> = {
     'default-src': ["'none'"],
     'script-src': ["'self'", ...scriptHashes, ...(tagManager ? tagManagerScript : [])],
-    'style-src': ["'self'"],
+    'style-src': ["'self'", ...styleHashes],
     'img-src': ["'self'", 'data:', ...(tagManager ? tagManagerImg : [])],
     'font-src': ["'self'"],
     'connect-src': ["'self'", ...voice, ...(tagManager ? tagManagerConnect : [])],

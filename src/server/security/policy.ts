@@ -4,15 +4,16 @@ import { siteConfig } from '@/config/site';
 import { env } from '@/env';
 import { tagManagerInitScript } from '@/lib/tag-manager';
 import { contentSecurityPolicy, hashSource, nonDocumentPolicy, voiceHosts } from './csp';
-import { pageHashes } from './inline-script-hashes';
+import { pageHashes, type InlineHashes } from './inline-hashes';
 
 const policies = new Map<string, string>();
 
-function documentPolicy(hashes: readonly string[]): string {
+function documentPolicy({ scripts, styles }: InlineHashes): string {
   const tagManager = Boolean(siteConfig.gtmId);
   return contentSecurityPolicy({
     // next/script inserts the tag manager's bootstrap at runtime, so it is not in the HTML: add its hash.
-    scriptHashes: tagManager ? [...hashes, hashSource(tagManagerInitScript)] : hashes,
+    scriptHashes: tagManager ? [...scripts, hashSource(tagManagerInitScript)] : scripts,
+    styleHashes: styles,
     appOrigin: new URL(siteConfig.appUrl).origin,
     tagManager,
     voiceHosts,
@@ -21,7 +22,7 @@ function documentPolicy(hashes: readonly string[]): string {
 
 /**
  * The Content-Security-Policy for a request path: a page gets the policy with
- * its own inline-script hashes; an API route or a file (image, sitemap, robots)
+ * its own inline-script and inline-style hashes; an API route or a file (image, sitemap, robots)
  * the deny-all policy; any other path is answered by the not-found page, so it
  * gets that page's hashes.
  */
