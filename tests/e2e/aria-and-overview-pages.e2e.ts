@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { ariaFaq, ariaFaqDetailed, ariaSignup } from '../../src/content/pages/aria';
 import { howItWorksSteps } from '../../src/content/pages/overview';
 import { BRAND, SITE_URL } from './support/servers';
-import { expect, test } from './support/fixtures';
+import { expect, test, waitForHydration } from './support/fixtures';
 
 /**
  * The Aria pages, /property-management, /services-overview and /how-it-works:
@@ -134,6 +134,7 @@ test.describe('/aria-landing', () => {
 
   test('Sign Up Now jumps to the sign-up section, which says what happens next', async ({ page }) => {
     await page.goto('/aria-landing');
+    await waitForHydration(page); // until then the form's no-JavaScript outcome panels (hidden) are in the page too
     const links = await mainLinks(page);
     expect(links).toEqual([{ name: 'Sign Up Now', href: '#signup' }]);
     await page.getByRole('link', { name: 'Sign Up Now' }).click();

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { routes } from '../../src/content/routes';
-import { expect, expectNoLayoutShift, recordLayoutShifts, test } from './support/fixtures';
+import { expect, expectNoLayoutShift, recordLayoutShifts, startupScriptUrls, test } from './support/fixtures';
 
 /** The home page may ship at most this much JavaScript (gzipped) above the emptiest route. */
 const HOME_JS_BUDGET_BYTES = 25 * 1024;
@@ -48,7 +48,7 @@ test('loading and scrolling the home page shifts no layout (CLS 0)', async ({ pa
 test('every script a page loads at start-up carries the V8 compile hint (npm run build adds it)', async ({ request }) => {
   for (const path of ['/', '/contact-us', '/revenue-calculator']) {
     const html = await (await request.get(path)).text();
-    const sources = [...html.matchAll(/<script\b[^>]*\bsrc="([^"]+\.js[^"]*)"[^>]*>/g)].filter(([tag]) => !/noModule/i.test(tag)).map(([, src]) => src!);
+    const sources = startupScriptUrls(html);
     expect(sources.length).toBeGreaterThan(3);
     for (const src of sources) expect((await (await request.get(src)).text()).startsWith('//# allFunctionsCalledOnLoad\n'), src).toBe(true);
   }

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { routes } from '../../src/content/routes';
 import testEnv from './support/test-env.json' with { type: 'json' };
 import { E2E_ENV } from './support/servers';
-import { expect, test } from './support/fixtures';
+import { expect, startupScriptUrls, test } from './support/fixtures';
 
 /**
  * No server secret reaches the browser. The test builds are made with every
@@ -62,7 +62,7 @@ test('no page as served, nor any script it loads, contains a server secret', asy
   for (const route of [...routes.map((entry) => entry.path), '/this-page-does-not-exist']) {
     const html = await (await request.get(route)).text();
     check(route, html);
-    for (const [, src] of html.matchAll(/<script[^>]+src="([^"]+)"/g)) scripts.add(src!);
+    for (const src of startupScriptUrls(html, { noModule: true })) scripts.add(src);
   }
   for (const src of scripts) check(src, await (await request.get(src)).text());
   expect(scripts.size).toBeGreaterThan(3);

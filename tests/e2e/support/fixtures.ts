@@ -134,3 +134,16 @@ export async function expectNoLayoutShift(page: Page): Promise<void> {
   const total = shifts.reduce((sum, shift) => sum + shift.value, 0);
   expect(total, `layout shifts:\n${shifts.map((s) => `${s.value.toFixed(5)} at ${s.at} ms: ${s.sources.join('; ')}`).join('\n')}`).toBe(0);
 }
+
+/**
+ * The scripts a page's HTML makes the browser run at start-up: its `<script src>` elements (nomodule polyfills
+ * only when asked) and the chunks that scripts/hydrate-after-paint.mjs's loader appends after first paint.
+ */
+export function startupScriptUrls(html: string, { noModule = false } = {}): string[] {
+  const urls = new Set<string>();
+  for (const [tag, src] of html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"[^>]*>/g)) if (noModule || !/\bnoModule\b/i.test(tag)) urls.add(src!);
+  for (const [, loader] of html.matchAll(/<script data-after-paint="">([\s\S]*?)<\/script>/g)) {
+    for (const [, src] of loader!.matchAll(/"(\/_next\/static\/[^"]+\.js[^"]*)"/g)) urls.add(src!);
+  }
+  return [...urls];
+}
