@@ -10,10 +10,11 @@ import { hashSource } from './csp';
  * Every page of the site is static: `next build` writes its HTML to
  * {distDir}/server/app/{route}.html and `next start` serves exactly that file.
  * So the inline scripts a visitor's browser will run (Next.js's hydration
- * data, the Turbopack runtime bootstrap, our pre-paint script) and the inline
- * stylesheet (scripts/inline-css.mjs) are known once the build is done, and a
- * policy listing their SHA-256 lets them apply while anything injected is
- * refused. Read once, on the first request.
+ * data, the Turbopack runtime bootstrap, our pre-paint script, the loader of
+ * scripts/hydrate-after-paint.mjs) and the inline stylesheet
+ * (scripts/inline-css.mjs) are known once the build is done, and a policy
+ * listing their SHA-256 lets them apply while anything injected is refused.
+ * Read once, on the first request.
  */
 
 // Script elements the browser executes: no type, or a JavaScript type. JSON-LD and other data blocks never run.
