@@ -8,6 +8,8 @@ test('with a container id the tag manager loads after the page, without blocking
   // Not a render-blocking script in the server HTML's head.
   const blocking = await page.locator('head script[src*="googletagmanager"]:not([async]):not([defer])').count();
   expect(blocking).toBe(0);
-  const layer = await page.evaluate(() => (window as unknown as { dataLayer: Array<Record<string, unknown>> }).dataLayer);
-  expect(layer).toContainEqual(expect.objectContaining({ event: 'gtm.js' }));
+  // Its bootstrap runs once the page has hydrated (after first paint), not before.
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { dataLayer?: Array<Record<string, unknown>> }).dataLayer ?? []))
+    .toContainEqual(expect.objectContaining({ event: 'gtm.js' }));
 });
