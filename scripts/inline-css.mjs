@@ -3,7 +3,10 @@
 // trip is most of the wait. Measured on / with Lighthouse's real throttling (slow 4G,
 // 4x slower CPU, 5 runs each, same build): first and largest contentful paint
 // 1.65 -> 1.04 s, time to interactive 2.92 -> 2.32 s; on a fast network with the same
-// slow CPU no change beyond noise. The README's benchmarks have the figures.
+// slow CPU no change beyond noise. Alone it lowered Lighthouse's simulated score (the page
+// was laid out before and after the web font arrived, both counted); with the scripts
+// requested after first paint (scripts/hydrate-after-paint.mjs, run next) every route
+// scores 99-100. The README's benchmarks have the figures.
 //
 // Each <link rel="stylesheet" href="/_next/static/…css"> in a page's HTML becomes
 //   <style data-href="…">the file's text</style><link rel="stylesheet" href="…" type="text/plain">
