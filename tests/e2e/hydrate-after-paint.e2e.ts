@@ -14,7 +14,7 @@ test.describe('the framework loads after the first paint', () => {
         chunks: performance
           .getEntriesByType('resource')
           .filter((entry) => /\/_next\/static\/chunks\/.+\.js/.test(entry.name))
-          .map((entry) => ({ url: new URL(entry.name).pathname, start: Math.round(entry.startTime) })),
+          .map((entry) => ({ url: new URL(entry.name).pathname, start: entry.startTime })),
       }));
       expect(fcp, 'a first contentful paint').toBeGreaterThan(0);
       expect(chunks.length, 'start-up chunks were loaded').toBeGreaterThan(3);
