@@ -13,9 +13,11 @@
 // compiled. Idempotent; run by `npm run build`.
 //
 //   node scripts/compile-hints.mjs [distDir]     default: $NEXT_DIST_DIR or .next
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { loaderScriptUrls } from './hydrate-after-paint.mjs';
+import { pageFiles } from './lib/prerendered-pages.mjs';
 
 export const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n';
 
@@ -27,8 +29,9 @@ export function startupChunks(htmlPages) {
       if (!/\bnoModule\b/i.test(tag)) chunks.add(src);
     }
     // Once scripts/hydrate-after-paint.mjs has run, the same chunks are listed in its loader.
-    for (const [, loader] of html.matchAll(/<script data-after-paint="">([\s\S]*?)<\/script>/g)) {
-      for (const [, src] of loader.matchAll(/"\/_next\/(static\/chunks\/[^"?]+\.js)(?:\?[^"]*)?"/g)) chunks.add(src);
+    for (const src of loaderScriptUrls(html)) {
+      const chunk = /^\/_next\/(static\/chunks\/[^?]+\.js)/.exec(src)?.[1];
+      if (chunk) chunks.add(chunk);
     }
   }
   return [...chunks].sort();
@@ -39,12 +42,8 @@ export function withCompileHint(source) {
 }
 
 export function addCompileHints(distDir) {
-  const appDir = path.join(distDir, 'server', 'app');
-  const pages = readdirSync(appDir, { recursive: true, encoding: 'utf8' })
-    .filter((file) => file.endsWith('.html'))
-    .map((file) => readFileSync(path.join(appDir, file), 'utf8'));
-  const chunks = startupChunks(pages);
-  if (chunks.length === 0) throw new Error(`no start-up chunks found in ${appDir}: did next build change its output?`);
+  const chunks = startupChunks(pageFiles(distDir).map((file) => readFileSync(file, 'utf8')));
+  if (chunks.length === 0) throw new Error(`no start-up chunks found in ${distDir}/server/app: did next build change its output?`);
   for (const chunk of chunks) {
     const file = path.join(distDir, chunk);
     writeFileSync(file, withCompileHint(readFileSync(file, 'utf8')));

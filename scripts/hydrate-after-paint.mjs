@@ -27,9 +27,8 @@
 // is. Idempotent; run by `npm run build`.
 //
 //   node scripts/hydrate-after-paint.mjs [distDir]     default: $NEXT_DIST_DIR or .next
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { rewritePages } from './lib/prerendered-pages.mjs';
 
 /** If no first paint has been reported by then (a hidden tab), the scripts are requested anyway. */
 export const LOADER_FALLBACK_MS = 3000;
@@ -39,6 +38,14 @@ const chunk = String.raw`(\/_next\/static\/chunks\/[^"?#]+\.js(?:\?[^"#]*)?)`;
 const startupScript = new RegExp(String.raw`<script src="${chunk}" async=""><\/script>`, 'g');
 const startupPreload = new RegExp(String.raw`<link rel="preload" as="script" fetchPriority="low" href="${chunk}"\/>`, 'g');
 
+const LOADER_TAG = '<script data-after-paint="">';
+
+/** The script URLs the page's loader appends, in order; none if the page has no loader. */
+export function loaderScriptUrls(html) {
+  const loader = html.match(/<script data-after-paint="">[^\n]*?\}\)\((\[[^\]]*\])\)<\/script>/);
+  return loader ? JSON.parse(loader[1]) : [];
+}
+
 /** The inline loader for these script URLs (ES5: it must run wherever the page is opened). */
 export function loaderScript(srcs) {
   const add = 'for(var i=0;i<s.length;i++){var e=document.createElement("script");e.src=s[i];e.async=true;document.head.appendChild(e)}';
@@ -46,7 +53,7 @@ export function loaderScript(srcs) {
     'if(PerformanceObserver.supportedEntryTypes.indexOf("paint")<0)throw 0;' +
     'new PerformanceObserver(function(l,o){if(l.getEntriesByName("first-contentful-paint").length){o.disconnect();go()}}).observe({type:"paint",buffered:true})';
   const body = `(function(s){var done;function go(){if(done)return;done=1;${add}}try{${onPaint}}catch(e){go()}setTimeout(go,${LOADER_FALLBACK_MS})})(${JSON.stringify(srcs)})`;
-  return `<script data-after-paint="">${body}</script>`;
+  return `${LOADER_TAG}${body}</script>`;
 }
 
 /** The page with its start-up scripts requested after first paint; unchanged if it has none (or was done before). */
@@ -63,20 +70,7 @@ export function hydrateAfterPaint(html) {
 }
 
 export function hydrateAllAfterPaint(distDir) {
-  const appDir = path.join(distDir, 'server', 'app');
-  const files = readdirSync(appDir, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.html'));
-  let changed = 0;
-  for (const file of files) {
-    const before = readFileSync(path.join(appDir, file), 'utf8');
-    const after = hydrateAfterPaint(before);
-    if (after !== before) {
-      writeFileSync(path.join(appDir, file), after);
-      changed += 1;
-    }
-  }
-  const withLoader = files.filter((file) => readFileSync(path.join(appDir, file), 'utf8').includes('<script data-after-paint="">'));
-  if (withLoader.length === 0) throw new Error(`no start-up scripts found in ${appDir}: did next build change its output?`);
-  return { pages: files.length, changed };
+  return rewritePages(distDir, hydrateAfterPaint, LOADER_TAG);
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

@@ -27,9 +27,10 @@
 // hash (src/server/security/inline-hashes.ts). Idempotent; run by `npm run build`.
 //
 //   node scripts/inline-css.mjs [distDir]     default: $NEXT_DIST_DIR or .next
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { rewritePages } from './lib/prerendered-pages.mjs';
 
 // A build stylesheet's link, not one already inlined (those carry a type).
 const stylesheetLink = /<link\b(?=[^>]*\brel="stylesheet")(?![^>]*\btype=)[^>]*\bhref="(\/_next\/static\/[^"?#]+\.css)"[^>]*>/g;
@@ -52,21 +53,13 @@ export function inlineStylesheets(html, readCss) {
 }
 
 export function inlineCss(distDir) {
-  const appDir = path.join(distDir, 'server', 'app');
-  const readCss = (href) => readFileSync(path.join(distDir, href.slice('/_next/'.length)), 'utf8');
-  const files = readdirSync(appDir, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.html'));
-  let inlined = 0;
-  for (const file of files) {
-    const before = readFileSync(path.join(appDir, file), 'utf8');
-    const after = inlineStylesheets(before, readCss);
-    if (after !== before) {
-      writeFileSync(path.join(appDir, file), after);
-      inlined += 1;
-    }
-  }
-  const withStyle = files.filter((file) => readFileSync(path.join(appDir, file), 'utf8').includes('<style data-href="/_next/static/'));
-  if (withStyle.length === 0) throw new Error(`no stylesheet inlined in ${appDir}: did next build change its output?`);
-  return { pages: files.length, inlined };
+  const sheets = new Map();
+  const readCss = (href) => {
+    if (!sheets.has(href)) sheets.set(href, readFileSync(path.join(distDir, href.slice('/_next/'.length)), 'utf8'));
+    return sheets.get(href);
+  };
+  const { pages, changed } = rewritePages(distDir, (html) => inlineStylesheets(html, readCss), '<style data-href="/_next/static/');
+  return { pages, inlined: changed };
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

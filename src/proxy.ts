@@ -3,8 +3,8 @@ import { securityPolicyFor } from '@/server/security/policy';
 
 /**
  * Adds the Content-Security-Policy of the page being served (the hashes of its
- * own inline scripts and style; see src/server/security/). The other security headers are
- * static and set in next.config.ts.
+ * own inline scripts and style; see src/server/security/). The other security
+ * headers are static and set in next.config.ts.
  */
 export function proxy(request: NextRequest) {
   const response = NextResponse.next();

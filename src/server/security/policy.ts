@@ -22,9 +22,9 @@ function documentPolicy({ scripts, styles }: InlineHashes): string {
 
 /**
  * The Content-Security-Policy for a request path: a page gets the policy with
- * its own inline-script and inline-style hashes; an API route or a file (image, sitemap, robots)
- * the deny-all policy; any other path is answered by the not-found page, so it
- * gets that page's hashes.
+ * its own inline-script and inline-style hashes; an API route or a file (image,
+ * sitemap, robots) the deny-all policy; any other path is answered by the
+ * not-found page, so it gets that page's hashes.
  */
 export function securityPolicyFor(pathname: string): string {
   const normalized = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
