@@ -38,12 +38,16 @@ export default defineConfig({
       timeout: 60_000,
     },
     // E2E_SKIP_GTM=1 skips the second server when only the "site" project runs.
-    ...(process.env.E2E_SKIP_GTM ? [] : [{
-      command: `npx next start --hostname 127.0.0.1 --port ${PORTS.gtm}`,
-      url: `http://127.0.0.1:${PORTS.gtm}/robots.txt`,
-      env: { ...GTM_ENV, NEXT_TELEMETRY_DISABLED: '1' },
-      reuseExistingServer: false,
-      timeout: 60_000,
-    }]),
+    ...(process.env.E2E_SKIP_GTM
+      ? []
+      : [
+          {
+            command: `npx next start --hostname 127.0.0.1 --port ${PORTS.gtm}`,
+            url: `http://127.0.0.1:${PORTS.gtm}/robots.txt`,
+            env: { ...GTM_ENV, NEXT_TELEMETRY_DISABLED: '1' },
+            reuseExistingServer: false,
+            timeout: 60_000,
+          },
+        ]),
   ],
 });

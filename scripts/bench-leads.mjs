@@ -71,7 +71,11 @@ if (!args.includes('--no-build')) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const server = spawn('npx', ['next', 'start', '--hostname', '127.0.0.1', '--port', String(port)], { env, stdio: ['ignore', 'ignore', 'inherit'], detached: true });
+const server = spawn('npx', ['next', 'start', '--hostname', '127.0.0.1', '--port', String(port)], {
+  env,
+  stdio: ['ignore', 'ignore', 'inherit'],
+  detached: true,
+});
 const stopServer = async () => {
   try {
     process.kill(-server.pid, 'SIGTERM'); // the whole group: npx, sh and next-server

@@ -19,7 +19,16 @@ const runs = Number(process.env.BENCH_RUNS) || 3;
 const distDir = process.env.BENCH_DIST_DIR || '.next';
 const origin = `http://127.0.0.1:${port}`;
 const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1', NEXT_DIST_DIR: distDir };
-const chromeFlags = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const chromeFlags = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
 if (!args.includes('--no-build')) {
   const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit', env });
@@ -66,9 +75,7 @@ async function measure(path) {
     const audit = (id) => lhr.audits[id];
     const requests = audit('network-requests').details.items;
     const failing = Object.values(lhr.categories).flatMap((category) =>
-      category.auditRefs
-        .filter((ref) => ref.weight > 0 && audit(ref.id).score !== null && audit(ref.id).score < 1)
-        .map((ref) => `${category.id}:${ref.id}`),
+      category.auditRefs.filter((ref) => ref.weight > 0 && audit(ref.id).score !== null && audit(ref.id).score < 1).map((ref) => `${category.id}:${ref.id}`),
     );
     return {
       performance: Math.round(lhr.categories.performance.score * 100),
@@ -105,7 +112,7 @@ const routes = await routesToMeasure();
 const results = {};
 for (const path of routes) {
   const samples = [];
-  for (let run = 0, failures = 0; run < runs; ) {
+  for (let run = 0, failures = 0; run < runs;) {
     try {
       samples.push(await measure(path));
       run++;
@@ -116,9 +123,14 @@ for (const path of routes) {
       if (++failures >= 3) process.exit(1);
     }
   }
-  results[path] = { ...median(samples), runs: samples.map((s) => ({ performance: s.performance, lcp: s.lcp, tbt: s.tbt, cls: s.cls, layoutShifts: s.layoutShifts })) };
+  results[path] = {
+    ...median(samples),
+    runs: samples.map((s) => ({ performance: s.performance, lcp: s.lcp, tbt: s.tbt, cls: s.cls, layoutShifts: s.layoutShifts })),
+  };
   const r = results[path];
-  console.log(`${path}: perf ${r.performance} a11y ${r.accessibility} bp ${r.bestPractices} seo ${r.seo} LCP ${r.lcp} ms TBT ${r.tbt} ms CLS ${r.cls} JS ${(r.jsBytes / 1024).toFixed(1)} KB`);
+  console.log(
+    `${path}: perf ${r.performance} a11y ${r.accessibility} bp ${r.bestPractices} seo ${r.seo} LCP ${r.lcp} ms TBT ${r.tbt} ms CLS ${r.cls} JS ${(r.jsBytes / 1024).toFixed(1)} KB`,
+  );
 }
 
 const floor = Math.min(...Object.values(results).map((r) => r.jsBytes));

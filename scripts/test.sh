@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The one command that runs every test: types, unit tests, integration tests, then end-to-end tests
+# The one command that runs every test: types, lint, unit tests, integration tests, then end-to-end tests
 # against production builds in a real Chromium. Sets up what it needs first.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -10,6 +10,9 @@ bash scripts/ensure-tools.sh
 
 echo "> typecheck"
 npx tsc --noEmit
+
+echo "> lint (ESLint with Next's, React hooks' and React Compiler's rules; Prettier)"
+npm run --silent lint
 
 echo "> unit tests"
 npx vitest run

@@ -20,9 +20,7 @@ const url = z.url({ protocol: /^https?$/, error: 'must be an absolute http(s) UR
 const integer = (min: number, max: number) =>
   z.coerce.number({ error: 'must be a whole number' }).int('must be a whole number').min(min, `must be at least ${min}`).max(max, `must be at most ${max}`);
 
-const flag = z
-  .enum(['0', '1', 'true', 'false'], { error: 'must be 1 or 0' })
-  .transform((value) => value === '1' || value === 'true');
+const flag = z.enum(['0', '1', 'true', 'false'], { error: 'must be 1 or 0' }).transform((value) => value === '1' || value === 'true');
 
 /** Default delivery retry delays: 10 s, 1 min, 5 min, 30 min, 2 h, 6 h, 12 h, 24 h. */
 export const DEFAULT_RETRY_SCHEDULE_MS = [10_000, 60_000, 300_000, 1_800_000, 7_200_000, 21_600_000, 43_200_000, 86_400_000];

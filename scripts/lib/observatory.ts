@@ -17,7 +17,19 @@ export type Score = { score: number; grade: string; modifiers: Modifier[] };
 export type ResponseToScore = { url: string; headers: Headers; body: string; contentType?: string };
 
 const grades: Array<[number, string]> = [
-  [100, 'A+'], [90, 'A'], [85, 'A-'], [80, 'B+'], [70, 'B'], [65, 'B-'], [60, 'C+'], [50, 'C'], [45, 'C-'], [40, 'D+'], [30, 'D'], [25, 'D-'], [0, 'F'],
+  [100, 'A+'],
+  [90, 'A'],
+  [85, 'A-'],
+  [80, 'B+'],
+  [70, 'B'],
+  [65, 'B-'],
+  [60, 'C+'],
+  [50, 'C'],
+  [45, 'C-'],
+  [40, 'D+'],
+  [30, 'D'],
+  [25, 'D-'],
+  [0, 'F'],
 ];
 
 export function grade(score: number): string {
@@ -35,7 +47,11 @@ export function parseCsp(header: string): Policy | null {
     const [name, ...sources] = tokens;
     if (!/^[a-z-]+$/i.test(name!)) return null;
     const key = name!.toLowerCase();
-    if (!policy.has(key)) policy.set(key, sources.map((source) => source.toLowerCase()));
+    if (!policy.has(key))
+      policy.set(
+        key,
+        sources.map((source) => source.toLowerCase()),
+      );
   }
   return policy.size > 0 ? policy : null;
 }
@@ -59,9 +75,15 @@ function cspTest(headers: Headers): Modifier {
     script.some((source) => (source === "'unsafe-inline'" && !hashedOrNonced) || broad.has(source)) ||
     object.some((source) => broad.has(source));
   if (unsafeScript)
-    return { test, result: 'csp-implemented-with-unsafe-inline', modifier: -20, description: "CSP allows 'unsafe-inline', data: or broad sources in script-src/object-src, or leaves them unrestricted" };
+    return {
+      test,
+      result: 'csp-implemented-with-unsafe-inline',
+      modifier: -20,
+      description: "CSP allows 'unsafe-inline', data: or broad sources in script-src/object-src, or leaves them unrestricted",
+    };
   const all = [...policy.values()].flat();
-  const insecure = (sources: string[] | undefined) => (sources ?? []).some((source) => source === 'http:' || source.startsWith('http://') || source.startsWith('ws://'));
+  const insecure = (sources: string[] | undefined) =>
+    (sources ?? []).some((source) => source === 'http:' || source.startsWith('http://') || source.startsWith('ws://'));
   const activeDirectives = ['script-src', 'object-src', 'style-src', 'connect-src', 'frame-src', 'worker-src', 'font-src', 'default-src'];
   if (activeDirectives.some((name) => insecure(policy.get(name))))
     return { test, result: 'csp-implemented-with-insecure-scheme', modifier: -20, description: 'CSP allows resources to be loaded over http' };
@@ -69,10 +91,15 @@ function cspTest(headers: Headers): Modifier {
   if (insecure(policy.get('img-src')) || insecure(policy.get('media-src')))
     return { test, result: 'csp-implemented-with-insecure-scheme-in-passive-content-only', modifier: -10, description: 'CSP allows images or media over http' };
   if ((style ?? []).some((source) => source === "'unsafe-inline'" || broad.has(source)) || all.includes("'unsafe-hashes'"))
-    return { test, result: 'csp-implemented-with-unsafe-inline-in-style-src-only', modifier: 0, description: "CSP has unsafe sources in style-src only" };
+    return { test, result: 'csp-implemented-with-unsafe-inline-in-style-src-only', modifier: 0, description: 'CSP has unsafe sources in style-src only' };
   const defaultNone = policy.get('default-src')?.join(' ') === "'none'";
   return defaultNone
-    ? { test, result: 'csp-implemented-with-no-unsafe-default-src-none', modifier: 10, description: "CSP implemented with default-src 'none' and without 'unsafe-inline' or 'unsafe-eval'" }
+    ? {
+        test,
+        result: 'csp-implemented-with-no-unsafe-default-src-none',
+        modifier: 10,
+        description: "CSP implemented with default-src 'none' and without 'unsafe-inline' or 'unsafe-eval'",
+      }
     : { test, result: 'csp-implemented-with-no-unsafe', modifier: 5, description: "CSP implemented without 'unsafe-inline' or 'unsafe-eval'" };
 }
 
@@ -94,7 +121,12 @@ function corsTest(headers: Headers, reflectedForForeignOrigin: boolean): Modifie
   const test = 'cross-origin-resource-sharing';
   const origin = headers.get('access-control-allow-origin');
   if (reflectedForForeignOrigin)
-    return { test, result: 'cross-origin-resource-sharing-implemented-with-universal-access', modifier: -50, description: 'Any origin may read responses with credentials' };
+    return {
+      test,
+      result: 'cross-origin-resource-sharing-implemented-with-universal-access',
+      modifier: -50,
+      description: 'Any origin may read responses with credentials',
+    };
   if (!origin) return { test, result: 'cross-origin-resource-sharing-not-implemented', modifier: 0, description: 'Content is not visible via CORS' };
   return origin.trim() === '*'
     ? { test, result: 'cross-origin-resource-sharing-implemented-with-public-access', modifier: 0, description: 'Public content is visible via CORS' }
@@ -105,13 +137,27 @@ function referrerTest(headers: Headers): Modifier {
   const test = 'referrer-policy';
   const header = headers.get('referrer-policy');
   if (!header) return { test, result: 'referrer-policy-not-implemented', modifier: 0, description: 'Referrer-Policy header not implemented' };
-  const known = ['no-referrer', 'same-origin', 'strict-origin', 'strict-origin-when-cross-origin', 'no-referrer-when-downgrade', 'origin', 'origin-when-cross-origin', 'unsafe-url'];
+  const known = [
+    'no-referrer',
+    'same-origin',
+    'strict-origin',
+    'strict-origin-when-cross-origin',
+    'no-referrer-when-downgrade',
+    'origin',
+    'origin-when-cross-origin',
+    'unsafe-url',
+  ];
   // Browsers use the last value they understand.
-  const value = header.split(',').map((part) => part.trim().toLowerCase()).filter((part) => known.includes(part)).at(-1);
+  const value = header
+    .split(',')
+    .map((part) => part.trim().toLowerCase())
+    .filter((part) => known.includes(part))
+    .at(-1);
   if (!value) return { test, result: 'referrer-policy-header-invalid', modifier: -5, description: 'Referrer-Policy header cannot be recognized' };
   if (['no-referrer', 'same-origin', 'strict-origin', 'strict-origin-when-cross-origin'].includes(value))
     return { test, result: 'referrer-policy-private', modifier: 5, description: `Referrer-Policy set to ${value}` };
-  if (value === 'no-referrer-when-downgrade') return { test, result: 'referrer-policy-no-referrer-when-downgrade', modifier: 0, description: 'Referrer-Policy no-referrer-when-downgrade' };
+  if (value === 'no-referrer-when-downgrade')
+    return { test, result: 'referrer-policy-no-referrer-when-downgrade', modifier: 0, description: 'Referrer-Policy no-referrer-when-downgrade' };
   return { test, result: 'referrer-policy-unsafe', modifier: -5, description: `Referrer-Policy unsafely set to ${value}` };
 }
 
@@ -130,7 +176,8 @@ const registrable = (host: string) => host.split('.').slice(-2).join('.');
 
 function sriTest(url: string, body: string, contentType: string): Modifier {
   const test = 'subresource-integrity';
-  if (!contentType.includes('text/html')) return { test, result: 'sri-not-implemented-response-not-html', modifier: 0, description: 'SRI is only needed for HTML resources' };
+  if (!contentType.includes('text/html'))
+    return { test, result: 'sri-not-implemented-response-not-html', modifier: 0, description: 'SRI is only needed for HTML resources' };
   const page = new URL(url);
   const scripts = [...body.matchAll(/<script\b([^>]*)>/gi)]
     .map(([, attributes = '']) => ({ src: /\bsrc\s*=\s*["']?([^"'\s>]+)/i.exec(attributes)?.[1], integrity: /\bintegrity\s*=/i.test(attributes) }))
@@ -142,13 +189,28 @@ function sriTest(url: string, body: string, contentType: string): Modifier {
   const allHaveIntegrity = resolved.every((script) => script.integrity);
   if (external.length === 0)
     return allHaveIntegrity
-      ? { test, result: 'sri-implemented-and-all-scripts-loaded-securely', modifier: 5, description: 'SRI implemented and all scripts loaded from a similar origin' }
-      : { test, result: 'sri-not-implemented-but-all-scripts-loaded-from-secure-origin', modifier: 0, description: 'All scripts are loaded from a similar origin' };
+      ? {
+          test,
+          result: 'sri-implemented-and-all-scripts-loaded-securely',
+          modifier: 5,
+          description: 'SRI implemented and all scripts loaded from a similar origin',
+        }
+      : {
+          test,
+          result: 'sri-not-implemented-but-all-scripts-loaded-from-secure-origin',
+          modifier: 0,
+          description: 'All scripts are loaded from a similar origin',
+        };
   const insecure = external.some((script) => script.url.protocol !== 'https:');
   const externalIntegrity = external.every((script) => script.integrity);
   if (externalIntegrity)
     return insecure
-      ? { test, result: 'sri-implemented-but-external-scripts-not-loaded-securely', modifier: -20, description: 'SRI implemented, but external scripts are loaded over http' }
+      ? {
+          test,
+          result: 'sri-implemented-but-external-scripts-not-loaded-securely',
+          modifier: -20,
+          description: 'SRI implemented, but external scripts are loaded over http',
+        }
       : { test, result: 'sri-implemented-and-external-scripts-loaded-securely', modifier: 5, description: 'SRI implemented and all scripts loaded securely' };
   return insecure
     ? { test, result: 'sri-not-implemented-and-external-scripts-not-loaded-securely', modifier: -50, description: 'No SRI and external scripts over http' }
@@ -172,7 +234,8 @@ function framingTest(headers: Headers): Modifier {
     return { test, result: 'x-frame-options-implemented-via-csp', modifier: 5, description: 'Framing restricted via CSP frame-ancestors' };
   const header = headers.get('x-frame-options')?.trim().toUpperCase();
   if (!header) return { test, result: 'x-frame-options-not-implemented', modifier: -20, description: 'X-Frame-Options not implemented' };
-  if (header === 'DENY' || header === 'SAMEORIGIN') return { test, result: 'x-frame-options-sameorigin-or-deny', modifier: 0, description: `X-Frame-Options ${header}` };
+  if (header === 'DENY' || header === 'SAMEORIGIN')
+    return { test, result: 'x-frame-options-sameorigin-or-deny', modifier: 0, description: `X-Frame-Options ${header}` };
   if (header.startsWith('ALLOW-FROM')) return { test, result: 'x-frame-options-allow-from-origin', modifier: 0, description: 'X-Frame-Options ALLOW-FROM' };
   return { test, result: 'x-frame-options-header-invalid', modifier: -20, description: 'X-Frame-Options cannot be recognized' };
 }

@@ -56,8 +56,7 @@ export const submitLabels: Record<LeadForm, { idle: string; busy: string }> = {
 export const errorCopy = {
   server: 'Server error ({status}). Please try again or contact us directly.',
   unexpected: 'An unexpected error occurred. Please try again or contact us directly.',
-  unreachable:
-    'We could not reach our server, so nothing was sent. Please check your connection and try again; everything you typed is still here.',
+  unreachable: 'We could not reach our server, so nothing was sent. Please check your connection and try again; everything you typed is still here.',
   tooMany: 'Too many requests from your connection. Please wait a minute and try again.',
   /** The growth audit keeps SPEC's alert wording around a short reason. */
   growthAudit: 'Error: {message}. Please try again or contact support.',

@@ -23,7 +23,12 @@ export const showcase = {
     { id: 'seo', title: 'SEO', blurb: 'Find the searches your customers make and rank for them with on-page fixes you can apply in minutes.', icon: 'search' },
     { id: 'websites', title: 'Websites', blurb: 'Fast, mobile-first pages that load on a cheap phone and turn visitors into calls.', icon: 'monitor' },
     { id: 'ai-content', title: 'AI Content', blurb: 'Posts, service pages and emails drafted in your voice, ready to approve.', icon: 'pen' },
-    { id: 'google-business-profile', title: 'Google Business Profile', blurb: 'Keep hours, photos and posts fresh so you show up in the local map pack.', icon: 'map-pin' },
+    {
+      id: 'google-business-profile',
+      title: 'Google Business Profile',
+      blurb: 'Keep hours, photos and posts fresh so you show up in the local map pack.',
+      icon: 'map-pin',
+    },
     { id: 'review-engine', title: 'Review Engine', blurb: 'Ask every happy customer for a review at the right moment, automatically.', icon: 'star' },
     { id: 'citations', title: 'Citations', blurb: 'Consistent name, address and phone across the directories search engines trust.', icon: 'list' },
   ] as const satisfies readonly ShowcaseCard[],
@@ -164,27 +169,33 @@ export const faq = {
   items: [
     {
       question: 'What can AI automation do for a small business?',
-      answer: 'It answers calls and chats 24/7, qualifies leads, books appointments into your calendar, sends reminders and follow-ups by email and SMS, and logs everything in your CRM. Your team steps in only where a person adds value.',
+      answer:
+        'It answers calls and chats 24/7, qualifies leads, books appointments into your calendar, sends reminders and follow-ups by email and SMS, and logs everything in your CRM. Your team steps in only where a person adds value.',
     },
     {
       question: 'How long does setup take?',
-      answer: 'A standard setup takes 2-3 business days. For a single automation, such as an after-hours voice agent, our 24-48 hours quick setup gets you live in 48 hours.',
+      answer:
+        'A standard setup takes 2-3 business days. For a single automation, such as an after-hours voice agent, our 24-48 hours quick setup gets you live in 48 hours.',
     },
     {
       question: 'Will it work with the tools I already use?',
-      answer: 'Yes. We connect over 500 tools, including popular CRMs, calendars, property-management systems, email and SMS platforms, so nothing has to be replaced.',
+      answer:
+        'Yes. We connect over 500 tools, including popular CRMs, calendars, property-management systems, email and SMS platforms, so nothing has to be replaced.',
     },
     {
       question: 'How quickly will I see a return?',
-      answer: 'Most clients see positive ROI within about 60 days, mainly from leads that would otherwise have been missed after hours or followed up too late.',
+      answer:
+        'Most clients see positive ROI within about 60 days, mainly from leads that would otherwise have been missed after hours or followed up too late.',
     },
     {
       question: 'Will callers know they are talking to an AI?',
-      answer: 'Our voice agents sound natural and can say they are an AI assistant whenever you prefer. Any caller can ask for a person, and urgent or complex calls are transferred to your team with a summary.',
+      answer:
+        'Our voice agents sound natural and can say they are an AI assistant whenever you prefer. Any caller can ask for a person, and urgent or complex calls are transferred to your team with a summary.',
     },
     {
       question: 'What happens after I request a growth audit?',
-      answer: 'We review how leads reach you today and send a personalised automation blueprint. Our team will contact you within 24 hours to walk you through it, with no obligation.',
+      answer:
+        'We review how leads reach you today and send a personalised automation blueprint. Our team will contact you within 24 hours to walk you through it, with no obligation.',
     },
   ] as const satisfies readonly FaqItem[],
 } as const;

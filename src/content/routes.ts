@@ -41,24 +41,21 @@ export const routes = [
   {
     path: '/aria-landing',
     title: 'Meet Aria, Your 24/7 Leasing Assistant',
-    description:
-      'Sign up to put Aria on your leasing line: 24/7 call answering, 85% lead conversion and 60% time saved for property management teams.',
+    description: 'Sign up to put Aria on your leasing line: 24/7 call answering, 85% lead conversion and 60% time saved for property management teams.',
     keywords: ['Aria', 'AI leasing assistant', 'property management'],
     indexable: false,
   },
   {
     path: '/ai-chatbot',
     title: 'AI Chatbots for Your Website',
-    description:
-      'A website chatbot trained on your business that answers questions instantly, captures leads and books appointments around the clock.',
+    description: 'A website chatbot trained on your business that answers questions instantly, captures leads and books appointments around the clock.',
     keywords: ['AI chatbot', 'website chatbot', 'lead capture chatbot', 'customer service automation'],
     indexable: true,
   },
   {
     path: '/appointment-scheduling',
     title: 'AI Appointment Scheduling',
-    description:
-      'Let customers book, confirm and reschedule appointments on their own, with automatic reminders that cut no-shows by 60%.',
+    description: 'Let customers book, confirm and reschedule appointments on their own, with automatic reminders that cut no-shows by 60%.',
     keywords: ['appointment scheduling', 'online booking', 'appointment reminders', 'no-show reduction'],
     indexable: true,
   },
@@ -73,16 +70,14 @@ export const routes = [
   {
     path: '/crm-integration',
     title: 'CRM Integration & Workflow Automation',
-    description:
-      'Connect calls, chats and forms to your CRM and over 500 tools, with automatic lead routing, tagging and follow-up workflows.',
+    description: 'Connect calls, chats and forms to your CRM and over 500 tools, with automatic lead routing, tagging and follow-up workflows.',
     keywords: ['CRM integration', 'workflow automation', 'lead routing', 'Zapier alternative', 'n8n automation'],
     indexable: true,
   },
   {
     path: '/review-management',
     title: 'Review & Reputation Management',
-    description:
-      'Collect more five-star reviews automatically, catch unhappy customers first and reply to every review quickly with AI-suggested responses.',
+    description: 'Collect more five-star reviews automatically, catch unhappy customers first and reply to every review quickly with AI-suggested responses.',
     keywords: ['review management', 'reputation management', 'Google reviews', 'review requests'],
     indexable: true,
   },
@@ -97,8 +92,7 @@ export const routes = [
   {
     path: '/thank-you',
     title: 'Your Growth Blueprint Is on Its Way',
-    description:
-      'Thank you for requesting your AI growth audit. Your blueprint is on its way; here is what happens next and how to make sure it reaches you.',
+    description: 'Thank you for requesting your AI growth audit. Your blueprint is on its way; here is what happens next and how to make sure it reaches you.',
     keywords: ['growth audit', 'thank you'],
     indexable: false,
   },
@@ -137,32 +131,28 @@ export const routes = [
   {
     path: '/contact-demo',
     title: 'Book a Live Demo',
-    description:
-      'Book a personalised demo of our AI voice agents and automations. Tell us about your business and we will show you exactly how it would work.',
+    description: 'Book a personalised demo of our AI voice agents and automations. Tell us about your business and we will show you exactly how it would work.',
     keywords: ['book a demo', 'AI voice agent demo', 'automation demo'],
     indexable: true,
   },
   {
     path: '/contact-us',
     title: 'Contact Us',
-    description:
-      'Questions about AI automation for your business? Send us a message, call, email or chat with us; we reply within 24 hours.',
+    description: 'Questions about AI automation for your business? Send us a message, call, email or chat with us; we reply within 24 hours.',
     keywords: ['contact', 'AI automation agency contact'],
     indexable: true,
   },
   {
     path: '/privacy-policy',
     title: 'Privacy Policy',
-    description:
-      'How we collect, use, share and protect the information you give us through this website, and how to ask us to delete it.',
+    description: 'How we collect, use, share and protect the information you give us through this website, and how to ask us to delete it.',
     keywords: ['privacy policy'],
     indexable: true,
   },
   {
     path: '/terms-conditions',
     title: 'Terms & Conditions',
-    description:
-      'The terms that apply when you use this website and its demos, calculators and forms.',
+    description: 'The terms that apply when you use this website and its demos, calculators and forms.',
     keywords: ['terms and conditions', 'terms of use'],
     indexable: true,
   },

@@ -36,9 +36,7 @@ test.describe('announcement bar', () => {
     await page.goto('/');
     await waitForHydration(page);
     // Keep the page here so the data layer can be read after the click.
-    await page.evaluate(() =>
-      document.querySelector('[data-announcement-bar] a')!.addEventListener('click', (event) => event.preventDefault()),
-    );
+    await page.evaluate(() => document.querySelector('[data-announcement-bar] a')!.addEventListener('click', (event) => event.preventDefault()));
     await page.locator(bar).getByRole('link', { name: 'Try it free' }).click();
     expect(await dataLayer(page)).toContainEqual({ event: 'cta_click', cta_id: 'global_bar_try_app' });
   });
@@ -91,17 +89,23 @@ test.describe('announcement bar', () => {
   });
 
   test('returns once the dismissal is older than 7 days', async ({ page }) => {
-    await page.addInitScript((age) => {
-      localStorage.setItem('announcement_dismissed_at', String(Date.now() - age));
-    }, 7 * DAY + 60_000);
+    await page.addInitScript(
+      (age) => {
+        localStorage.setItem('announcement_dismissed_at', String(Date.now() - age));
+      },
+      7 * DAY + 60_000,
+    );
     await page.goto('/');
     await expect(page.locator(bar)).toBeVisible();
   });
 
   test('is still honoured just under 7 days later', async ({ page }) => {
-    await page.addInitScript((age) => {
-      localStorage.setItem('announcement_dismissed_at', String(Date.now() - age));
-    }, 7 * DAY - 60_000);
+    await page.addInitScript(
+      (age) => {
+        localStorage.setItem('announcement_dismissed_at', String(Date.now() - age));
+      },
+      7 * DAY - 60_000,
+    );
     await page.goto('/');
     await expect(page.locator(bar)).toBeHidden();
   });

@@ -12,9 +12,7 @@ import { expect, test, waitForHydration } from './support/fixtures';
 
 /** Every link target inside <main>, with its accessible name. */
 async function mainLinks(page: Page) {
-  return page.locator('main a').evaluateAll((links) =>
-    links.map((link) => ({ name: (link.textContent ?? '').trim(), href: link.getAttribute('href') })),
-  );
+  return page.locator('main a').evaluateAll((links) => links.map((link) => ({ name: (link.textContent ?? '').trim(), href: link.getAttribute('href') })));
 }
 
 const stepTitles = ['Customer Calls', 'AI Conversation', 'Information Gathering', 'Action Execution', 'Seamless Handoff'];
@@ -41,7 +39,10 @@ test.describe('Aria and overview pages without JavaScript', () => {
   }
 
   test('the voice demo books a live demo: a link to /contact-demo on /services-overview (twice) and /how-it-works', async ({ page }) => {
-    for (const [path, count] of [['/services-overview', 2], ['/how-it-works', 1]] as const) {
+    for (const [path, count] of [
+      ['/services-overview', 2],
+      ['/how-it-works', 1],
+    ] as const) {
       await page.goto(path);
       const voice = page.locator('main [data-voice-demo]');
       await expect(voice).toHaveCount(count);

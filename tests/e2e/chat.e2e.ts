@@ -295,7 +295,13 @@ test.describe('chat widget: conversation', () => {
 
     expect(hook.received).toHaveLength(1);
     const body = hook.received[0]!.body;
-    expect(body).toEqual({ action: 'sendMessage', sessionId: expect.stringMatching(/^[0-9a-f-]{36}$/), route: 'general', chatInput: 'Do you work weekends?', metadata: { page: '/ai-chatbot' } });
+    expect(body).toEqual({
+      action: 'sendMessage',
+      sessionId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      route: 'general',
+      chatInput: 'Do you work weekends?',
+      metadata: { page: '/ai-chatbot' },
+    });
 
     // The URL is a real link that opens safely in a new tab; the final full stop is not part of it.
     const link = reply.getByRole('link');
@@ -495,7 +501,10 @@ test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
   test('the chat controls are links to /contact-us and no launcher is drawn', async ({ page }) => {
-    for (const [route, label] of [['/ai-chatbot', 'See It in Action'], ['/appointment-scheduling', 'Get Started']] as const) {
+    for (const [route, label] of [
+      ['/ai-chatbot', 'See It in Action'],
+      ['/appointment-scheduling', 'Get Started'],
+    ] as const) {
       await page.goto(route);
       const links = page.locator('main').getByRole('link', { name: label, exact: true });
       await expect(links).toHaveCount(2);

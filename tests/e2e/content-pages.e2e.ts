@@ -3,14 +3,22 @@ import { expect, test, waitForHydration } from './support/fixtures';
 /** Every page's own buttons and links, and its key copy, as SPEC section 2 and DESIGN.md give them. */
 
 async function hrefOf(page: import('@playwright/test').Page, name: string | RegExp, scope = 'main') {
-  return page.locator(scope).getByRole('link', { name, exact: typeof name === 'string' }).first().getAttribute('href');
+  return page
+    .locator(scope)
+    .getByRole('link', { name, exact: typeof name === 'string' })
+    .first()
+    .getAttribute('href');
 }
 
 test.describe('content pages without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
   const pages: Array<[string, RegExp, string[]]> = [
-    ['/ai-voice-agent', /answers every call/i, ['Natural Conversation', 'Multi-Language', 'CRM Integration', 'Call Analytics', '24/7', 'Unlimited Scale', 'Continuous Learning']],
+    [
+      '/ai-voice-agent',
+      /answers every call/i,
+      ['Natural Conversation', 'Multi-Language', 'CRM Integration', 'Call Analytics', '24/7', 'Unlimited Scale', 'Continuous Learning'],
+    ],
     ['/ai-chatbot', /website assistant/i, ['What your chatbot does', 'See It in Action']],
     ['/appointment-scheduling', /book themselves/i, ['60%', 'Get Started']],
     ['/email-sms-automation', /follow up/i, ['Two-way SMS']],
@@ -131,7 +139,10 @@ test.describe('content page targets', () => {
   test('/services-overview: hero and closing both offer How It Works and the voice demo', async ({ page }) => {
     await page.goto('/services-overview');
     await expect(page.locator('main').getByRole('link', { name: 'Learn How It Works' })).toHaveCount(2);
-    for (const href of await page.locator('main').getByRole('link', { name: 'Learn How It Works' }).evaluateAll((l) => l.map((a) => a.getAttribute('href')))) {
+    for (const href of await page
+      .locator('main')
+      .getByRole('link', { name: 'Learn How It Works' })
+      .evaluateAll((l) => l.map((a) => a.getAttribute('href')))) {
       expect(href).toBe('/how-it-works');
     }
     await expect(page.locator('main [data-voice-demo]')).toHaveCount(2);

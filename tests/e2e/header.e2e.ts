@@ -29,10 +29,7 @@ test.describe('header', () => {
     await page.goto('/this-page-does-not-exist');
     const header = page.locator('header');
     await expect(header.getByRole('link', { name: 'Brightline AI' })).toHaveAttribute('href', '/');
-    await expect(header.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Get Started' })).toHaveAttribute(
-      'href',
-      '/growth-audit',
-    );
+    await expect(header.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Get Started' })).toHaveAttribute('href', '/growth-audit');
   });
 
   for (const id of sections) {
@@ -48,7 +45,10 @@ test.describe('header', () => {
           original.call(this, options);
         };
       });
-      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: new RegExp(id, 'i') }).click();
+      await page
+        .getByRole('navigation', { name: 'Main' })
+        .getByRole('link', { name: new RegExp(id, 'i') })
+        .click();
       await expect(page).toHaveURL(new RegExp(`/#${id}$`));
       await expect(page.locator(`#${id}`)).toBeInViewport();
       await expect(page.locator(`#${id}`)).toBeFocused();

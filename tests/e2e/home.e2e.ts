@@ -15,14 +15,7 @@ test.describe('home page', () => {
 
   test('hero shows the six-card services showcase and the web app link with its tracking', async ({ page }) => {
     await page.goto('/');
-    await expect(page.locator('#showcase li h3')).toHaveText([
-      'SEO',
-      'Websites',
-      'AI Content',
-      'Google Business Profile',
-      'Review Engine',
-      'Citations',
-    ]);
+    await expect(page.locator('#showcase li h3')).toHaveText(['SEO', 'Websites', 'AI Content', 'Google Business Profile', 'Review Engine', 'Citations']);
     // No card opens the modal: the cards hold no link or button.
     await expect(page.locator('#showcase li').locator('a, button')).toHaveCount(0);
     const href = new URL((await page.getByRole('link', { name: 'Try Our Web App' }).getAttribute('href'))!);
@@ -37,7 +30,24 @@ test.describe('home page', () => {
   test('uses the claims of SPEC section 9 verbatim', async ({ page }) => {
     await page.goto('/');
     const text = (await page.locator('main').textContent()) ?? ''; // closed FAQ answers included
-    for (const claim of ['87%', '250%', 'ROI within 6 months', '30 hrs', '99.9%', '300% efficiency', '20-40 hrs per week', '150% lead conversion', '60% fewer no-shows', '24/7', 'over 500 tools', 'positive ROI within about 60 days', '2-3 business days', '48 hours', '24-48 hours quick setup', 'within 24 hours']) {
+    for (const claim of [
+      '87%',
+      '250%',
+      'ROI within 6 months',
+      '30 hrs',
+      '99.9%',
+      '300% efficiency',
+      '20-40 hrs per week',
+      '150% lead conversion',
+      '60% fewer no-shows',
+      '24/7',
+      'over 500 tools',
+      'positive ROI within about 60 days',
+      '2-3 business days',
+      '48 hours',
+      '24-48 hours quick setup',
+      'within 24 hours',
+    ]) {
       expect(text, claim).toContain(claim);
     }
   });
@@ -45,14 +55,7 @@ test.describe('home page', () => {
   test('Learn More links go, in order, to the six service pages', async ({ page }) => {
     await page.goto('/');
     const hrefs = await page.locator('#services [data-learn-more]').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
-    expect(hrefs).toEqual([
-      '/services-overview',
-      '/ai-chatbot',
-      '/appointment-scheduling',
-      '/email-sms-automation',
-      '/crm-integration',
-      '/review-management',
-    ]);
+    expect(hrefs).toEqual(['/services-overview', '/ai-chatbot', '/appointment-scheduling', '/email-sms-automation', '/crm-integration', '/review-management']);
     await expect(page.locator('#services [data-learn-more]').first()).toHaveAccessibleName(/Learn More about AI Voice Agents/);
   });
 

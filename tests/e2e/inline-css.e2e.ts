@@ -31,12 +31,20 @@ test.describe('the stylesheet arrives inside each page', () => {
       });
       expect(requested.filter((url) => url.endsWith('.css'))).toEqual([]);
       expect(requested.filter((url) => url.endsWith('.woff2'))).toEqual([expect.stringMatching(/^\/_next\/static\/media\/.+\.woff2$/)]);
-      expect(fonts.some((family) => /inter/i.test(family) && !/fallback/i.test(family)), `loaded fonts: ${fonts.join(', ')}`).toBe(true);
+      expect(
+        fonts.some((family) => /inter/i.test(family) && !/fallback/i.test(family)),
+        `loaded fonts: ${fonts.join(', ')}`,
+      ).toBe(true);
       expect(failed).toEqual([]);
       // The stylesheet's link stays for React, typed so that no browser fetches it; React added no other.
       expect(await page.locator('link[rel="stylesheet"]').evaluateAll((links) => links.map((link) => link.getAttribute('type')))).toEqual(['text/plain']);
       // Styled: the header is fixed and the body uses the web font.
-      expect(await page.locator('header').first().evaluate((header) => getComputedStyle(header).position)).toBe('fixed');
+      expect(
+        await page
+          .locator('header')
+          .first()
+          .evaluate((header) => getComputedStyle(header).position),
+      ).toBe('fixed');
       expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toMatch(/inter/i);
     });
   }
@@ -54,6 +62,11 @@ test('a client-side navigation keeps the page styled without fetching the styles
   expect(await page.evaluate(() => (window as unknown as { marker?: boolean }).marker), 'the same document').toBe(true);
   expect(requested.filter((url) => url.endsWith('.css'))).toEqual([]);
   expect(await page.locator('link[rel="stylesheet"]').evaluateAll((links) => links.map((link) => link.getAttribute('type')))).toEqual(['text/plain']);
-  expect(await page.locator('header').first().evaluate((header) => getComputedStyle(header).position)).toBe('fixed');
+  expect(
+    await page
+      .locator('header')
+      .first()
+      .evaluate((header) => getComputedStyle(header).position),
+  ).toBe('fixed');
   expect(await page.locator('h1').evaluate((h1) => Number(getComputedStyle(h1).fontWeight))).toBeGreaterThanOrEqual(600);
 });

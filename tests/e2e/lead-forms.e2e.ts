@@ -65,9 +65,7 @@ test.describe('growth audit form', () => {
     await page.route('**/api/leads/growth-audit', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"x"}' }));
     await fill(page, formId, valid);
     await page.locator(`#${formId}`).getByRole('button', { name: 'Send My Free Blueprint' }).click();
-    await expect(page.locator(`#${formId}`).getByRole('alert')).toHaveText(
-      'Error: Server error (500). Please try again or contact support.',
-    );
+    await expect(page.locator(`#${formId}`).getByRole('alert')).toHaveText('Error: Server error (500). Please try again or contact support.');
     await expect(page.locator(`#${formId}-email`)).toHaveValue(valid.email);
     await expect(page.locator(`#${formId}`).getByRole('button', { name: 'Send My Free Blueprint' })).toBeEnabled();
   });
@@ -193,9 +191,7 @@ test.describe('contact form', () => {
     await page.route('**/api/leads/contact', (route) => route.fulfill({ status: 409, body: '' }));
     await fill(page, formId, { firstName: 'Sam', lastName: 'Okafor', email: 'sam@example.com' });
     await page.locator(`#${formId} button[type="submit"]`).click();
-    await expect(page.locator(`#${formId}`).getByRole('alert')).toHaveText(
-      'An unexpected error occurred. Please try again or contact us directly.',
-    );
+    await expect(page.locator(`#${formId}`).getByRole('alert')).toHaveText('An unexpected error occurred. Please try again or contact us directly.');
   });
 });
 

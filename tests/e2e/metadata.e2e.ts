@@ -52,7 +52,12 @@ test.describe('metadata', () => {
     const response = await request.get('/sitemap.xml');
     expect(response.status()).toBe(200);
     const locs = [...(await response.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
-    expect(locs.sort()).toEqual(routes.filter((route) => route.indexable).map((route) => `${SITE_URL}${route.path}`).sort());
+    expect(locs.sort()).toEqual(
+      routes
+        .filter((route) => route.indexable)
+        .map((route) => `${SITE_URL}${route.path}`)
+        .sort(),
+    );
   });
 
   test('robots.txt allows crawling and names the sitemap', async ({ request }) => {

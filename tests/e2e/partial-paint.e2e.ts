@@ -20,8 +20,7 @@ async function visibleBoxes(page: Page): Promise<{ boxes: Boxes; elements: numbe
   return page.evaluate(() => {
     const boxes: Record<string, [number, number]> = {};
     const elements = document.body.querySelectorAll('*');
-    const visible = (box: DOMRect) =>
-      box.width > 0 && box.height > 0 && box.bottom > 0 && box.top < innerHeight && box.right > 0 && box.left < innerWidth;
+    const visible = (box: DOMRect) => box.width > 0 && box.height > 0 && box.bottom > 0 && box.top < innerHeight && box.right > 0 && box.left < innerWidth;
     elements.forEach((element, index) => {
       const box = element.getBoundingClientRect();
       if (visible(box)) boxes[`${index} ${element.tagName.toLowerCase()} "${(element.textContent ?? '').trim().slice(0, 30)}"`] = [box.x, box.y];
@@ -82,7 +81,10 @@ for (const width of [412, 1280]) {
         expect(cuts.length, 'the first screen was found in the markup').toBeGreaterThan(20);
 
         let served = '';
-        await page.route((url) => url.pathname === path, (route) => route.fulfill({ contentType: 'text/html; charset=utf-8', body: served }));
+        await page.route(
+          (url) => url.pathname === path,
+          (route) => route.fulfill({ contentType: 'text/html; charset=utf-8', body: served }),
+        );
         const moved: string[] = [];
         for (const [index, cut] of cuts.entries()) {
           served = html.slice(0, cut);
@@ -93,7 +95,9 @@ for (const width of [412, 1280]) {
           for (const [key, [x, y]] of Object.entries(boxes)) {
             const final = whole[key];
             if (!final || (Math.abs(final[0] - x) < 0.5 && Math.abs(final[1] - y) < 0.5)) continue;
-            moved.push(`${key} at ${x.toFixed(1)},${y.toFixed(1)} -> ${final[0].toFixed(1)},${final[1].toFixed(1)}, when parsed up to …${html.slice(cut - 50, cut)}`);
+            moved.push(
+              `${key} at ${x.toFixed(1)},${y.toFixed(1)} -> ${final[0].toFixed(1)},${final[1].toFixed(1)}, when parsed up to …${html.slice(cut - 50, cut)}`,
+            );
           }
         }
         expect(moved.slice(0, 10)).toEqual([]);

@@ -26,12 +26,10 @@ const DEFAULT_FIGURES = {
   lifetimeValueLoss: '$226,800',
 };
 
-const DEFAULT_QUERY =
-  'totalCalls=20&afterHoursPercent=60&leadQualityRate=20&leadToTourRate=25&tourToLeaseRate=35&averageRent=1500&averageStayDuration=2';
+const DEFAULT_QUERY = 'totalCalls=20&afterHoursPercent=60&leadQualityRate=20&leadToTourRate=25&tourToLeaseRate=35&averageRent=1500&averageStayDuration=2';
 
 // 45 calls a day, 72% after hours, 15% qualified, 30% tour, 40% lease, $2,250 rent, 1.5-year stay.
-const SHARED_QUERY =
-  'totalCalls=45&afterHoursPercent=72&leadQualityRate=15&leadToTourRate=30&tourToLeaseRate=40&averageRent=2250&averageStayDuration=1.5';
+const SHARED_QUERY = 'totalCalls=45&afterHoursPercent=72&leadQualityRate=15&leadToTourRate=30&tourToLeaseRate=40&averageRent=2250&averageStayDuration=1.5';
 const SHARED_FIGURES = {
   monthlyMissedCalls: '972.0',
   qualifiedLeadsLost: '145.8',
@@ -163,7 +161,10 @@ test.describe('revenue calculator', () => {
     expect(log.behaviors).toEqual(['instant']);
     expect(log.scrollAt - log.submitAt).toBeGreaterThanOrEqual(95);
     // The chart's bars do not animate either.
-    const transition = await page.locator('#results [data-bar]').first().evaluate((bar) => getComputedStyle(bar).transitionProperty);
+    const transition = await page
+      .locator('#results [data-bar]')
+      .first()
+      .evaluate((bar) => getComputedStyle(bar).transitionProperty);
     expect(transition).toBe('none');
   });
 
@@ -266,9 +267,7 @@ test.describe('revenue calculator', () => {
     await expect(funnel).toHaveAccessibleName(
       'From missed calls to lost leases, each month Bar chart: 360.0 missed calls, 72.0 qualified leads lost, 18.0 tours lost and 6.3 leases lost each month.',
     );
-    await expect(money).toHaveAccessibleName(
-      'Revenue lost Bar chart: $9,450 lost each month, $113,400 a year and $226,800 over the average stay.',
-    );
+    await expect(money).toHaveAccessibleName('Revenue lost Bar chart: $9,450 lost each month, $113,400 a year and $226,800 over the average stay.');
     // Bars are proportional to the largest value of their chart.
     const widths = async (chart: Locator) => chart.locator('[data-bar]').evaluateAll((bars) => bars.map((bar) => bar.getAttribute('width')));
     expect(await widths(funnel)).toEqual(['100.00%', '20.00%', '5.00%', '1.75%']);
@@ -280,7 +279,9 @@ test.describe('revenue calculator', () => {
     await expect(table).toBeHidden();
     await page.getByText('Show these figures as a table').click();
     await expect(table).toBeVisible();
-    const rows = await table.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [tr.querySelector('th')!.textContent, tr.querySelector('td')!.textContent]));
+    const rows = await table
+      .locator('tbody tr')
+      .evaluateAll((trs) => trs.map((tr) => [tr.querySelector('th')!.textContent, tr.querySelector('td')!.textContent]));
     expect(rows).toEqual([
       ['Missed calls', '360.0'],
       ['Qualified leads lost', '72.0'],

@@ -13,7 +13,14 @@ import { expect, startupScriptUrls, test } from './support/fixtures';
  * searched for each value, raw and URL-encoded.
  */
 
-const secretNames = ['DATABASE_URL', 'LEADS_WEBHOOK_URL', 'LEADS_WEBHOOK_URL_GROWTH_AUDIT', 'LEADS_WEBHOOK_SECRET', 'CHAT_WEBHOOK_URL', 'RETELL_API_KEY'] as const;
+const secretNames = [
+  'DATABASE_URL',
+  'LEADS_WEBHOOK_URL',
+  'LEADS_WEBHOOK_URL_GROWTH_AUDIT',
+  'LEADS_WEBHOOK_SECRET',
+  'CHAT_WEBHOOK_URL',
+  'RETELL_API_KEY',
+] as const;
 const values = { ...testEnv.main, ...testEnv.buildOnlySecrets } as Record<string, string>;
 const secrets = secretNames.map((name) => ({ name, value: values[name]! }));
 
@@ -40,10 +47,7 @@ test('every secret is really set for the test builds', () => {
 
 test('the client bundle and the prerendered pages contain no server secret', () => {
   const dist = E2E_ENV.NEXT_DIST_DIR;
-  const shipped = [
-    ...files(path.join(dist, 'static')),
-    ...files(path.join(dist, 'server', 'app')).filter((file) => /\.(html|rsc|body|meta)$/.test(file)),
-  ];
+  const shipped = [...files(path.join(dist, 'static')), ...files(path.join(dist, 'server', 'app')).filter((file) => /\.(html|rsc|body|meta)$/.test(file))];
   expect(shipped.length).toBeGreaterThan(50);
   const leaks: string[] = [];
   for (const file of shipped) {

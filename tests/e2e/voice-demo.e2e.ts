@@ -202,7 +202,10 @@ test.describe('voice demo with the provider stand-in', () => {
       // No JavaScript served to this page holds the key, the agent id or the provider's address.
       const bodies = await Promise.all(scripts.map((script) => script.body));
       for (const secret of [RETELL_API_KEY, RETELL_AGENT_ID, `127.0.0.1:${VOICE_PROVIDER_PORT}`]) {
-        expect(bodies.filter((text) => text.includes(secret)), secret).toEqual([]);
+        expect(
+          bodies.filter((text) => text.includes(secret)),
+          secret,
+        ).toEqual([]);
       }
 
       await dialog(page).getByRole('button', { name: 'Cancel' }).click();
@@ -356,7 +359,10 @@ test.describe('voice demo in the build', () => {
     const texts = files.map((file) => ({ file, text: readFileSync(file, 'utf8') }));
     expect(texts.filter(({ text }) => /livekit\.cloud/.test(text)).length).toBeGreaterThan(0);
     for (const secret of [RETELL_API_KEY, RETELL_AGENT_ID]) {
-      expect(texts.filter(({ text }) => text.includes(secret)).map(({ file }) => file), secret).toEqual([]);
+      expect(
+        texts.filter(({ text }) => text.includes(secret)).map(({ file }) => file),
+        secret,
+      ).toEqual([]);
     }
   });
 });
@@ -365,7 +371,10 @@ test.describe('voice demo without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
   test('every voice demo control is a real link to /contact-demo', async ({ page }) => {
-    for (const [route, count] of [['/services-overview', 2], ['/how-it-works', 1]] as const) {
+    for (const [route, count] of [
+      ['/services-overview', 2],
+      ['/how-it-works', 1],
+    ] as const) {
       await page.goto(route);
       const links = page.locator('main').getByRole('link', { name: LABEL });
       await expect(links).toHaveCount(count);

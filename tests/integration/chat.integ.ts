@@ -1,6 +1,6 @@
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { replyWith, startChatWebhook } from './support/chat-webhook';
-import { useFreshEnvironment } from './support/helpers';
+import { freshEnvironment } from './support/helpers';
 
 /**
  * POST /api/chat called in-process, forwarding to a real HTTP stand-in for the
@@ -12,7 +12,7 @@ import { useFreshEnvironment } from './support/helpers';
 
 const webhook = await startChatWebhook();
 const SITE = 'https://www.example-agency.test';
-await useFreshEnvironment({
+await freshEnvironment({
   NEXT_PUBLIC_SITE_URL: SITE,
   CHAT_WEBHOOK_URL: webhook.url,
   CHAT_TIMEOUT_MS: '1000',
@@ -238,7 +238,12 @@ describe('POST /api/chat refusals', () => {
       expect(status, String(body).slice(0, 60)).toBeLessThan(500);
     }
     // And answers the webhook gives that make no sense still end in 200 or 502.
-    for (const answer of [{ status: 200, body: '' }, { status: 204, body: '' }, { status: 200, body: '{"output":null}' }, { status: 418, contentType: 'text/plain', body: 'teapot' }]) {
+    for (const answer of [
+      { status: 200, body: '' },
+      { status: 204, body: '' },
+      { status: 200, body: '{"output":null}' },
+      { status: 418, contentType: 'text/plain', body: 'teapot' },
+    ]) {
       webhook.answerWith(answer);
       const { status } = await post({ json: valid() });
       expect([200, 502], JSON.stringify(answer)).toContain(status);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { leadRequest, useFreshEnvironment, validBodies } from './support/helpers';
+import { leadRequest, freshEnvironment, validBodies } from './support/helpers';
 
 /**
  * At least 200 generated malformed requests: each is answered 4xx with a JSON
@@ -7,7 +7,7 @@ import { leadRequest, useFreshEnvironment, validBodies } from './support/helpers
  * configured here, so the one valid lead at the end is stored as 'skipped'.
  */
 
-await useFreshEnvironment({ LEADS_RATE_LIMIT_PER_MINUTE: '0' });
+await freshEnvironment({ LEADS_RATE_LIMIT_PER_MINUTE: '0' });
 const { POST } = await import('@/app/api/leads/[form]/route');
 const { getDatabase, closeDatabase } = await import('@/server/db/client');
 const { leads, leadDeliveries } = await import('@/server/db/schema');
@@ -21,7 +21,7 @@ const json = (value: unknown) => JSON.stringify(value);
 
 // A small deterministic PRNG so a failure can be reproduced.
 let seed = 20_260_304;
-const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
 const garbage = (length: number) => Array.from({ length }, () => String.fromCharCode(Math.floor(random() * 0x2fff))).join('');
 
 function cases(): Case[] {
@@ -32,7 +32,8 @@ function cases(): Case[] {
   for (const form of forms) {
     const valid = validBodies[form] as Record<string, string>;
     // Wrong types, one field at a time, on an otherwise valid lead.
-    for (const field of Object.keys(valid)) for (const value of wrongTypes) add(`${form}.${field} = ${json(value)}`, form, json({ ...valid, [field]: value }), undefined, 422);
+    for (const field of Object.keys(valid))
+      for (const value of wrongTypes) add(`${form}.${field} = ${json(value)}`, form, json({ ...valid, [field]: value }), undefined, 422);
     // Missing fields.
     add(`${form}: empty object`, form, '{}', undefined, 422);
     for (const field of ['firstName', 'lastName', 'email']) {
@@ -44,15 +45,45 @@ function cases(): Case[] {
     add(`${form}: 300-character email`, form, json({ ...valid, email: `${'a'.repeat(290)}@example.com` }), undefined, 422);
     add(`${form}: 40 KB field`, form, json({ ...valid, lastName: 'B'.repeat(40_000) }), undefined, 413);
     // Script tags and unicode, with something else wrong so nothing may be stored.
-    add(`${form}: script tag, bad email`, form, json({ ...valid, firstName: '<script>alert(1)</script>', email: '<img src=x onerror=alert(1)>' }), undefined, 422);
+    add(
+      `${form}: script tag, bad email`,
+      form,
+      json({ ...valid, firstName: '<script>alert(1)</script>', email: '<img src=x onerror=alert(1)>' }),
+      undefined,
+      422,
+    );
     add(`${form}: unicode, no last name`, form, json({ ...valid, firstName: '𝓐𝓭𝓪 \u202e\u0000 ü', lastName: ' \t\n' }), undefined, 422);
     add(`${form}: RTL email`, form, json({ ...valid, email: '\u202eexample.com@ada' }), undefined, 422);
     // Not JSON, or not an object.
-    for (const text of ['', ' ', '{', '{"firstName":', "{'firstName':'A'}", 'null', 'true', '42', '"text"', '[]', json([valid]), '{"a":1}}', '\u0000', 'undefined']) {
+    for (const text of [
+      '',
+      ' ',
+      '{',
+      '{"firstName":',
+      "{'firstName':'A'}",
+      'null',
+      'true',
+      '42',
+      '"text"',
+      '[]',
+      json([valid]),
+      '{"a":1}}',
+      '\u0000',
+      'undefined',
+    ]) {
       add(`${form}: JSON ${json(text)}`, form, text);
     }
     // Wrong content types (a valid JSON body, mislabelled).
-    for (const type of [null, 'text/plain', 'text/html', 'application/xml', 'application/jsonx', 'multipart/mixed; boundary=x', 'application/octet-stream', 'image/png']) {
+    for (const type of [
+      null,
+      'text/plain',
+      'text/html',
+      'application/xml',
+      'application/jsonx',
+      'multipart/mixed; boundary=x',
+      'application/octet-stream',
+      'image/png',
+    ]) {
       add(`${form}: content-type ${type}`, form, json(valid), type, 415);
     }
     // Form-encoded and multipart, malformed.
@@ -111,12 +142,20 @@ describe('malformed lead requests', () => {
   });
 
   it('accepts a valid lead full of unicode, control characters and markup, storing it verbatim except NUL', async () => {
-    const body = { ...validBodies.demo, firstName: '𝓐𝓭𝓪\u0000 <script>alert(1)</script>', lastName: 'Ünïcødé \u202e\u200b', message: '"}); DROP TABLE leads; --\u0000' };
+    const body = {
+      ...validBodies.demo,
+      firstName: '𝓐𝓭𝓪\u0000 <script>alert(1)</script>',
+      lastName: 'Ünïcødé \u202e\u200b',
+      message: '"}); DROP TABLE leads; --\u0000',
+    };
     const response = await POST(leadRequest('demo', { body: json(body) }), { params: Promise.resolve({ form: 'demo' }) });
     expect(response.status).toBe(201);
     const { id } = (await response.json()) as { id: string };
     const { db } = await getDatabase();
-    const [lead] = await db.select().from(leads).where(sql`${leads.id} = ${id}`);
+    const [lead] = await db
+      .select()
+      .from(leads)
+      .where(sql`${leads.id} = ${id}`);
     expect(lead!.fields).toMatchObject({
       firstName: '𝓐𝓭𝓪 <script>alert(1)</script>',
       lastName: 'Ünïcødé \u202e\u200b',

@@ -1,11 +1,11 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { leadRequest, postgresUrl, useFreshEnvironment, validBodies } from './support/helpers';
+import { leadRequest, postgresUrl, freshEnvironment, validBodies } from './support/helpers';
 
 /** The database cannot be opened: valid leads get 503 (never 500, never a false 201); health says down. */
 
-const { dataDir } = await useFreshEnvironment({});
+const { dataDir } = await freshEnvironment({});
 if (postgresUrl) {
   // Nothing listens on port 1: connection refused.
   process.env.DATABASE_URL = 'postgres://postgres@127.0.0.1:1/leads';

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReceiver } from './support/receiver';
-import { leadRequest, useFreshEnvironment, validBodies, waitFor } from './support/helpers';
+import { leadRequest, freshEnvironment, validBodies, waitFor } from './support/helpers';
 
 /**
  * The lead API end to end, in-process: route handler -> PGlite (fresh folder)
@@ -11,7 +11,7 @@ import { leadRequest, useFreshEnvironment, validBodies, waitFor } from './suppor
 const SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
 const receiver = await startReceiver();
 const ariaReceiver = await startReceiver(); // stopped and restarted to refuse connections
-await useFreshEnvironment({
+await freshEnvironment({
   LEADS_WEBHOOK_URL: `${receiver.url}/shared`,
   LEADS_WEBHOOK_URL_DEMO: `${receiver.url}/demo`,
   LEADS_WEBHOOK_URL_CONTACT: `${receiver.url}/contact`,
@@ -53,10 +53,13 @@ const deliveryOf = async (leadId: string) => (await (await db()).select().from(l
 const attemptsOf = async (deliveryId: string) =>
   (await db()).select().from(leadDeliveryAttempts).where(eq(leadDeliveryAttempts.deliveryId, deliveryId)).orderBy(asc(leadDeliveryAttempts.attempt));
 const settled = (leadId: string) =>
-  waitFor(async () => {
-    const delivery = await deliveryOf(leadId);
-    return delivery && ['delivered', 'failed'].includes(delivery.status) ? delivery : undefined;
-  }, { what: `lead ${leadId} to settle` });
+  waitFor(
+    async () => {
+      const delivery = await deliveryOf(leadId);
+      return delivery && ['delivered', 'failed'].includes(delivery.status) ? delivery : undefined;
+    },
+    { what: `lead ${leadId} to settle` },
+  );
 
 beforeAll(async () => {
   await getDatabase();
@@ -98,7 +101,13 @@ describe('POST /api/leads/{form}: accepted leads are stored, then delivered exac
       utm_term: '',
       utm_content: 'hero',
     };
-    const response = await post('growth-audit', { ...validBodies['growth-audit'], email: 'ga@example.com', ...attribution, company_website: '', form_started_at: String(Date.now() - 60_000) });
+    const response = await post('growth-audit', {
+      ...validBodies['growth-audit'],
+      email: 'ga@example.com',
+      ...attribution,
+      company_website: '',
+      form_started_at: String(Date.now() - 60_000),
+    });
     expect(response.status).toBe(201);
     expect(response.json).toEqual({ ok: true, id: expect.stringMatching(/^[0-9a-f-]{36}$/) });
     const id = response.json!.id as string;

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { startReceiver } from './support/receiver';
-import { leadRequest, postgresUrl, useFreshEnvironment, validBodies } from './support/helpers';
+import { leadRequest, postgresUrl, freshEnvironment, validBodies } from './support/helpers';
 
 /**
  * What only a real PostgreSQL server can show (LEADS_TEST_DATABASE=postgres):
@@ -10,7 +10,7 @@ import { leadRequest, postgresUrl, useFreshEnvironment, validBodies } from './su
  */
 
 const receiver = await startReceiver();
-const { databaseUrl } = await useFreshEnvironment({ LEADS_WEBHOOK_URL: `${receiver.url}/hook`, LEADS_RATE_LIMIT_PER_MINUTE: '0' });
+const { databaseUrl } = await freshEnvironment({ LEADS_WEBHOOK_URL: `${receiver.url}/hook`, LEADS_RATE_LIMIT_PER_MINUTE: '0' });
 
 afterAll(async () => {
   const { closeDatabase } = await import('@/server/db/client');
@@ -69,15 +69,18 @@ describe.skipIf(!postgresUrl)('several instances on one PostgreSQL', () => {
     // 60 stored leads, none attempted yet (accepted directly, without the request's immediate attempt).
     const ids: string[] = [];
     for (let i = 0; i < 60; i += 1) {
-      const { leadId } = await acceptLead({
-        form: 'contact',
-        status: 'accepted',
-        fields: { ...validBodies.contact, email: `multi${i}@example.com` },
-        attribution: {},
-        ipHash: null,
-        userAgent: null,
-        webhookUrl: `${receiver.url}/hook`,
-      }, { claimFirstAttempt: false, timeoutMs: 15_000 });
+      const { leadId } = await acceptLead(
+        {
+          form: 'contact',
+          status: 'accepted',
+          fields: { ...validBodies.contact, email: `multi${i}@example.com` },
+          attribution: {},
+          ipHash: null,
+          userAgent: null,
+          webhookUrl: `${receiver.url}/hook`,
+        },
+        { claimFirstAttempt: false, timeoutMs: 15_000 },
+      );
       ids.push(leadId);
     }
     const pools = [new pg.Pool({ connectionString: databaseUrl! }), new pg.Pool({ connectionString: databaseUrl! })];

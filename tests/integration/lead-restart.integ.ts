@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startReceiver } from './support/receiver';
-import { useFreshEnvironment, validBodies, waitFor } from './support/helpers';
+import { freshEnvironment, validBodies, waitFor } from './support/helpers';
 
 /**
  * Accepted means delivered, even across a crash: a server process holding
@@ -11,7 +11,7 @@ import { useFreshEnvironment, validBodies, waitFor } from './support/helpers';
  */
 
 const receiver = await startReceiver();
-await useFreshEnvironment({});
+await freshEnvironment({});
 const childEnv = {
   ...process.env,
   LEADS_WEBHOOK_URL: `${receiver.url}/hook`,
@@ -34,7 +34,10 @@ async function startServer(): Promise<{ port: number; process: ChildProcess }> {
   child = proc;
   let stderr = '';
   proc.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  if (process.env.LEADS_RESTART_DEBUG) { proc.stdout!.on('data', (c: Buffer) => process.stderr.write(c)); proc.stderr!.on('data', (c: Buffer) => process.stderr.write(c)); }
+  if (process.env.LEADS_RESTART_DEBUG) {
+    proc.stdout!.on('data', (c: Buffer) => process.stderr.write(c));
+    proc.stderr!.on('data', (c: Buffer) => process.stderr.write(c));
+  }
   const port = await new Promise<number>((resolve, reject) => {
     let out = '';
     proc.stdout!.on('data', (chunk: Buffer) => {

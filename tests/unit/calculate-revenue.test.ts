@@ -80,8 +80,24 @@ describe('calculateRevenue', () => {
     expect(doubled('averageStayDuration').lifetimeValueLoss).toBeCloseTo(453600, 6);
     expect(doubled('averageStayDuration').annualImpact).toBeCloseTo(113400, 6);
     // 30 days a month, 12 months a year.
-    const one = calculateRevenue({ totalCalls: 1, afterHoursPercent: 100, leadQualityRate: 100, leadToTourRate: 100, tourToLeaseRate: 100, averageRent: 1, averageStayDuration: 1 });
-    expect(one).toEqual({ monthlyMissedCalls: 30, qualifiedLeadsLost: 30, toursLost: 30, leasesLost: 30, monthlyRevenueLoss: 30, annualImpact: 360, lifetimeValueLoss: 360 });
+    const one = calculateRevenue({
+      totalCalls: 1,
+      afterHoursPercent: 100,
+      leadQualityRate: 100,
+      leadToTourRate: 100,
+      tourToLeaseRate: 100,
+      averageRent: 1,
+      averageStayDuration: 1,
+    });
+    expect(one).toEqual({
+      monthlyMissedCalls: 30,
+      qualifiedLeadsLost: 30,
+      toursLost: 30,
+      leasesLost: 30,
+      monthlyRevenueLoss: 30,
+      annualImpact: 360,
+      lifetimeValueLoss: 360,
+    });
   });
 
   it('gives zeros for zero inputs, and zero from any one zero upstream', () => {
@@ -112,7 +128,10 @@ describe('calculateRevenue', () => {
     expect(formatResults(calculateRevenue({ ...DEFAULT_INPUTS, totalCalls: -20 }))).toEqual(ZERO_FIGURES);
     expect(formatResults(calculateRevenue({ ...DEFAULT_INPUTS, averageRent: -1500 }))).toMatchObject({ monthlyRevenueLoss: '$0' });
     // Rent and stay have no upper bound.
-    expect(normaliseInputs({ ...DEFAULT_INPUTS, averageRent: 25000, averageStayDuration: 150 })).toMatchObject({ averageRent: 25000, averageStayDuration: 150 });
+    expect(normaliseInputs({ ...DEFAULT_INPUTS, averageRent: 25000, averageStayDuration: 150 })).toMatchObject({
+      averageRent: 25000,
+      averageStayDuration: 150,
+    });
   });
 
   it('counts non-numeric input as 0', () => {
@@ -215,7 +234,15 @@ describe('query string', () => {
   });
 
   it('round-trips any inputs', () => {
-    const inputs: RevenueInputs = { totalCalls: 45, afterHoursPercent: 72, leadQualityRate: 15, leadToTourRate: 30, tourToLeaseRate: 40, averageRent: 2250, averageStayDuration: 1.5 };
+    const inputs: RevenueInputs = {
+      totalCalls: 45,
+      afterHoursPercent: 72,
+      leadQualityRate: 15,
+      leadToTourRate: 30,
+      tourToLeaseRate: 40,
+      averageRent: 2250,
+      averageStayDuration: 1.5,
+    };
     expect(inputsFromQuery(inputsToQuery(inputs))).toEqual(inputs);
     expect(inputsFromQuery(`?${inputsToQuery(DEFAULT_INPUTS)}`)).toEqual(DEFAULT_INPUTS);
     expect(inputsFromQuery(inputsToQuery(zeros))).toEqual(zeros);

@@ -42,7 +42,15 @@ describe('linkify', () => {
   });
 
   it('never links javascript:, data:, relative or scheme-less URLs', () => {
-    for (const text of ['javascript:alert(1)', 'JavaScript://%0aalert(1)', 'data:text/html,<script>alert(1)</script>', '/contact-us', 'www.example.com', 'ftp://example.com', 'mailto:a@example.com']) {
+    for (const text of [
+      'javascript:alert(1)',
+      'JavaScript://%0aalert(1)',
+      'data:text/html,<script>alert(1)</script>',
+      '/contact-us',
+      'www.example.com',
+      'ftp://example.com',
+      'mailto:a@example.com',
+    ]) {
       expect(links(text), text).toEqual([]);
     }
   });
@@ -61,7 +69,18 @@ describe('linkify', () => {
   });
 
   it('loses no character: the parts join back into the message', () => {
-    const messages = ['Book at https://cal.example/x, or call.', 'a https:// b', 'http://[::1]:80/ok and http://x', 'line\nhttps://a.example/(b', 'https://a.example/😀!'];
-    for (const message of messages) expect(linkify(message).map((part) => part.text).join('')).toBe(message);
+    const messages = [
+      'Book at https://cal.example/x, or call.',
+      'a https:// b',
+      'http://[::1]:80/ok and http://x',
+      'line\nhttps://a.example/(b',
+      'https://a.example/😀!',
+    ];
+    for (const message of messages)
+      expect(
+        linkify(message)
+          .map((part) => part.text)
+          .join(''),
+      ).toBe(message);
   });
 });

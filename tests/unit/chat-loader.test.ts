@@ -25,8 +25,7 @@ const Panel = () => null;
 /** A loader whose every attempt waits for the test to settle it. */
 function controlledLoader() {
   const attempts: Array<{ resolve: () => void; reject: (error: unknown) => void }> = [];
-  const load = () =>
-    new Promise<{ ChatPanel: typeof Panel }>((resolve, reject) => attempts.push({ resolve: () => resolve({ ChatPanel: Panel }), reject }));
+  const load = () => new Promise<{ ChatPanel: typeof Panel }>((resolve, reject) => attempts.push({ resolve: () => resolve({ ChatPanel: Panel }), reject }));
   return { attempts, store: createChatStore(load) };
 }
 

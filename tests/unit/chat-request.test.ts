@@ -21,7 +21,10 @@ describe('parseChatRequest', () => {
 
   it('allows exactly 2000 characters and refuses 2001', () => {
     expect(parseChatRequest({ sessionId, chatInput: 'a'.repeat(2000) }).ok).toBe(true);
-    expect(parseChatRequest({ sessionId, chatInput: 'a'.repeat(2001) })).toEqual({ ok: false, fieldErrors: { chatInput: 'Messages can be at most 2000 characters.' } });
+    expect(parseChatRequest({ sessionId, chatInput: 'a'.repeat(2001) })).toEqual({
+      ok: false,
+      fieldErrors: { chatInput: 'Messages can be at most 2000 characters.' },
+    });
   });
 
   it('refuses an empty or whitespace-only message, and one that is not a string', () => {

@@ -48,7 +48,13 @@ describe('contentSecurityPolicy', () => {
     const score = scoreResponse({ url: 'https://www.example.test/', headers, body: '<script src="/_next/static/a.js"></script>' });
     expect(score.score).toBe(120);
     expect(score.grade).toBe('A+');
-    expect(scoreResponse({ url: 'https://www.example.test/api', headers: new Headers({ ...Object.fromEntries(headers), 'content-security-policy': nonDocumentPolicy }), body: '{}' }).score).toBe(120);
+    expect(
+      scoreResponse({
+        url: 'https://www.example.test/api',
+        headers: new Headers({ ...Object.fromEntries(headers), 'content-security-policy': nonDocumentPolicy }),
+        body: '{}',
+      }).score,
+    ).toBe(120);
   });
 });
 

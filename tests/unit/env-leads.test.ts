@@ -44,13 +44,27 @@ describe('.env.example and README', () => {
     const example = readFileSync('.env.example', 'utf8');
     const readme = readFileSync('README.md', 'utf8');
     const names = [
-      'DATABASE_URL', 'LEADS_DATA_DIR', 'LEADS_WEBHOOK_URL', 'LEADS_WEBHOOK_URL_GROWTH_AUDIT', 'LEADS_WEBHOOK_URL_DEMO',
-      'LEADS_WEBHOOK_URL_CONTACT', 'LEADS_WEBHOOK_URL_ARIA_SIGNUP', 'LEADS_WEBHOOK_SECRET', 'LEADS_WEBHOOK_TIMEOUT_MS',
-      'LEADS_RETRY_SCHEDULE_MS', 'LEADS_SWEEP_INTERVAL_MS', 'LEADS_WORKER', 'LEADS_RATE_LIMIT_PER_MINUTE', 'TRUST_PROXY', 'LOG_LEVEL',
+      'DATABASE_URL',
+      'LEADS_DATA_DIR',
+      'LEADS_WEBHOOK_URL',
+      'LEADS_WEBHOOK_URL_GROWTH_AUDIT',
+      'LEADS_WEBHOOK_URL_DEMO',
+      'LEADS_WEBHOOK_URL_CONTACT',
+      'LEADS_WEBHOOK_URL_ARIA_SIGNUP',
+      'LEADS_WEBHOOK_SECRET',
+      'LEADS_WEBHOOK_TIMEOUT_MS',
+      'LEADS_RETRY_SCHEDULE_MS',
+      'LEADS_SWEEP_INTERVAL_MS',
+      'LEADS_WORKER',
+      'LEADS_RATE_LIMIT_PER_MINUTE',
+      'TRUST_PROXY',
+      'LOG_LEVEL',
     ];
     for (const name of names) {
       expect(example, name).toMatch(new RegExp(`^${name}=$`, 'm'));
-      expect(readme, name).toContain(name.startsWith('LEADS_WEBHOOK_URL_') && name !== 'LEADS_WEBHOOK_URL_GROWTH_AUDIT' ? `_${name.slice('LEADS_WEBHOOK_URL_'.length)}` : name);
+      expect(readme, name).toContain(
+        name.startsWith('LEADS_WEBHOOK_URL_') && name !== 'LEADS_WEBHOOK_URL_GROWTH_AUDIT' ? `_${name.slice('LEADS_WEBHOOK_URL_'.length)}` : name,
+      );
     }
   });
 });

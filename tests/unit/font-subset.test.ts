@@ -46,7 +46,8 @@ describe('the self-hosted Inter subset', () => {
   });
 
   it('asks for no OpenType feature the subset dropped (only tabular figures beyond the defaults)', () => {
-    const numeric = /\b(tabular-nums|lining-nums|oldstyle-nums|proportional-nums|diagonal-fractions|stacked-fractions|ordinal|slashed-zero)\b|font-feature-settings|font-variant-(numeric|ligatures|alternates)/g;
+    const numeric =
+      /\b(tabular-nums|lining-nums|oldstyle-nums|proportional-nums|diagonal-fractions|stacked-fractions|ordinal|slashed-zero)\b|font-feature-settings|font-variant-(numeric|ligatures|alternates)/g;
     const used = new Set<string>();
     for (const file of readdirSync('src', { recursive: true, encoding: 'utf8' })) {
       if (/\.(tsx?|css)$/.test(file)) for (const [match] of readFileSync(path.join('src', file), 'utf8').matchAll(numeric)) used.add(match);
@@ -55,11 +56,24 @@ describe('the self-hosted Inter subset', () => {
   });
 
   it('uses only weights inside the kept range', () => {
-    const weights: Record<string, number> = { thin: 100, extralight: 200, light: 300, normal: 400, medium: 500, semibold: 600, bold: 700, extrabold: 800, black: 900 };
+    const weights: Record<string, number> = {
+      thin: 100,
+      extralight: 200,
+      light: 300,
+      normal: 400,
+      medium: 500,
+      semibold: 600,
+      bold: 700,
+      extrabold: 800,
+      black: 900,
+    };
     const used = new Set<number>();
     for (const file of readdirSync('src', { recursive: true, encoding: 'utf8' })) {
       if (!/\.(tsx?|css)$/.test(file)) continue;
-      for (const [, name] of readFileSync(path.join('src', file), 'utf8').matchAll(/\bfont-(thin|extralight|light|normal|medium|semibold|bold|extrabold|black)\b/g)) used.add(weights[name!]!);
+      for (const [, name] of readFileSync(path.join('src', file), 'utf8').matchAll(
+        /\bfont-(thin|extralight|light|normal|medium|semibold|bold|extrabold|black)\b/g,
+      ))
+        used.add(weights[name!]!);
     }
     expect(Math.min(...used)).toBeGreaterThanOrEqual(FONT_WEIGHT_RANGE.min);
     expect(Math.max(...used)).toBeLessThanOrEqual(FONT_WEIGHT_RANGE.max);

@@ -31,7 +31,9 @@ describe('inlining the build stylesheet (scripts/inline-css.mjs)', () => {
 
   it('resolves relative urls as the browser would from the file, and keeps absolute, data and fragment urls', () => {
     const href = '/_next/static/chunks/site.css';
-    expect(absoluteUrls('a{b:url("../media/a.woff2")}c{d:url(\'x.png\')}', href)).toBe('a{b:url("/_next/static/media/a.woff2")}c{d:url(\'/_next/static/chunks/x.png\')}');
+    expect(absoluteUrls('a{b:url("../media/a.woff2")}c{d:url(\'x.png\')}', href)).toBe(
+      'a{b:url("/_next/static/media/a.woff2")}c{d:url(\'/_next/static/chunks/x.png\')}',
+    );
     const kept = 'a{b:url(/img/a.png)}c{d:url(data:image/png;base64,AA==)}e{f:url(#g)}h{i:url(https://x.test/a.png)}';
     expect(absoluteUrls(kept, href)).toBe(kept);
   });

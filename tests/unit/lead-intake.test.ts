@@ -95,7 +95,9 @@ describe('isSameOrigin', () => {
   it("accepts the site's own origin or the host the request was sent to", () => {
     expect(isSameOrigin(headers({ origin: 'https://www.agency.test' }), site, false)).toBe(true);
     expect(isSameOrigin(headers({ origin: 'http://127.0.0.1:3100', host: '127.0.0.1:3100' }), site, false)).toBe(true);
-    expect(isSameOrigin(headers({ origin: 'https://preview.agency.test', host: 'internal:3000', 'x-forwarded-host': 'preview.agency.test' }), site, true)).toBe(true);
+    expect(isSameOrigin(headers({ origin: 'https://preview.agency.test', host: 'internal:3000', 'x-forwarded-host': 'preview.agency.test' }), site, true)).toBe(
+      true,
+    );
   });
 
   it('refuses other sites, opaque origins and forwarded hosts from an untrusted proxy', () => {

@@ -24,9 +24,7 @@ describe('growth audit schema (SPEC section 5)', () => {
   });
 
   it.each(['0123456', '+0 555', 'phone', '12345678901234567', '555.010.0199', '++15550100'])('rejects the phone %j', (phone) => {
-    expect(errorsOf(growthAuditSchema, { firstName: 'A', lastName: 'B', email: 'a@b.co', phone }).phone).toBe(
-      'Please enter a valid phone number',
-    );
+    expect(errorsOf(growthAuditSchema, { firstName: 'A', lastName: 'B', email: 'a@b.co', phone }).phone).toBe('Please enter a valid phone number');
   });
 
   it.each([

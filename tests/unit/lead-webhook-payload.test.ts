@@ -30,7 +30,11 @@ const lead = (form: StoredLead['form'], fields: Record<string, string>, attribut
 describe('buildWebhookPayload (SPEC section 7)', () => {
   it('maps a growth audit lead to the exact fields, in SPEC order', () => {
     const payload = buildWebhookPayload(
-      lead('growth-audit', { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', phone: '+1 555 010 0199', website: 'https://example.com' }, fullAttribution),
+      lead(
+        'growth-audit',
+        { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', phone: '+1 555 010 0199', website: 'https://example.com' },
+        fullAttribution,
+      ),
     );
     expect(payload).toStrictEqual({
       first_name: 'Ada',
@@ -50,10 +54,34 @@ describe('buildWebhookPayload (SPEC section 7)', () => {
       tags: ['growth-audit', 'website-lead', 'automation-interest'],
     });
     expect(Object.keys(payload)).toEqual([
-      'first_name', 'last_name', 'email', 'phone', 'website', 'full_name', 'source', 'timestamp', 'page_url', 'referrer',
-      'user_agent', 'time_on_page', 'scroll_depth', 'screen_resolution', 'viewport_size', 'timezone', 'language',
-      'utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content', 'cta_clicked', 'lead_temperature',
-      'interest_level', 'lead_source', 'lead_status', 'tags',
+      'first_name',
+      'last_name',
+      'email',
+      'phone',
+      'website',
+      'full_name',
+      'source',
+      'timestamp',
+      'page_url',
+      'referrer',
+      'user_agent',
+      'time_on_page',
+      'scroll_depth',
+      'screen_resolution',
+      'viewport_size',
+      'timezone',
+      'language',
+      'utm_source',
+      'utm_medium',
+      'utm_campaign',
+      'utm_term',
+      'utm_content',
+      'cta_clicked',
+      'lead_temperature',
+      'interest_level',
+      'lead_source',
+      'lead_status',
+      'tags',
     ]);
   });
 

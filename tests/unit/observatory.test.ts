@@ -26,14 +26,21 @@ describe('Observatory scoring', () => {
   it('penalises a missing or unsafe Content-Security-Policy', () => {
     const { ['content-security-policy']: _csp, ...noCsp } = good;
     expect(result(noCsp, 'content-security-policy').modifier).toBe(-25);
-    expect(result({ ...good, 'content-security-policy': "default-src 'self'; script-src 'self' 'unsafe-inline'" }, 'content-security-policy').modifier).toBe(-20);
+    expect(result({ ...good, 'content-security-policy': "default-src 'self'; script-src 'self' 'unsafe-inline'" }, 'content-security-policy').modifier).toBe(
+      -20,
+    );
     expect(result({ ...good, 'content-security-policy': "default-src 'self' 'unsafe-eval'" }, 'content-security-policy').modifier).toBe(-10);
     expect(result({ ...good, 'content-security-policy': "default-src 'self'; script-src https:" }, 'content-security-policy').modifier).toBe(-20);
     expect(result({ ...good, 'content-security-policy': "frame-ancestors 'none'" }, 'content-security-policy').modifier).toBe(-20);
     expect(result({ ...good, 'content-security-policy': "default-src 'self'; style-src 'self' 'unsafe-inline'" }, 'content-security-policy').modifier).toBe(0);
     expect(result({ ...good, 'content-security-policy': "default-src 'self'" }, 'content-security-policy').modifier).toBe(5);
     // A hash next to 'unsafe-inline' makes browsers ignore 'unsafe-inline'.
-    expect(result({ ...good, 'content-security-policy': "default-src 'none'; script-src 'self' 'unsafe-inline' 'sha256-x='; object-src 'none'" }, 'content-security-policy').modifier).toBe(10);
+    expect(
+      result(
+        { ...good, 'content-security-policy': "default-src 'none'; script-src 'self' 'unsafe-inline' 'sha256-x='; object-src 'none'" },
+        'content-security-policy',
+      ).modifier,
+    ).toBe(10);
   });
 
   it('scores HSTS, referrer, nosniff, framing and CORP as the chart says', () => {
@@ -50,7 +57,11 @@ describe('Observatory scoring', () => {
   it('checks cookies and CORS', () => {
     expect(result({ ...good, 'set-cookie': 'a=1; Path=/' }, 'cookies').modifier).toBe(-20);
     expect(result({ ...good, 'set-cookie': 'a=1; Secure; HttpOnly; SameSite=Lax' }, 'cookies').modifier).toBe(5);
-    expect(scoreResponse({ url: 'https://s.test/', headers: new Headers(good), body: '' }, { reflectedForForeignOrigin: true }).modifiers.find((m) => m.test === 'cross-origin-resource-sharing')!.modifier).toBe(-50);
+    expect(
+      scoreResponse({ url: 'https://s.test/', headers: new Headers(good), body: '' }, { reflectedForForeignOrigin: true }).modifiers.find(
+        (m) => m.test === 'cross-origin-resource-sharing',
+      )!.modifier,
+    ).toBe(-50);
   });
 
   it('checks Subresource Integrity of HTML pages', () => {

@@ -28,7 +28,10 @@ describe('voiceCallReducer', () => {
   });
 
   it('the call ending on its own (connecting or connected) goes back to idle', () => {
-    expect(run([{ type: 'start' }, { type: 'connected', attempt: 1 }, { type: 'ended', attempt: 1 }])).toMatchObject({ status: 'idle', notice: voiceDemo.ended });
+    expect(run([{ type: 'start' }, { type: 'connected', attempt: 1 }, { type: 'ended', attempt: 1 }])).toMatchObject({
+      status: 'idle',
+      notice: voiceDemo.ended,
+    });
     expect(run([{ type: 'start' }, { type: 'ended', attempt: 1 }])).toMatchObject({ status: 'idle' });
   });
 
@@ -72,7 +75,15 @@ describe('voiceCallReducer', () => {
     expect(voiceCallReducer(connecting, { type: 'muted', attempt: 1, muted: true })).toBe(connecting);
     const connected = run([{ type: 'connected', attempt: 1 }], connecting);
     expect(run([{ type: 'muted', attempt: 1, muted: true }], connected)).toMatchObject({ muted: true });
-    expect(run([{ type: 'muted', attempt: 1, muted: true }, { type: 'muted', attempt: 1, muted: false }], connected)).toMatchObject({ muted: false });
+    expect(
+      run(
+        [
+          { type: 'muted', attempt: 1, muted: true },
+          { type: 'muted', attempt: 1, muted: false },
+        ],
+        connected,
+      ),
+    ).toMatchObject({ muted: false });
     expect(run([{ type: 'agent_talking', attempt: 1, talking: true }], connected)).toMatchObject({ agentTalking: true });
   });
 
@@ -106,8 +117,12 @@ describe('voice demo messages (SPEC section 8)', () => {
 
   it('other microphone failures are start errors with a plain reason', () => {
     expect(microphoneErrorMessage({ name: 'NotFoundError' })).toBe('Unable to start voice call: No microphone was found. Connect one and try again.');
-    expect(microphoneErrorMessage({ name: 'NotReadableError' })).toBe('Unable to start voice call: Your microphone is being used by another app. Close that app and try again.');
-    expect(microphoneErrorMessage(new TypeError('getUserMedia is not available'))).toBe('Unable to start voice call: This browser cannot use a microphone on this page.');
+    expect(microphoneErrorMessage({ name: 'NotReadableError' })).toBe(
+      'Unable to start voice call: Your microphone is being used by another app. Close that app and try again.',
+    );
+    expect(microphoneErrorMessage(new TypeError('getUserMedia is not available'))).toBe(
+      'Unable to start voice call: This browser cannot use a microphone on this page.',
+    );
     expect(microphoneErrorMessage(new Error('weird'))).toBe('Unable to start voice call: weird');
     expect(microphoneErrorMessage('??')).toBe('Unable to start voice call: Unknown error');
   });

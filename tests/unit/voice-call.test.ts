@@ -129,7 +129,9 @@ describe('startVoiceCall', () => {
   });
 
   it("a failed token request: 'Unable to start voice call: {reason}' and the microphone released", async () => {
-    const h = harness({ requestToken: vi.fn(async (): Promise<TokenResult> => ({ ok: false, reason: 'HTTP error! status: 401, message: {"error_message":"Invalid API Key"}' })) });
+    const h = harness({
+      requestToken: vi.fn(async (): Promise<TokenResult> => ({ ok: false, reason: 'HTTP error! status: 401, message: {"error_message":"Invalid API Key"}' })),
+    });
     start(h);
     await flush();
     expect(h.callbacks.onError).toHaveBeenCalledWith('Unable to start voice call: HTTP error! status: 401, message: {"error_message":"Invalid API Key"}');

@@ -18,8 +18,12 @@ describe('buildCreateWebCallRequest (server to provider)', () => {
   });
 
   it('joins a base URL with a trailing slash or a path prefix cleanly', () => {
-    expect(buildCreateWebCallRequest({ ...config, baseUrl: 'http://127.0.0.1:3192/' }, { source: 'website_voice_demo', page_path: null }).url).toBe('http://127.0.0.1:3192/v2/create-web-call');
-    expect(buildCreateWebCallRequest({ ...config, baseUrl: 'https://proxy.example/retell' }, { source: 'website_voice_demo', page_path: null }).url).toBe('https://proxy.example/retell/v2/create-web-call');
+    expect(buildCreateWebCallRequest({ ...config, baseUrl: 'http://127.0.0.1:3192/' }, { source: 'website_voice_demo', page_path: null }).url).toBe(
+      'http://127.0.0.1:3192/v2/create-web-call',
+    );
+    expect(buildCreateWebCallRequest({ ...config, baseUrl: 'https://proxy.example/retell' }, { source: 'website_voice_demo', page_path: null }).url).toBe(
+      'https://proxy.example/retell/v2/create-web-call',
+    );
   });
 
   it("formats a non-2xx answer as 'HTTP error! status: {code}, message: {body}', truncated and without the key", () => {
@@ -65,7 +69,10 @@ describe('the browser side of the request', () => {
   it('reads the token, else the server message, else the status', async () => {
     const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
     expect(await readTokenResponse(json(200, { access_token: 't' }))).toEqual({ ok: true, accessToken: 't' });
-    expect(await readTokenResponse(json(502, { error: 'provider_error', message: 'HTTP error! status: 401, message: x' }))).toEqual({ ok: false, reason: 'HTTP error! status: 401, message: x' });
+    expect(await readTokenResponse(json(502, { error: 'provider_error', message: 'HTTP error! status: 401, message: x' }))).toEqual({
+      ok: false,
+      reason: 'HTTP error! status: 401, message: x',
+    });
     expect(await readTokenResponse(json(503, { message: 'Voice demo is not configured' }))).toEqual({ ok: false, reason: 'Voice demo is not configured' });
     expect(await readTokenResponse(new Response('<html>Bad gateway</html>', { status: 504 }))).toEqual({ ok: false, reason: 'HTTP error! status: 504' });
     expect(await readTokenResponse(json(200, {}))).toEqual({ ok: false, reason: 'No access token in the answer' });

@@ -161,11 +161,15 @@ const fakeLivekit = {
 /** The SDK's own code with livekit-client swapped for the stand-in. */
 function loadRealSdk(): new () => RetellClientLike & { stopCall(): void } {
   const sdkRequire = createRequire(sdkEntry);
-  const module = { exports: {} as Record<string, unknown> };
+  const commonJsModule = { exports: {} as Record<string, unknown> };
   const source = readFileSync(sdkEntry, 'utf8');
-  const load = new Function('require', 'module', 'exports', source) as (r: (id: string) => unknown, m: typeof module, e: typeof module.exports) => void;
-  load((id) => (id === 'livekit-client' ? fakeLivekit : sdkRequire(id)), module, module.exports);
-  return module.exports.RetellWebClient as new () => RetellClientLike & { stopCall(): void };
+  const load = new Function('require', 'module', 'exports', source) as (
+    r: (id: string) => unknown,
+    m: typeof commonJsModule,
+    e: typeof commonJsModule.exports,
+  ) => void;
+  load((id) => (id === 'livekit-client' ? fakeLivekit : sdkRequire(id)), commonJsModule, commonJsModule.exports);
+  return commonJsModule.exports.RetellWebClient as new () => RetellClientLike & { stopCall(): void };
 }
 
 const RetellWebClient = loadRealSdk();
@@ -213,7 +217,13 @@ describe('retell-client-js-sdk as pinned', () => {
   it('joins the provider-hosted room with the token and SPEC capture settings', () => {
     const call = createRetellCall(new RetellWebClient(), options());
     expect(room().connectCalls).toEqual([{ url: expect.stringMatching(/^wss:\/\/[a-z0-9-]+\.livekit\.cloud$/), token: 'token-1' }]);
-    expect(room().options.audioCaptureDefaults).toMatchObject({ echoCancellation: true, noiseSuppression: true, autoGainControl: true, channelCount: 1, sampleRate: 24_000 });
+    expect(room().options.audioCaptureDefaults).toMatchObject({
+      echoCancellation: true,
+      noiseSuppression: true,
+      autoGainControl: true,
+      channelCount: 1,
+      sampleRate: 24_000,
+    });
     call.stop();
   });
 });

@@ -1,4 +1,12 @@
-import { growthAuditBenefits, beforeAfter, growthAuditCta, growthAuditFormSection, growthAuditHero, growthAuditSteps, stickyPitch } from '@/content/pages/growth-audit';
+import {
+  growthAuditBenefits,
+  beforeAfter,
+  growthAuditCta,
+  growthAuditFormSection,
+  growthAuditHero,
+  growthAuditSteps,
+  stickyPitch,
+} from '@/content/pages/growth-audit';
 import { pageMetadata } from '@/lib/metadata';
 import { UnlockBlueprint } from '@/components/growth-audit/unlock-blueprint';
 import { GrowthAuditForm } from '@/components/lead-forms/growth-audit-form';

@@ -27,14 +27,7 @@ export function BarChart({
   const max = Math.max(0, ...rows.map((row) => row.value));
   const height = rows.length * ROW_HEIGHT - (ROW_HEIGHT - BAR_Y - BAR_HEIGHT);
   return (
-    <svg
-      role="img"
-      aria-labelledby={`${id}-title ${id}-desc`}
-      width="100%"
-      height={height}
-      className="block overflow-visible"
-      data-chart={id}
-    >
+    <svg role="img" aria-labelledby={`${id}-title ${id}-desc`} width="100%" height={height} className="block overflow-visible" data-chart={id}>
       <title id={`${id}-title`}>{title}</title>
       <desc id={`${id}-desc`}>{description}</desc>
       {rows.map((row, index) => {

@@ -24,8 +24,7 @@ export function HowWeCalculate() {
               <h3 className="font-bold text-ink-900">{calculatorResults.labels[step.result]}</h3>
               <p className="mt-1 text-ink-700">= {step.formula}</p>
               <p className="mt-2 text-sm text-ink-600">
-                {howWeCalculate.exampleLabel}{' '}
-                <span className="font-semibold text-ink-800 tabular-nums wrap-anywhere">{fillCopy(step.example, figures)}</span>
+                {howWeCalculate.exampleLabel} <span className="font-semibold text-ink-800 tabular-nums wrap-anywhere">{fillCopy(step.example, figures)}</span>
               </p>
             </div>
           </li>

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { calculatorForm as copy } from '@/content/pages/revenue-calculator';
 import { buttonClass } from '@/components/ui/button-styles';
 import { prefersReducedMotion } from '@/lib/scroll-to-section';
+import { useBrowserValue } from '@/lib/use-browser-value';
 import {
   DEFAULT_INPUTS,
   SCROLL_TO_RESULTS_MS,
@@ -53,17 +54,24 @@ export function RevenueCalculator() {
   const resultsRef = useRef<HTMLElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
 
-  // A shared address (or a submit before hydration) carries inputs: show their results.
+  // The browser's own checks until hydrated (JavaScript off); from here on, this form's wording.
+  // Set on the element, not through state: a second render of the whole form just for this is wasted work.
   useEffect(() => {
-    // The browser's own checks until hydrated (JavaScript off); from here on, this form's wording.
-    // Set on the element, not through state: a second render of the whole form just for this is wasted work.
     if (formRef.current) formRef.current.noValidate = true;
-    const shared = inputsFromQuery(window.location.search);
-    if (!shared) return;
-    setValues(asFieldValues(shared));
-    setCalculated(shared);
-    setReveal({ id: 1, focus: false });
   }, []);
+
+  // A shared address (or a submit before hydration) carries inputs: show their results, once.
+  const arrivalSearch = useBrowserValue(() => window.location.search);
+  const [arrived, setArrived] = useState(false);
+  if (arrivalSearch !== null && !arrived) {
+    setArrived(true);
+    const shared = inputsFromQuery(arrivalSearch);
+    if (shared) {
+      setValues(asFieldValues(shared));
+      setCalculated(shared);
+      setReveal({ id: 1, focus: false });
+    }
+  }
 
   useEffect(() => {
     if (!reveal) return;
@@ -126,15 +134,7 @@ export function RevenueCalculator() {
           {copy.heading}
         </h2>
         <p className="mt-2 text-ink-700">{copy.intro}</p>
-        <form
-          ref={formRef}
-          method="get"
-          action="/revenue-calculator"
-          onSubmit={onSubmit}
-          onReset={onReset}
-          className="mt-6"
-          data-calculator-form
-        >
+        <form ref={formRef} method="get" action="/revenue-calculator" onSubmit={onSubmit} onReset={onReset} className="mt-6" data-calculator-form>
           <div className="grid gap-x-6 gap-y-5 sm:grid-cols-2">
             {calculatorFields.map((field) => {
               const problem = problems[field];

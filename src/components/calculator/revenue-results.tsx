@@ -3,14 +3,7 @@ import type { Ref } from 'react';
 import { calculatorResults as copy } from '@/content/pages/revenue-calculator';
 import { buttonClass } from '@/components/ui/button-styles';
 import { BarChart } from './bar-chart';
-import {
-  calculateRevenue,
-  countResults,
-  formatInput,
-  formatResults,
-  moneyResults,
-  type RevenueInputs,
-} from './calculate-revenue';
+import { calculateRevenue, countResults, formatInput, formatResults, moneyResults, type RevenueInputs } from './calculate-revenue';
 import { fillCopy } from './fill-copy';
 
 /**

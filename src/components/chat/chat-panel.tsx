@@ -1,5 +1,6 @@
 'use client';
 
+import Image from 'next/image';
 import { Fragment, useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { chatConfig, type ChatBranding, type ChatPosition } from '@/config/chat';
 import { chatPanelCopy as copy } from '@/content/chat';
@@ -163,7 +164,7 @@ export function ChatPanel({ open, branding, position, onClose, onAutoOpen }: Cha
       className={`fixed inset-0 z-[60] flex flex-col overflow-hidden transition-[opacity,translate] duration-200 starting:translate-y-4 starting:opacity-0 motion-reduce:transition-none sm:inset-auto sm:bottom-22 sm:h-[min(36rem,calc(100dvh-7rem))] sm:w-96 sm:rounded-2xl sm:border sm:border-ink-200 sm:shadow-2xl ${side}`}
     >
       <div className="flex items-center gap-3 px-4 py-3 text-white" style={{ backgroundColor: style.secondaryColor }}>
-        <img src={branding.logo} alt="" width={32} height={32} className="size-8 shrink-0 rounded-full bg-white p-1" />
+        <Image src={branding.logo} alt="" width={32} height={32} unoptimized className="size-8 shrink-0 rounded-full bg-white p-1" />
         <div className="min-w-0 flex-1">
           <h2 id={titleId} className="truncate text-base font-bold">
             {branding.name}

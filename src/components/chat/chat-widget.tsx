@@ -40,7 +40,10 @@ export function ChatWidget({ launcher, branding, copy, primaryColor, position }:
     <>
       {Panel && <Panel open={chat.open} branding={branding} position={position} onClose={chatStore.close} onAutoOpen={chatStore.autoOpen} />}
       {chat.error && !chat.errorSource && (
-        <div role="alert" className={`fixed bottom-22 z-50 flex max-w-[calc(100vw-2rem)] items-start gap-2 rounded-xl border border-red-200 bg-white p-3 text-sm text-red-800 shadow-lg sm:max-w-xs ${side}`}>
+        <div
+          role="alert"
+          className={`fixed bottom-22 z-50 flex max-w-[calc(100vw-2rem)] items-start gap-2 rounded-xl border border-red-200 bg-white p-3 text-sm text-red-800 shadow-lg sm:max-w-xs ${side}`}
+        >
           <p>{chat.error === 'network' ? copy.loadFailed : copy.loadError}</p>
           <button type="button" onClick={chatStore.dismissError} className="shrink-0 cursor-pointer font-semibold underline">
             {copy.dismissError}
@@ -57,7 +60,16 @@ export function ChatWidget({ launcher, branding, copy, primaryColor, position }:
           style={{ backgroundColor: primaryColor }}
           className={`fixed bottom-4 z-50 grid size-14 cursor-pointer place-items-center rounded-full text-white shadow-lg ${side}`}
         >
-          <svg aria-hidden="true" viewBox="0 0 24 24" className="size-7" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 24 24"
+            className="size-7"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          >
             <path d={chat.open ? 'M18 6 6 18M6 6l12 12' : 'M7.9 20A9 9 0 1 0 4 16.1L2 22Z'} />
           </svg>
         </button>

@@ -24,9 +24,7 @@ export function UnlockBlueprint({ pitch }: { pitch: string }) {
     const update = () => setScrolledPast(window.scrollY > STICKY_CTA_THRESHOLD);
     update();
     window.addEventListener('scroll', update, { passive: true });
-    const targets = [document.getElementById('audit-form'), document.querySelector('footer')].filter(
-      (element): element is HTMLElement => element !== null,
-    );
+    const targets = [document.getElementById('audit-form'), document.querySelector('footer')].filter((element): element is HTMLElement => element !== null);
     const visible = new Set<Element>();
     const observer = new IntersectionObserver((entries) => {
       for (const entry of entries) {

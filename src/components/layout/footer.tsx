@@ -8,8 +8,7 @@ import { TrackedLink } from '@/components/ui/tracked-link';
 import { SocialIcon } from './social-icon';
 import { uiCopy } from '@/content/ui';
 
-const linkClass =
-  'rounded text-ink-300 hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white';
+const linkClass = 'rounded text-ink-300 hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white';
 
 export function Footer({ site }: { site: SiteConfig }) {
   const appHref = withUtm(site.appUrl, { source: 'website', medium: 'footer', campaign: 'footer_cta' });
@@ -46,9 +45,7 @@ export function Footer({ site }: { site: SiteConfig }) {
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-4">
         <div className="md:col-span-2">
           <p className="text-lg font-bold text-white">{site.brandName}</p>
-          <p className="mt-3 max-w-sm text-ink-300">
-            {uiCopy.footerTagline}
-          </p>
+          <p className="mt-3 max-w-sm text-ink-300">{uiCopy.footerTagline}</p>
           <ul className="mt-4 space-y-1 text-ink-300">
             <li>
               <a className={linkClass} href={`tel:${site.phone.replace(/[^+\d]/g, '')}`}>

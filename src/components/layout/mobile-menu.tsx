@@ -56,8 +56,7 @@ export function MobileMenu({
   }, [open]);
 
   const close = () => setOpen(false);
-  const itemClass =
-    'block rounded-lg px-3 py-3 text-base font-medium text-ink-800 hover:bg-ink-100 focus-visible:outline-3 focus-visible:outline-brand-600';
+  const itemClass = 'block rounded-lg px-3 py-3 text-base font-medium text-ink-800 hover:bg-ink-100 focus-visible:outline-3 focus-visible:outline-brand-600';
 
   return (
     <div className="md:hidden">
@@ -72,12 +71,7 @@ export function MobileMenu({
       >
         {open ? <X aria-hidden="true" className="size-6" /> : <Menu aria-hidden="true" className="size-6" />}
       </button>
-      <div
-        ref={panelRef}
-        id="mobile-menu"
-        hidden={!open}
-        className="absolute inset-x-0 top-full border-b border-ink-200 bg-white px-4 pb-4 pt-2 shadow-lg"
-      >
+      <div ref={panelRef} id="mobile-menu" hidden={!open} className="absolute inset-x-0 top-full border-b border-ink-200 bg-white px-4 pb-4 pt-2 shadow-lg">
         <nav aria-label="Mobile">
           <ul className="space-y-1">
             {links.map((link) => (

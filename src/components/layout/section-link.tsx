@@ -9,17 +9,7 @@ import { scrollToSection, scrollToSectionAfterNavigation } from '@/lib/scroll-to
  * to /#id. With it, on / it scrolls smoothly; elsewhere it goes to / and
  * scrolls there after about 100 ms.
  */
-export function SectionLink({
-  id,
-  className,
-  onNavigate,
-  children,
-}: {
-  id: string;
-  className?: string;
-  onNavigate?: () => void;
-  children: ReactNode;
-}) {
+export function SectionLink({ id, className, onNavigate, children }: { id: string; className?: string; onNavigate?: () => void; children: ReactNode }) {
   const pathname = usePathname();
   const router = useRouter();
   return (

@@ -13,11 +13,7 @@ export function TagManager({ containerId }: { containerId: string | undefined })
       <Script id="gtm-init" strategy="afterInteractive">
         {tagManagerInitScript}
       </Script>
-      <Script
-        id="gtm"
-        strategy="afterInteractive"
-        src={tagManagerScriptUrl(containerId)}
-      />
+      <Script id="gtm" strategy="afterInteractive" src={tagManagerScriptUrl(containerId)} />
     </>
   );
 }

@@ -29,7 +29,8 @@ function FieldShell({ formId, name, error, required, children }: Omit<CommonProp
         {copy.label}
         {required ? (
           <span aria-hidden="true" className="text-red-700">
-            {' '}*
+            {' '}
+            *
           </span>
         ) : (
           <span className="font-normal text-ink-600"> {optionalMark}</span>

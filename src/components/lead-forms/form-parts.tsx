@@ -15,13 +15,7 @@ export function SubmitButton({ busy, labels, className }: { busy: boolean; label
 }
 
 /** The error banner: an alert region, so it is announced as soon as it appears. */
-export function FailureBanner({
-  failure,
-  describe = failureMessage,
-}: {
-  failure: SubmitFailure | null;
-  describe?: (failure: SubmitFailure) => string;
-}) {
+export function FailureBanner({ failure, describe = failureMessage }: { failure: SubmitFailure | null; describe?: (failure: SubmitFailure) => string }) {
   if (!failure) return null;
   return (
     <div role="alert" className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm font-medium text-red-800">
@@ -35,11 +29,7 @@ export function FailureBanner({
  * it is read out. Its links are not prefetched: the visitor is done here, and a
  * client component cannot consult the route registry for pages not built yet.
  */
-export function FormSuccess({
-  copy,
-}: {
-  copy: { heading: string; body: string; actions: readonly { label: string; href: string }[] };
-}) {
+export function FormSuccess({ copy }: { copy: { heading: string; body: string; actions: readonly { label: string; href: string }[] } }) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => headingRef.current?.focus(), []);
   return (
@@ -62,7 +52,10 @@ export function FormSuccess({
 export function RequiredNote() {
   return (
     <p className="text-sm text-ink-600">
-      Fields marked <span aria-hidden="true" className="text-red-700">*</span>
+      Fields marked{' '}
+      <span aria-hidden="true" className="text-red-700">
+        *
+      </span>
       <span className="sr-only">with an asterisk</span> are required.
     </p>
   );

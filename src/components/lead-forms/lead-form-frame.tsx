@@ -38,25 +38,25 @@ export function LeadFormFrame({
   cancelLabel?: string;
   children: ReactNode;
 }) {
-  const { formRef, status, failure, startedAt, onSubmit } = lead;
+  const { formRef, status, failure, hydrated, onSubmit } = lead;
   if (success && status === 'success') return <FormSuccess copy={success} />;
   return (
     <div data-lead-form>
-      {startedAt === null && <NoScriptOutcome formId={formId} success={success} />}
+      {!hydrated && <NoScriptOutcome formId={formId} success={success} />}
       <form
         ref={formRef}
         id={formId}
         method="post"
         action={`/api/leads/${form}`}
         // Browser validation until hydrated (JavaScript off); then the shared schema's messages.
-        noValidate={startedAt !== null}
+        noValidate={hydrated}
         onSubmit={onSubmit}
         className="relative space-y-5"
       >
         <RequiredNote />
         <FailureBanner failure={failure} describe={describeFailure} />
         {children}
-        <SpamFields formId={formId} startedAt={startedAt} />
+        <SpamFields formId={formId} />
         <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
           {onCancel && (
             <button type="button" onClick={onCancel} className={buttonClass('secondary', 'lg')}>

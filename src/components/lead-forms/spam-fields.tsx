@@ -7,14 +7,15 @@ import { HONEYPOT_FIELD, STARTED_AT_FIELD } from '@/lib/schemas/leads';
  * server's minimum-fill-time check. Bots that fill every field are answered
  * like everyone else but never forwarded.
  */
-export function SpamFields({ formId, startedAt }: { formId: string; startedAt: number | null }) {
+export function SpamFields({ formId }: { formId: string }) {
   return (
     <>
       <div aria-hidden="true" className="absolute -left-[9999px] top-auto size-px overflow-hidden">
         <label htmlFor={`${formId}-${HONEYPOT_FIELD}`}>{honeypotLabel}</label>
         <input id={`${formId}-${HONEYPOT_FIELD}`} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
       </div>
-      <input type="hidden" name={STARTED_AT_FIELD} value={startedAt ?? ''} />
+      {/* No value prop: React would put it back on every render. useLeadForm fills it in once hydrated. */}
+      <input type="hidden" name={STARTED_AT_FIELD} />
     </>
   );
 }

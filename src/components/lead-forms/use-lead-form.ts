@@ -4,13 +4,10 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { errorCopy, failureReasons } from '@/content/forms';
 import { collectAttribution, trackScrollDepth } from '@/lib/attribution';
 import { decodeLeadFormErrors } from '@/lib/lead-form-redirect';
-import type { FieldErrors, LeadForm, LeadSchema } from '@/lib/schemas/leads';
+import { useBrowserValue } from '@/lib/use-browser-value';
+import { STARTED_AT_FIELD, type FieldErrors, type LeadForm, type LeadSchema } from '@/lib/schemas/leads';
 
-export type SubmitFailure =
-  | { kind: 'server'; status: number }
-  | { kind: 'rate-limited' }
-  | { kind: 'unreachable' }
-  | { kind: 'unexpected' };
+export type SubmitFailure = { kind: 'server'; status: number } | { kind: 'rate-limited' } | { kind: 'unreachable' } | { kind: 'unexpected' };
 
 /** The banner text for a failure, in the wording of SPEC section 8. */
 export function failureMessage(failure: SubmitFailure): string {
@@ -52,14 +49,23 @@ export function useLeadForm(form: LeadForm, formId: string, schema: LeadSchema<o
   const [status, setStatus] = useState<Status>('idle');
   const [errors, setErrors] = useState<FieldErrors>({});
   const [failure, setFailure] = useState<SubmitFailure | null>(null);
-  const [startedAt, setStartedAt] = useState<number | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
 
   useEffect(() => {
-    setStartedAt(Date.now());
     trackScrollDepth();
+    // When the form became usable, for the server's minimum-fill-time check (server/leads/spam.ts).
+    const startedAt = formRef.current?.elements.namedItem(STARTED_AT_FIELD);
+    if (startedAt instanceof HTMLInputElement) startedAt.value = String(Date.now());
+  }, []);
+
+  // Null until hydrated, then the address the page was opened at.
+  const arrival = useBrowserValue(() => window.location.href);
+  const hydrated = arrival !== null;
+  const [arrived, setArrived] = useState(false);
+  if (hydrated && !arrived) {
+    setArrived(true);
     // Arriving from a plain form post (see NoScriptOutcome): show its outcome the scripted way.
-    const url = new URL(window.location.href);
+    const url = new URL(arrival);
     if (url.hash === `#${formId}-sent`) setStatus('success');
     const returned = url.hash === `#${formId}-error` ? decodeLeadFormErrors(url.searchParams.get('errors')) : null;
     if (returned) {
@@ -67,7 +73,7 @@ export function useLeadForm(form: LeadForm, formId: string, schema: LeadSchema<o
       setErrors(fields);
       if (formProblem) setFailure({ kind: 'unexpected' });
     }
-  }, [formId]);
+  }
 
   const focusFirstError = (next: FieldErrors) => {
     const first = Object.keys(next)[0];
@@ -129,11 +135,7 @@ export function useLeadForm(form: LeadForm, formId: string, schema: LeadSchema<o
         }
       }
       setFailure(
-        response.status === 429
-          ? { kind: 'rate-limited' }
-          : response.status >= 500
-            ? { kind: 'server', status: response.status }
-            : { kind: 'unexpected' },
+        response.status === 429 ? { kind: 'rate-limited' } : response.status >= 500 ? { kind: 'server', status: response.status } : { kind: 'unexpected' },
       );
     } catch {
       setFailure({ kind: 'unexpected' });
@@ -141,5 +143,5 @@ export function useLeadForm(form: LeadForm, formId: string, schema: LeadSchema<o
     setStatus('idle');
   };
 
-  return { formRef, status, errors, failure, startedAt, clearError, onSubmit };
+  return { formRef, status, errors, failure, hydrated, clearError, onSubmit };
 }

@@ -22,14 +22,7 @@ export function FeatureGrid({
 }) {
   return (
     <Section id={id} heading={heading} intro={intro} tone={tone}>
-      <ul
-        className={cn(
-          'grid gap-6',
-          columns === 2 && 'md:grid-cols-2',
-          columns === 3 && 'md:grid-cols-3',
-          columns === 4 && 'sm:grid-cols-2 lg:grid-cols-4',
-        )}
-      >
+      <ul className={cn('grid gap-6', columns === 2 && 'md:grid-cols-2', columns === 3 && 'md:grid-cols-3', columns === 4 && 'sm:grid-cols-2 lg:grid-cols-4')}>
         {items.map((item) => (
           <li key={item.title} className="flex flex-col rounded-2xl border border-ink-200 bg-white p-6 shadow-sm">
             {item.icon && (

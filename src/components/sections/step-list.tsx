@@ -8,10 +8,7 @@ export function StepList({ id, heading, intro, steps }: { id: string; heading: s
       <ol className="mx-auto grid max-w-4xl gap-4">
         {steps.map((step, index) => (
           <li key={step.title} className="flex gap-4 rounded-2xl border border-ink-200 bg-white p-6">
-            <span
-              aria-hidden="true"
-              className="grid size-10 shrink-0 place-items-center rounded-full bg-brand-600 font-bold text-white"
-            >
+            <span aria-hidden="true" className="grid size-10 shrink-0 place-items-center rounded-full bg-brand-600 font-bold text-white">
               {index + 1}
             </span>
             <div>

@@ -1,9 +1,23 @@
 'use client';
 
-import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
+import { useEffect, useRef, type FocusEvent, type ReactNode, type RefObject } from 'react';
 import { cn } from '@/lib/cn';
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([type="hidden"]):not([tabindex="-1"]), select, textarea, iframe, [tabindex]:not([tabindex="-1"])';
+
+function focusables(root: HTMLElement): HTMLElement[] {
+  return Array.from(root.querySelectorAll<HTMLElement>(FOCUSABLE)).filter((element) => !element.dataset.focusGuard);
+}
+
+/** A focus guard at one end of the dialog sends focus to the other end's first or last control. */
+function wrapFocus(edge: 'first' | 'last') {
+  return (event: FocusEvent<HTMLElement>) => {
+    const dialog = event.currentTarget.closest('dialog');
+    if (!dialog) return;
+    const items = focusables(dialog);
+    (edge === 'first' ? items[0] : items[items.length - 1])?.focus();
+  };
+}
 
 /**
  * A modal on the native <dialog>: showModal() makes the rest of the page inert
@@ -44,16 +58,6 @@ export function ModalDialog({
     }
   }, [open, initialFocusRef]);
 
-  const focusables = (root: HTMLElement) =>
-    Array.from(root.querySelectorAll<HTMLElement>(FOCUSABLE)).filter((element) => !element.dataset.focusGuard);
-
-  const guard = (edge: 'first' | 'last') => () => {
-    const dialog = dialogRef.current;
-    if (!dialog) return;
-    const items = focusables(dialog);
-    (edge === 'first' ? items[0] : items[items.length - 1])?.focus();
-  };
-
   return (
     <dialog
       ref={dialogRef}
@@ -70,9 +74,9 @@ export function ModalDialog({
       }}
       className={cn('m-auto max-h-none max-w-none bg-white p-0 shadow-2xl backdrop:bg-ink-950/70', className)}
     >
-      <span tabIndex={0} data-focus-guard="start" onFocus={guard('last')} className="sr-only" />
+      <span tabIndex={0} data-focus-guard="start" onFocus={wrapFocus('last')} className="sr-only" />
       {children}
-      <span tabIndex={0} data-focus-guard="end" onFocus={guard('first')} className="sr-only" />
+      <span tabIndex={0} data-focus-guard="end" onFocus={wrapFocus('first')} className="sr-only" />
     </dialog>
   );
 }

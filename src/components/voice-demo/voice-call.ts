@@ -98,7 +98,12 @@ export const browserDeps: VoiceCallDeps = {
 
 /** Whether this browser can make the call at all; if not, the control stays a link to a booked demo. */
 export function canMakeVoiceCalls(): boolean {
-  return typeof window !== 'undefined' && window.isSecureContext && typeof navigator.mediaDevices?.getUserMedia === 'function' && typeof RTCPeerConnection === 'function';
+  return (
+    typeof window !== 'undefined' &&
+    window.isSecureContext &&
+    typeof navigator.mediaDevices?.getUserMedia === 'function' &&
+    typeof RTCPeerConnection === 'function'
+  );
 }
 
 let activeCall: VoiceCall | null = null;
@@ -173,15 +178,15 @@ export function startVoiceCall(callbacks: VoiceCallCallbacks, deps: VoiceCallDep
       return;
     }
 
-    let module: Awaited<typeof client>;
+    let sdk: Awaited<typeof client>;
     try {
-      module = await client;
+      sdk = await client;
     } catch (error) {
       fail(startErrorMessage(error instanceof Error ? error.message : null));
       return;
     }
     if (released) return;
-    call = module.startRetellCall({
+    call = sdk.startRetellCall({
       accessToken: token.accessToken,
       sampleRate: SAMPLE_RATE,
       muted,

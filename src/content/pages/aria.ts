@@ -16,12 +16,42 @@ export const ariaFeatures = {
   heading: 'What Aria does for your leasing team',
   intro: 'Six jobs Aria takes off your plate from day one.',
   items: [
-    { title: '24/7 call answering', description: 'Every call answered on the first ring, including nights, weekends and holidays.', features: ['No voicemail, no hold music', 'Many calls at once', 'Your property’s greeting'], icon: 'phone' },
-    { title: 'Tour booking', description: 'Books in-person and self-guided tours straight into your leasing calendar.', features: ['Real-time availability', 'Confirmations by SMS', 'Reminders that cut no-shows'], icon: 'calendar-check' },
-    { title: 'Lead qualification', description: 'Asks about move-in date, budget, bedrooms and pets, and flags the best prospects.', features: ['Your screening questions', 'Fair-housing-conscious scripts', 'Hot leads sent to your team'], icon: 'target' },
-    { title: 'Property answers', description: 'Answers questions about availability, pricing, amenities, parking and pet policies.', features: ['Trained on your listings', 'Updated when units change', 'Consistent every time'], icon: 'building' },
-    { title: 'CRM and PMS updates', description: 'Logs every prospect and conversation in your CRM or property-management software.', features: ['Call summaries', 'Source tracking', 'Over 500 tool integrations'], icon: 'database' },
-    { title: 'Follow-up that closes', description: 'Texts and emails prospects after the call with next steps and application links.', features: ['Same-day follow-up', 'Application reminders', 'Re-engages cold leads'], icon: 'send' },
+    {
+      title: '24/7 call answering',
+      description: 'Every call answered on the first ring, including nights, weekends and holidays.',
+      features: ['No voicemail, no hold music', 'Many calls at once', 'Your property’s greeting'],
+      icon: 'phone',
+    },
+    {
+      title: 'Tour booking',
+      description: 'Books in-person and self-guided tours straight into your leasing calendar.',
+      features: ['Real-time availability', 'Confirmations by SMS', 'Reminders that cut no-shows'],
+      icon: 'calendar-check',
+    },
+    {
+      title: 'Lead qualification',
+      description: 'Asks about move-in date, budget, bedrooms and pets, and flags the best prospects.',
+      features: ['Your screening questions', 'Fair-housing-conscious scripts', 'Hot leads sent to your team'],
+      icon: 'target',
+    },
+    {
+      title: 'Property answers',
+      description: 'Answers questions about availability, pricing, amenities, parking and pet policies.',
+      features: ['Trained on your listings', 'Updated when units change', 'Consistent every time'],
+      icon: 'building',
+    },
+    {
+      title: 'CRM and PMS updates',
+      description: 'Logs every prospect and conversation in your CRM or property-management software.',
+      features: ['Call summaries', 'Source tracking', 'Over 500 tool integrations'],
+      icon: 'database',
+    },
+    {
+      title: 'Follow-up that closes',
+      description: 'Texts and emails prospects after the call with next steps and application links.',
+      features: ['Same-day follow-up', 'Application reminders', 'Re-engages cold leads'],
+      icon: 'send',
+    },
   ] as const satisfies readonly ServiceItem[],
 } as const;
 

@@ -12,9 +12,24 @@ export const overviewFeatures = {
   heading: 'What you get',
   intro: 'Three capabilities that change how your phones work.',
   items: [
-    { title: '24/7 Availability', description: 'Every call answered on the first ring, day and night.', features: ['Nights, weekends and holidays covered', 'No hold times, even at peak hours', 'Overflow handled when your team is busy'], icon: 'clock' },
-    { title: 'Smart Booking', description: 'Appointments booked straight into your calendar while the caller is on the line.', features: ['Real-time availability checks', 'Confirmations and reminders by SMS', 'Easy rescheduling and cancellations'], icon: 'calendar-check' },
-    { title: 'Human-like Conversation', description: 'Natural, friendly conversations that reflect your brand.', features: ['Understands context and follow-up questions', 'Handles interruptions naturally', 'Transfers to your team when it should'], icon: 'headphones' },
+    {
+      title: '24/7 Availability',
+      description: 'Every call answered on the first ring, day and night.',
+      features: ['Nights, weekends and holidays covered', 'No hold times, even at peak hours', 'Overflow handled when your team is busy'],
+      icon: 'clock',
+    },
+    {
+      title: 'Smart Booking',
+      description: 'Appointments booked straight into your calendar while the caller is on the line.',
+      features: ['Real-time availability checks', 'Confirmations and reminders by SMS', 'Easy rescheduling and cancellations'],
+      icon: 'calendar-check',
+    },
+    {
+      title: 'Human-like Conversation',
+      description: 'Natural, friendly conversations that reflect your brand.',
+      features: ['Understands context and follow-up questions', 'Handles interruptions naturally', 'Transfers to your team when it should'],
+      icon: 'headphones',
+    },
   ] as const satisfies readonly ServiceItem[],
 } as const;
 
@@ -37,7 +52,8 @@ export const howItWorksHero = {
 
 export const howItWorksDemo = {
   heading: 'Hear a leasing assistant in action',
-  intro: 'Our demo agent is the leasing assistant for an apartment community. Ask about two-bedroom availability, pet policies, parking or move-in specials, and book a tour, just as a prospective resident would.',
+  intro:
+    'Our demo agent is the leasing assistant for an apartment community. Ask about two-bedroom availability, pet policies, parking or move-in specials, and book a tour, just as a prospective resident would.',
   points: [
     'Answers questions about units, pricing and amenities',
     'Checks the tour calendar and books a time',
@@ -82,9 +98,25 @@ export const propertyProblems = {
   heading: 'Where leasing teams lose leads',
   intro: 'Three gaps that cost properties signed leases every month.',
   items: [
-    { title: 'Missed after-hours calls', description: 'Properties commonly see 50% of after-hours calls missed, and prospects who reach voicemail rarely leave a message: they call the next property on their list.', features: ['Evenings and weekends', 'Lunch breaks and busy tour hours', 'Holiday closures'], icon: 'moon' },
-    { title: 'Slow tour booking', description: '71% expect a reply within 24 h, yet booking a tour often means a call back days later, so prospects tour somewhere else first.', features: ['Phone tag with prospects', 'Double-booked agents', 'No-shows without reminders'], icon: 'calendar' },
-    { title: 'Unqualified leads', description: 'Leasing agents spend hours on prospects whose budget, move-in date or pets do not fit.', features: ['Same questions asked on every call', 'Notes lost between tools', 'Hot prospects not prioritised'], icon: 'target' },
+    {
+      title: 'Missed after-hours calls',
+      description:
+        'Properties commonly see 50% of after-hours calls missed, and prospects who reach voicemail rarely leave a message: they call the next property on their list.',
+      features: ['Evenings and weekends', 'Lunch breaks and busy tour hours', 'Holiday closures'],
+      icon: 'moon',
+    },
+    {
+      title: 'Slow tour booking',
+      description: '71% expect a reply within 24 h, yet booking a tour often means a call back days later, so prospects tour somewhere else first.',
+      features: ['Phone tag with prospects', 'Double-booked agents', 'No-shows without reminders'],
+      icon: 'calendar',
+    },
+    {
+      title: 'Unqualified leads',
+      description: 'Leasing agents spend hours on prospects whose budget, move-in date or pets do not fit.',
+      features: ['Same questions asked on every call', 'Notes lost between tools', 'Hot prospects not prioritised'],
+      icon: 'target',
+    },
   ] as const satisfies readonly ServiceItem[],
 } as const;
 

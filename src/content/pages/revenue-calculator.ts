@@ -143,8 +143,7 @@ export const calculatorResults = {
     funnelDescription:
       'Bar chart: {monthlyMissedCalls} missed calls, {qualifiedLeadsLost} qualified leads lost, {toursLost} tours lost and {leasesLost} leases lost each month.',
     moneyTitle: 'Revenue lost',
-    moneyDescription:
-      'Bar chart: {monthlyRevenueLoss} lost each month, {annualImpact} a year and {lifetimeValueLoss} over the average stay.',
+    moneyDescription: 'Bar chart: {monthlyRevenueLoss} lost each month, {annualImpact} a year and {lifetimeValueLoss} over the average stay.',
     tableToggle: 'Show these figures as a table',
     tableCaption: 'The figures in the charts',
     tableHeaders: { measure: 'Measure', value: 'Value' },
@@ -158,7 +157,8 @@ export const calculatorResults = {
 
 export const howWeCalculate = {
   heading: 'How we calculate',
-  intro: 'Seven steps, each building on the one before. We count 30 days in a month and treat every missed after-hours call as a lost opportunity; the rates then narrow those calls down to leases.',
+  intro:
+    'Seven steps, each building on the one before. We count 30 days in a month and treat every missed after-hours call as a lost opportunity; the rates then narrow those calls down to leases.',
   steps: [
     {
       result: 'monthlyMissedCalls',
@@ -209,4 +209,3 @@ export const calculatorClosingLinks = {
   bookDemo: { label: 'Book a Demo', href: '/contact-demo' },
   meetAria: { label: 'Meet Aria', href: '/aria-voice-agent' },
 } as const satisfies Record<string, CtaLink>;
-

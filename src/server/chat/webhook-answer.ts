@@ -11,15 +11,11 @@ import 'server-only';
  */
 
 export type TransportResult =
-  | { ok: true; status: number; contentType: string | null; body: string }
-  | { ok: false; failure: 'timeout' | 'unreachable' | 'too_large' | 'invalid_url' };
+  { ok: true; status: number; contentType: string | null; body: string } | { ok: false; failure: 'timeout' | 'unreachable' | 'too_large' | 'invalid_url' };
 
 export type DemoReason = 'not_configured' | 'not_found' | 'not_json' | 'unreachable' | 'timeout';
 
-export type ChatAnswer =
-  | { kind: 'reply'; output: string }
-  | { kind: 'demo'; reason: DemoReason }
-  | { kind: 'error'; reason: string };
+export type ChatAnswer = { kind: 'reply'; output: string } | { kind: 'demo'; reason: DemoReason } | { kind: 'error'; reason: string };
 
 /** Replies longer than this are cut (a runaway automation must not flood the widget). */
 export const MAX_OUTPUT_CHARS = 8_000;

@@ -46,10 +46,7 @@ export async function migrate(connection: MigrationConnection): Promise<string[]
       applied_at timestamptz NOT NULL DEFAULT now()
     )`);
     const done = new Map(
-      (await connection.query<{ name: string; checksum: string }>('SELECT name, checksum FROM lead_schema_migrations')).map((row) => [
-        row.name,
-        row.checksum,
-      ]),
+      (await connection.query<{ name: string; checksum: string }>('SELECT name, checksum FROM lead_schema_migrations')).map((row) => [row.name, row.checksum]),
     );
     for (const migration of migrations) {
       const checksum = done.get(migration.name);

@@ -55,7 +55,10 @@ const deliveryValues = (row: DeliveryRow): SQL => {
 async function writeLeads(group: Accepting[]): Promise<void[]> {
   const { db } = await getDatabase();
   const insertLeads = sql`INSERT INTO leads (id, form, status, fields, attribution, created_at, ip_hash, user_agent)
-    VALUES ${sql.join(group.map(({ lead }) => leadValues(lead)), sql`, `)}`;
+    VALUES ${sql.join(
+      group.map(({ lead }) => leadValues(lead)),
+      sql`, `,
+    )}`;
   const deliveries = group.flatMap(({ delivery }) => (delivery ? [delivery] : []));
   await db.execute(
     deliveries.length === 0
@@ -110,7 +113,13 @@ export async function acceptLead(
     leadId: row.id,
     firstAttempt:
       claimed && url
-        ? { id: delivery.id, leadId: row.id, webhookUrl: url, attempts: 1, lead: { id: row.id, form: lead.form, fields: lead.fields, attribution: lead.attribution, createdAt: now } }
+        ? {
+            id: delivery.id,
+            leadId: row.id,
+            webhookUrl: url,
+            attempts: 1,
+            lead: { id: row.id, form: lead.form, fields: lead.fields, attribution: lead.attribution, createdAt: now },
+          }
         : null,
   };
 }

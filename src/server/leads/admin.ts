@@ -55,7 +55,12 @@ export async function showLead(id: string) {
     ? await db
         .select()
         .from(leadDeliveryAttempts)
-        .where(inArray(leadDeliveryAttempts.deliveryId, deliveries.map((d) => d.id)))
+        .where(
+          inArray(
+            leadDeliveryAttempts.deliveryId,
+            deliveries.map((d) => d.id),
+          ),
+        )
         .orderBy(asc(leadDeliveryAttempts.startedAt))
     : [];
   return { lead, deliveries, attempts };
@@ -106,7 +111,11 @@ export async function retryFailed({ form, includeSkipped = false }: { form?: Lea
   const now = new Date();
   const requeue = { status: 'pending' as const, attempts: 0, nextAttemptAt: now, lockedUntil: null, updatedAt: now };
   const inForm = form ? inArray(leadDeliveries.leadId, db.select({ id: leads.id }).from(leads).where(eq(leads.form, form))) : undefined;
-  const failed = await db.update(leadDeliveries).set(requeue).where(and(eq(leadDeliveries.status, 'failed'), inForm)).returning({ id: leadDeliveries.id });
+  const failed = await db
+    .update(leadDeliveries)
+    .set(requeue)
+    .where(and(eq(leadDeliveries.status, 'failed'), inForm))
+    .returning({ id: leadDeliveries.id });
   let count = failed.length;
   if (includeSkipped) {
     const skipped = await db
@@ -117,7 +126,10 @@ export async function retryFailed({ form, includeSkipped = false }: { form?: Lea
     for (const row of skipped) {
       const url = webhookUrlFor(row.form);
       if (!url) continue;
-      await db.update(leadDeliveries).set({ ...requeue, webhookUrl: url, lastError: null }).where(and(eq(leadDeliveries.id, row.id), eq(leadDeliveries.status, 'skipped')));
+      await db
+        .update(leadDeliveries)
+        .set({ ...requeue, webhookUrl: url, lastError: null })
+        .where(and(eq(leadDeliveries.id, row.id), eq(leadDeliveries.status, 'skipped')));
       count += 1;
     }
   }

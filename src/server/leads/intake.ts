@@ -35,7 +35,12 @@ function acceptQuality(accept: string, type: string): number {
   let best = { specificity: -1, q: 0 };
   for (const part of accept.split(',')) {
     const [range = '', ...params] = part.trim().toLowerCase().split(';');
-    const q = Number(params.map((p) => p.trim()).find((p) => p.startsWith('q='))?.slice(2) ?? '1');
+    const q = Number(
+      params
+        .map((p) => p.trim())
+        .find((p) => p.startsWith('q='))
+        ?.slice(2) ?? '1',
+    );
     const specificity = range === type ? 2 : range === `${major}/*` ? 1 : range === '*/*' ? 0 : -1;
     if (specificity > best.specificity) best = { specificity, q: Number.isFinite(q) ? q : 0 };
   }
@@ -85,15 +90,18 @@ async function decide(formParam: string, request: Request): Promise<Outcome> {
 
   const spam = detectSpam(parsed.body, Date.now());
   const database = await getDatabase();
-  const accepted = await acceptLead({
-    form,
-    status: spam.spam ? 'spam' : 'accepted',
-    fields: result.data as Record<string, string>,
-    attribution: parseAttribution(parsed.body, request.headers),
-    ipHash: hashAddress(address, database.ipHashSalt),
-    userAgent: request.headers.get('user-agent')?.slice(0, 512) ?? null,
-    webhookUrl: webhookUrlFor(form),
-  }, { timeoutMs: env.LEADS_WEBHOOK_TIMEOUT_MS });
+  const accepted = await acceptLead(
+    {
+      form,
+      status: spam.spam ? 'spam' : 'accepted',
+      fields: result.data as Record<string, string>,
+      attribution: parseAttribution(parsed.body, request.headers),
+      ipHash: hashAddress(address, database.ipHashSalt),
+      userAgent: request.headers.get('user-agent')?.slice(0, 512) ?? null,
+      webhookUrl: webhookUrlFor(form),
+    },
+    { timeoutMs: env.LEADS_WEBHOOK_TIMEOUT_MS },
+  );
   // Not awaited: the visitor's answer never waits for the webhook; the sweep retries whatever this misses.
   if (accepted.firstAttempt) void deliverAccepted(accepted.firstAttempt);
   return { status: 201, kind: spam.spam ? 'spam' : 'accepted', leadId: accepted.leadId };

@@ -77,7 +77,12 @@ async function claim(db: Db, where: SQL, limit: number, options: OutboxOptions):
         lockedUntil: new Date(now.getTime() + claimLeaseMs(options.timeoutMs)),
         updatedAt: now,
       })
-      .where(inArray(leadDeliveries.id, rows.map((row) => row.id)))
+      .where(
+        inArray(
+          leadDeliveries.id,
+          rows.map((row) => row.id),
+        ),
+      )
       .returning({ id: leadDeliveries.id, leadId: leadDeliveries.leadId, webhookUrl: leadDeliveries.webhookUrl, attempts: leadDeliveries.attempts });
   });
 }
@@ -111,7 +116,8 @@ async function writeAttempts(group: AttemptRecord[]): Promise<{ written: boolean
   for (const record of group) byDb.set(record.db, [...(byDb.get(record.db) ?? []), record]);
   const written = new Set<string>();
   for (const [db, records] of byDb) {
-    const result = await db.execute(sql`WITH results (delivery_id, attempt, started_at, duration_ms, http_status, error, status, next_attempt_at, delivered_at, updated_at) AS (
+    const result =
+      await db.execute(sql`WITH results (delivery_id, attempt, started_at, duration_ms, http_status, error, status, next_attempt_at, delivered_at, updated_at) AS (
         VALUES ${sql.join(records.map(attemptValues), sql`, `)}
       ), attempt AS (
         INSERT INTO lead_delivery_attempts (id, delivery_id, attempt, started_at, duration_ms, http_status, error)

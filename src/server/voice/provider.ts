@@ -26,7 +26,10 @@ export const MAX_ERROR_BODY_CHARS = 300;
 /** Larger answers are not read to the end: a create-web-call answer is well under 2 KB. */
 const MAX_RESPONSE_BYTES = 64 * 1024;
 
-export function buildCreateWebCallRequest(config: Pick<VoiceProviderConfig, 'baseUrl' | 'apiKey' | 'agentId'>, metadata: WebCallMetadata): CreateWebCallRequest {
+export function buildCreateWebCallRequest(
+  config: Pick<VoiceProviderConfig, 'baseUrl' | 'apiKey' | 'agentId'>,
+  metadata: WebCallMetadata,
+): CreateWebCallRequest {
   const url = `${config.baseUrl.replace(/\/+$/, '')}/v2/create-web-call`;
   return {
     url,
@@ -66,8 +69,10 @@ export async function createWebCall(config: VoiceProviderConfig, metadata: WebCa
   const request = buildCreateWebCallRequest(config, metadata);
   const result = await postJson(request.url, request.body, { headers: request.headers, timeoutMs: config.timeoutMs, maxResponseBytes: MAX_RESPONSE_BYTES });
   if (!result.ok) {
-    if (result.failure === 'timeout') return { ok: false, kind: 'timeout', httpStatus: null, reason: `Voice provider did not answer within ${config.timeoutMs} ms` };
-    if (result.failure === 'invalid_url') return { ok: false, kind: 'unreachable', httpStatus: null, reason: `Voice provider URL is invalid (${result.error})` };
+    if (result.failure === 'timeout')
+      return { ok: false, kind: 'timeout', httpStatus: null, reason: `Voice provider did not answer within ${config.timeoutMs} ms` };
+    if (result.failure === 'invalid_url')
+      return { ok: false, kind: 'unreachable', httpStatus: null, reason: `Voice provider URL is invalid (${result.error})` };
     return { ok: false, kind: 'unreachable', httpStatus: null, reason: `Voice provider unreachable (${result.code ?? result.error})` };
   }
   // A cut-short answer is judged by its status and what arrived.

@@ -17,31 +17,31 @@ type Fixtures = {
  */
 export const test = base.extend<Fixtures>({
   externalRequests: [
-    async ({ page }, use) => {
-    const requests: string[] = [];
-    await page.route(
-      (url) => url.hostname !== '127.0.0.1',
-      async (route) => {
-        const url = route.request().url();
-        requests.push(url);
-        if (url.startsWith(APP_URL)) {
-          await route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Web app</title><h1>Web app</h1>' });
-        } else if (url.startsWith('https://www.googletagmanager.com/')) {
-          await route.fulfill({ contentType: 'text/javascript', body: '/* tag manager stand-in */' });
-        } else {
-          await route.abort('blockedbyclient');
-        }
-      },
-    );
-    await use(requests);
+    async ({ page }, provide) => {
+      const requests: string[] = [];
+      await page.route(
+        (url) => url.hostname !== '127.0.0.1',
+        async (route) => {
+          const url = route.request().url();
+          requests.push(url);
+          if (url.startsWith(APP_URL)) {
+            await route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Web app</title><h1>Web app</h1>' });
+          } else if (url.startsWith('https://www.googletagmanager.com/')) {
+            await route.fulfill({ contentType: 'text/javascript', body: '/* tag manager stand-in */' });
+          } else {
+            await route.abort('blockedbyclient');
+          }
+        },
+      );
+      await provide(requests);
     },
     { auto: true },
   ],
-  expectedConsoleErrors: async ({}, use) => {
-    await use([]);
+  expectedConsoleErrors: async ({}, provide) => {
+    await provide([]);
   },
   pageErrors: [
-    async ({ page, expectedConsoleErrors }, use) => {
+    async ({ page, expectedConsoleErrors }, provide) => {
       const errors: string[] = [];
       // A test may visit a missing page on purpose; Chromium logs that document's
       // 404 as a console error. Any other failed request still counts.
@@ -64,7 +64,7 @@ export const test = base.extend<Fixtures>({
           );
         });
       });
-      await use(errors);
+      await provide(errors);
       const unexpected = errors.filter((error) => !expectedConsoleErrors.some((pattern) => pattern.test(error)));
       expect(unexpected, 'console errors or uncaught exceptions').toEqual([]);
     },

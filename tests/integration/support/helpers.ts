@@ -14,7 +14,7 @@ export const postgresUrl = inject('postgresUrl');
  * Each file gets its own database: a fresh PGlite folder under the OS temp
  * folder, or a fresh database on the test PostgreSQL server.
  */
-export async function useFreshEnvironment(vars: Record<string, string>): Promise<{ dataDir: string; databaseUrl: string | null }> {
+export async function freshEnvironment(vars: Record<string, string>): Promise<{ dataDir: string; databaseUrl: string | null }> {
   const root = mkdtempSync(path.join(tmpdir(), 'leads-integ-'));
   const dataDir = path.join(root, 'pglite');
   let databaseUrl: string | null = null;
@@ -56,7 +56,16 @@ export async function waitFor<T>(check: () => Promise<T | undefined | null | fal
 
 export const validBodies = {
   'growth-audit': { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', phone: '', website: 'example.com' },
-  demo: { firstName: 'Grace', lastName: 'Hopper', email: 'grace@example.com', phone: '+1 (555) 010-0100', company: 'Navy', industry: 'other', callVolume: '0-100', message: 'Hi' },
+  demo: {
+    firstName: 'Grace',
+    lastName: 'Hopper',
+    email: 'grace@example.com',
+    phone: '+1 (555) 010-0100',
+    company: 'Navy',
+    industry: 'other',
+    callVolume: '0-100',
+    message: 'Hi',
+  },
   contact: { firstName: 'Alan', lastName: 'Turing', email: 'alan@example.com', phone: '', message: 'Hello' },
   'aria-signup': { firstName: 'Kat', lastName: 'Johnson', email: 'kat@example.com', phone: '555 010 0199', propertyName: 'Oak Court', units: '26-50' },
 } as const;

@@ -69,8 +69,15 @@ export default async function setup(project: TestProject) {
   const port = await freePort();
   run(initdb, ['-D', data, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--no-sync', '--locale=C']);
   run(pgCtl, [
-    '-D', data, '-l', path.join(root, 'server.log'), '-w', '-t', '60',
-    '-o', `-p ${port} -k ${root} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`,
+    '-D',
+    data,
+    '-l',
+    path.join(root, 'server.log'),
+    '-w',
+    '-t',
+    '60',
+    '-o',
+    `-p ${port} -k ${root} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`,
     'start',
   ]);
   console.log(`[integration] PostgreSQL on 127.0.0.1:${port} (${data})`);

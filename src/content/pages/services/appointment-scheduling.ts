@@ -14,10 +14,30 @@ export const appointmentSchedulingPage = {
     heading: 'Scheduling that runs itself',
     intro: 'From the first "when are you free?" to the reminder the day before.',
     items: [
-      { title: 'Self-service booking', description: 'Customers book by phone, chat or web in the slots you choose, with the right buffer times.', features: ['Service-specific durations', 'Staff and location rules', 'Booking from any channel'], icon: 'calendar' },
-      { title: 'Calendar sync', description: 'Two-way sync with Google and Outlook calendars, so nobody is ever double-booked.', features: ['Real-time availability', 'Team calendars', 'Time-zone aware'], icon: 'refresh' },
-      { title: 'Reminders that work', description: 'Confirmations and reminders by SMS and email at the times your customers respond to.', features: ['Automatic confirmations', 'Day-before and hour-before reminders', 'One-tap rescheduling'], icon: 'bell' },
-      { title: 'Waitlists and follow-up', description: 'Cancelled slots are offered to the next customer, and no-shows get a friendly rebooking message.', features: ['Automatic waitlist fills', 'No-show follow-up', 'Review requests after the visit'], icon: 'repeat' },
+      {
+        title: 'Self-service booking',
+        description: 'Customers book by phone, chat or web in the slots you choose, with the right buffer times.',
+        features: ['Service-specific durations', 'Staff and location rules', 'Booking from any channel'],
+        icon: 'calendar',
+      },
+      {
+        title: 'Calendar sync',
+        description: 'Two-way sync with Google and Outlook calendars, so nobody is ever double-booked.',
+        features: ['Real-time availability', 'Team calendars', 'Time-zone aware'],
+        icon: 'refresh',
+      },
+      {
+        title: 'Reminders that work',
+        description: 'Confirmations and reminders by SMS and email at the times your customers respond to.',
+        features: ['Automatic confirmations', 'Day-before and hour-before reminders', 'One-tap rescheduling'],
+        icon: 'bell',
+      },
+      {
+        title: 'Waitlists and follow-up',
+        description: 'Cancelled slots are offered to the next customer, and no-shows get a friendly rebooking message.',
+        features: ['Automatic waitlist fills', 'No-show follow-up', 'Review requests after the visit'],
+        icon: 'repeat',
+      },
     ],
   },
   highlights: {

@@ -14,10 +14,30 @@ export const emailSmsAutomationPage = {
     heading: 'Follow-up on autopilot',
     intro: 'Personal, timely messages, without anyone copying and pasting.',
     items: [
-      { title: 'Instant first response', description: 'Every form, call and chat gets a personal email or text within minutes, any hour of the day.', features: ['Personalised with the lead’s details', 'Sent from your business number and email', 'Business-hours rules for calls'], icon: 'send' },
-      { title: 'Nurture sequences', description: 'Helpful follow-ups over days and weeks for leads who are still deciding.', features: ['Stops automatically on reply', 'Different paths per service', 'A/B tested subject lines'], icon: 'mail' },
-      { title: 'Two-way SMS', description: 'Customers text back and get answers; your team steps in whenever it wants.', features: ['Shared inbox for your team', 'AI-suggested replies', 'Opt-out handled automatically'], icon: 'message' },
-      { title: 'Re-engagement campaigns', description: 'Bring back past customers and old leads with timely offers and check-ins.', features: ['Segmented by service and date', 'Seasonal reminders', 'Review requests after each job'], icon: 'repeat' },
+      {
+        title: 'Instant first response',
+        description: 'Every form, call and chat gets a personal email or text within minutes, any hour of the day.',
+        features: ['Personalised with the lead’s details', 'Sent from your business number and email', 'Business-hours rules for calls'],
+        icon: 'send',
+      },
+      {
+        title: 'Nurture sequences',
+        description: 'Helpful follow-ups over days and weeks for leads who are still deciding.',
+        features: ['Stops automatically on reply', 'Different paths per service', 'A/B tested subject lines'],
+        icon: 'mail',
+      },
+      {
+        title: 'Two-way SMS',
+        description: 'Customers text back and get answers; your team steps in whenever it wants.',
+        features: ['Shared inbox for your team', 'AI-suggested replies', 'Opt-out handled automatically'],
+        icon: 'message',
+      },
+      {
+        title: 'Re-engagement campaigns',
+        description: 'Bring back past customers and old leads with timely offers and check-ins.',
+        features: ['Segmented by service and date', 'Seasonal reminders', 'Review requests after each job'],
+        icon: 'repeat',
+      },
     ],
   },
   highlights: {
