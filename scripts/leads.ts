@@ -22,7 +22,7 @@ process.env.LOG_LEVEL ||= 'warn';
 const { closeDatabase } = await import('@/server/db/client');
 const { exportCsv, listLeads, retryFailed, showLead } = await import('@/server/leads/admin');
 const { runOutboxOnce } = await import('@/server/outbox/worker');
-const { isLeadForm } = await import('@/lib/schemas/leads');
+const { isLeadForm } = await import('@/lib/lead-forms');
 
 const usage = `Usage: npm run leads -- <command>
   list [--form F] [--status S] [--limit N]

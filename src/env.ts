@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { leadFormRegistry, leadForms, type LeadWebhookEnv } from './lib/lead-forms';
 
 /**
  * The one place that reads process.env. Everything else imports `env` (or the
@@ -31,6 +32,11 @@ const retrySchedule = z
   .regex(/^\s*(none|\d+(\s*,\s*\d+){0,19})\s*$/, 'must be a comma-separated list of milliseconds (at most 20), or none')
   .transform((value) => (value.trim() === 'none' ? [] : value.split(',').map((part) => Number(part.trim()))));
 
+const formWebhookUrls = Object.fromEntries(leadForms.map((form) => [leadFormRegistry[form].webhookEnv, optional(url)])) as Record<
+  LeadWebhookEnv,
+  ReturnType<typeof optional<typeof url>>
+>;
+
 const schema = z.object({
   NEXT_PUBLIC_SITE_URL: optional(url).default('http://localhost:3000'),
   NEXT_PUBLIC_BRAND_NAME: optional(z.string().min(1).max(60)).default('Brightline AI'),
@@ -48,10 +54,8 @@ const schema = z.object({
   DATABASE_URL: optional(z.string().regex(/^postgres(ql)?:\/\/\S+$/, 'must be a postgres:// or postgresql:// URL')),
   LEADS_DATA_DIR: optional(z.string().min(1)).default('./data/pglite'),
   LEADS_WEBHOOK_URL: optional(url),
-  LEADS_WEBHOOK_URL_GROWTH_AUDIT: optional(url),
-  LEADS_WEBHOOK_URL_DEMO: optional(url),
-  LEADS_WEBHOOK_URL_CONTACT: optional(url),
-  LEADS_WEBHOOK_URL_ARIA_SIGNUP: optional(url),
+  // One per lead form (src/lib/lead-forms.ts): LEADS_WEBHOOK_URL_GROWTH_AUDIT, _DEMO, _CONTACT, _ARIA_SIGNUP.
+  ...formWebhookUrls,
   LEADS_WEBHOOK_SECRET: optional(z.string().min(16, 'must be at least 16 characters')),
   LEADS_WEBHOOK_TIMEOUT_MS: optional(integer(100, 120_000)).default(15_000),
   LEADS_RETRY_SCHEDULE_MS: optional(retrySchedule).default(DEFAULT_RETRY_SCHEDULE_MS),

@@ -59,7 +59,7 @@ export const chatPanelCopy = {
   },
 } as const;
 
-/** API answers (POST /api/chat). */
+/** What POST /api/chat answers with itself (the panel shows its own copy for each error code). */
 export const chatApiCopy = {
   /**
    * SPEC section 8: the reply when no webhook is configured, or it answers 404 or
@@ -67,12 +67,5 @@ export const chatApiCopy = {
    */
   demoGreeting:
     "Hi! I'm the demo assistant: our live assistant isn't connected right now, so I can't answer questions here yet. To reach our team, send a message through our contact page or book a demo, and we'll reply within 24 hours.",
-  upstream: chatPanelCopy.errors.upstream,
-  tooLong: chatPanelCopy.errors.tooLong,
-  empty: 'Type a message first.',
-  badSession: 'The chat session id is missing or malformed.',
-  badMetadata: 'metadata must be an object of at most 20 short values.',
-  forbidden: 'Cross-origin requests are not allowed.',
-  rateLimited: chatPanelCopy.errors.rateLimited,
-  unavailable: 'The chat is temporarily unavailable. Please try again shortly.',
+  upstream: 'The chat webhook did not answer as expected.',
 } as const;

@@ -1,4 +1,6 @@
-import type { LeadForm } from '@/lib/schemas/leads';
+import type { FormErrorCode } from '@/lib/lead-form-redirect';
+import type { LeadForm } from '@/lib/lead-forms';
+import type { FieldErrorCode } from '@/lib/validation';
 
 /** Labels, button states and outcome copy for the four lead forms. */
 
@@ -43,6 +45,36 @@ export const unitOptions = [
 ] as const;
 
 export const optionalMark = '(optional)';
+
+/** What each field error code says (SPEC section 5's messages, verbatim), per field where SPEC words it. */
+const fieldErrorCopy: Partial<Record<keyof typeof fieldCopy, Partial<Record<FieldErrorCode, string>>>> = {
+  firstName: { required: 'First name is required' },
+  lastName: { required: 'Last name is required' },
+  email: { required: 'Email is required', invalid: 'Please enter a valid email address' },
+  phone: { required: 'Phone number is required', invalid: 'Please enter a valid phone number' },
+  website: { invalid: 'Invalid website URL (e.g., example.com or https://example.com)' },
+  company: { required: 'Company is required' },
+  propertyName: { required: 'Property name is required' },
+};
+
+const anyFieldErrorCopy: Record<FieldErrorCode, string> = {
+  required: 'This field is required',
+  invalid: 'This value is not valid',
+  too_long: 'This is too long',
+  choice: 'Please choose one of the options',
+};
+
+export function fieldErrorMessage(field: string, code: FieldErrorCode): string {
+  return fieldErrorCopy[field as keyof typeof fieldCopy]?.[code] ?? anyFieldErrorCopy[code];
+}
+
+/** Problems with a whole plain form post (JavaScript off), shown on the form's page. */
+export const formErrorCopy: Record<FormErrorCode, string> = {
+  invalid: 'Some of the details could not be read. Please check the form and try again.',
+  too_large: 'The form is too large to send. Please shorten your message and try again.',
+  rate_limited: 'Too many requests from your connection. Please wait a minute and try again.',
+  unavailable: 'We could not save your details just now. Please try again in a few minutes or contact us directly.',
+};
 
 /** Submit button: idle and in-flight labels (SPEC section 4). */
 export const submitLabels: Record<LeadForm, { idle: string; busy: string }> = {

@@ -28,6 +28,11 @@ export type VoiceDemoContent = {
     microphoneBusy: string;
     microphoneUnsupported: string;
     networkError: string;
+    notConfigured: string;
+    rateLimited: string;
+    httpError: string;
+    providerUnreachable: string;
+    noToken: string;
   };
 };
 
@@ -59,12 +64,11 @@ export const voiceDemo = {
     microphoneBusy: 'Your microphone is being used by another app. Close that app and try again.',
     microphoneUnsupported: 'This browser cannot use a microphone on this page.',
     networkError: 'The site could not be reached. Check your connection and try again.',
+    notConfigured: 'Voice demo is not configured',
+    rateLimited: 'Too many calls from your connection. Please wait a minute and try again.',
+    /** SPEC section 8's 'HTTP error! status: {code}, message: {body}', without the provider's body (it may echo secrets). */
+    httpError: 'HTTP error! status: {status}',
+    providerUnreachable: 'The voice service could not be reached. Please try again shortly.',
+    noToken: 'No access token in the answer',
   },
 } as const satisfies VoiceDemoContent;
-
-/** Fills {agent}, {reason} and {message} in a voice demo string. */
-export function fillVoiceText(template: string, values: Partial<Record<'agent' | 'reason' | 'message', string>> = {}): string {
-  return template.replace(/\{(agent|reason|message)\}/g, (match, key: 'agent' | 'reason' | 'message') =>
-    key === 'agent' ? (values.agent ?? voiceDemo.agentName) : (values[key] ?? match),
-  );
-}

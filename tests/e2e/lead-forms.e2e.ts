@@ -239,9 +239,10 @@ test.describe('forms with JavaScript off', () => {
 });
 
 test('with JavaScript, a page reached from a rejected plain post shows each message beside its field', async ({ page }) => {
-  const token = Buffer.from(JSON.stringify({ phone: 'Please enter a valid phone number' })).toString('base64url');
+  const token = Buffer.from(JSON.stringify({ phone: 'invalid', form: 'rate_limited' })).toString('base64url');
   await page.goto(`/contact-demo?errors=${token}#demo-form-error`);
   await waitForHydration(page);
   await expect(page.locator('#demo-form').getByText('Please enter a valid phone number')).toBeVisible();
+  await expect(page.locator('#demo-form').getByText('Too many requests from your connection. Please wait a minute and try again.')).toBeVisible();
   await expect(page.locator('#demo-form-phone')).toHaveAttribute('aria-invalid', 'true');
 });

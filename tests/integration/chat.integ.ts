@@ -169,7 +169,7 @@ describe('POST /api/chat refusals', () => {
   it('refuses a message over 2000 characters with 422 and does not forward it', async () => {
     const { status, body } = await post({ json: valid('a'.repeat(2001)) });
     expect(status).toBe(422);
-    expect(body).toEqual({ error: 'validation', fieldErrors: { chatInput: chatApiCopy.tooLong } });
+    expect(body).toMatchObject({ error: 'validation', fieldErrors: { chatInput: 'too_long' } });
     expect(webhook.received).toHaveLength(0);
   });
 

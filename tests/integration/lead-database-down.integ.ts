@@ -31,7 +31,7 @@ describe('with the database down', () => {
     expect(response.status).toBe(422);
   });
 
-  it('redirects a plain form post back to the form with the unavailable message', async () => {
+  it('redirects a plain form post back to the form with the unavailable code', async () => {
     const response = await POST(
       leadRequest('demo', { body: new URLSearchParams(validBodies.demo).toString(), contentType: 'application/x-www-form-urlencoded', accept: 'text/html' }),
       { params: Promise.resolve({ form: 'demo' }) },
@@ -39,9 +39,7 @@ describe('with the database down', () => {
     expect(response.status).toBe(303);
     const { decodeLeadFormErrors } = await import('@/lib/lead-form-redirect');
     const location = new URL(response.headers.get('location')!, 'http://localhost');
-    expect(decodeLeadFormErrors(location.searchParams.get('errors'))).toEqual({
-      form: 'We could not save your details just now. Please try again in a few minutes or contact us directly.',
-    });
+    expect(decodeLeadFormErrors(location.searchParams.get('errors'))).toEqual({ form: 'unavailable' });
   });
 
   it('reports health 503 database down', async () => {

@@ -104,24 +104,27 @@ describe('POST /api/voice/web-call: the provider call', () => {
 });
 
 describe('POST /api/voice/web-call: provider failures are 502 with a reason, never 500', () => {
-  it('401 from the provider: 502 with "HTTP error! status: 401, message: {body}", logged on the server', async () => {
+  it("401 from the provider: 502 with 'HTTP error! status: 401' and the status; the body only in the log", async () => {
     provider.answer({ status: 401, body: '{"error_message":"Invalid API Key"}' });
     const response = await POST(voiceRequest());
     expect(response.status).toBe(502);
-    const reason = 'HTTP error! status: 401, message: {"error_message":"Invalid API Key"}';
-    expect(await response.json()).toEqual({ error: 'provider_error', message: reason });
+    expect(await response.json()).toEqual({ error: 'upstream', message: 'HTTP error! status: 401', providerStatus: 401 });
     const logged = logLines.map((line) => JSON.parse(line) as Record<string, unknown>).find((line) => line.event === 'voice.provider_error');
-    expect(logged).toMatchObject({ level: 'warn', reason, provider_status: 401, outcome: 'http_error' });
+    expect(logged).toMatchObject({ level: 'warn', detail: '{"error_message":"Invalid API Key"}', provider_status: 401, outcome: 'http_error' });
     expect(logLines.join('\n')).not.toContain(API_KEY);
   });
 
-  it('truncates a long error body, and blanks the key should the provider echo it', async () => {
-    provider.answer({ status: 400, body: `bad key ${API_KEY} ${'x'.repeat(1000)}` });
-    const body = (await (await POST(voiceRequest())).json()) as { message: string };
-    expect(body.message.startsWith('HTTP error! status: 400, message: bad key [redacted] xxx')).toBe(true);
-    expect(body.message.endsWith('...')).toBe(true);
-    expect(body.message.length).toBeLessThan(400);
-    expect(JSON.stringify(body)).not.toContain(API_KEY);
+  it('a provider echoing the key or the agent id in any form: nothing of them in the answer or the log, the logged body cut short', async () => {
+    const echoes = [API_KEY.toUpperCase(), API_KEY.slice(0, 12), Buffer.from(API_KEY).toString('base64'), `{"agent_id":"${AGENT_ID}"}`];
+    provider.answer({ status: 400, body: `bad key ${echoes.join(' ')} ${'x'.repeat(1000)}` });
+    const response = await POST(voiceRequest());
+    expect(await response.json()).toEqual({ error: 'upstream', message: 'HTTP error! status: 400', providerStatus: 400 });
+    const logged = logLines.map((line) => JSON.parse(line) as Record<string, unknown>).find((line) => line.event === 'voice.provider_error')!;
+    const detail = String(logged.detail);
+    expect(detail.startsWith('bad key [redacted]')).toBe(true);
+    expect(detail.endsWith('...')).toBe(true);
+    expect(detail.length).toBeLessThan(400);
+    for (const secret of [API_KEY, AGENT_ID]) expect(logLines.join('\n').toLowerCase()).not.toContain(secret.slice(0, 10).toLowerCase());
   });
 
   it('a provider 500 or a redirect is a 502, not passed through', async () => {
@@ -129,8 +132,8 @@ describe('POST /api/voice/web-call: provider failures are 502 with a reason, nev
     const first = await POST(voiceRequest());
     const second = await POST(voiceRequest());
     expect([first.status, second.status]).toEqual([502, 502]);
-    expect(((await first.json()) as { message: string }).message).toBe('HTTP error! status: 500, message: oops');
-    expect(((await second.json()) as { message: string }).message).toMatch(/^HTTP error! status: 302, message: /);
+    expect(await first.json()).toEqual({ error: 'upstream', message: 'HTTP error! status: 500', providerStatus: 500 });
+    expect(await second.json()).toEqual({ error: 'upstream', message: 'HTTP error! status: 302', providerStatus: 302 });
   });
 
   it('a 2xx without an access token is a 502', async () => {
@@ -155,7 +158,7 @@ describe('POST /api/voice/web-call: provider failures are 502 with a reason, nev
     const response = await POST(voiceRequest());
     const elapsed = Date.now() - started;
     expect(response.status).toBe(502);
-    expect(await response.json()).toEqual({ error: 'provider_error', message: `Voice provider did not answer within ${TIMEOUT_MS} ms` });
+    expect(await response.json()).toEqual({ error: 'upstream', message: 'Voice provider did not answer in time', providerStatus: null });
     expect(elapsed).toBeGreaterThanOrEqual(TIMEOUT_MS - 20);
     expect(elapsed).toBeLessThan(TIMEOUT_MS + 2000);
   });
@@ -168,7 +171,7 @@ describe('POST /api/voice/web-call: provider failures are 502 with a reason, nev
     try {
       const response = await post(voiceRequest());
       expect(response.status).toBe(502);
-      expect(await response.json()).toEqual({ error: 'provider_error', message: 'Voice provider unreachable (ECONNREFUSED)' });
+      expect(await response.json()).toEqual({ error: 'upstream', message: 'Voice provider unreachable (ECONNREFUSED)', providerStatus: null });
     } finally {
       process.env.RETELL_BASE_URL = provider.url;
     }

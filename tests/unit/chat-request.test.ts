@@ -23,7 +23,7 @@ describe('parseChatRequest', () => {
     expect(parseChatRequest({ sessionId, chatInput: 'a'.repeat(2000) }).ok).toBe(true);
     expect(parseChatRequest({ sessionId, chatInput: 'a'.repeat(2001) })).toEqual({
       ok: false,
-      fieldErrors: { chatInput: 'Messages can be at most 2000 characters.' },
+      fieldErrors: { chatInput: 'too_long' },
     });
   });
 

@@ -1,22 +1,47 @@
 import { describe, expect, it } from 'vitest';
-import { ariaSignupSchema, contactSchema, demoSchema, growthAuditSchema, messages, type LeadSchema } from '@/lib/schemas/leads';
+import { fieldErrorMessage } from '@/content/forms';
+import { leadSchema } from '@/lib/lead-forms';
+import type { Schema } from '@/lib/validation';
 
-const errorsOf = (schema: LeadSchema<object>, value: unknown) => {
+const growthAuditSchema = leadSchema('growth-audit');
+const demoSchema = leadSchema('demo');
+const contactSchema = leadSchema('contact');
+const ariaSignupSchema = leadSchema('aria-signup');
+
+const errorsOf = (schema: Schema<unknown>, value: unknown) => {
   const result = schema.safeParse(value);
   return result.success ? {} : result.fieldErrors;
 };
 
+describe('error copy (SPEC section 5, verbatim)', () => {
+  it.each([
+    ['firstName', 'required', 'First name is required'],
+    ['lastName', 'required', 'Last name is required'],
+    ['email', 'required', 'Email is required'],
+    ['email', 'invalid', 'Please enter a valid email address'],
+    ['phone', 'invalid', 'Please enter a valid phone number'],
+    ['phone', 'required', 'Phone number is required'],
+    ['website', 'invalid', 'Invalid website URL (e.g., example.com or https://example.com)'],
+    ['company', 'required', 'Company is required'],
+    ['propertyName', 'required', 'Property name is required'],
+    ['message', 'too_long', 'This is too long'],
+    ['industry', 'choice', 'Please choose one of the options'],
+  ] as const)('%s %s reads %j', (field, code, message) => {
+    expect(fieldErrorMessage(field, code)).toBe(message);
+  });
+});
+
 describe('growth audit schema (SPEC section 5)', () => {
-  it('reports the exact messages for empty required fields', () => {
+  it('reports required for empty required fields', () => {
     expect(errorsOf(growthAuditSchema, { firstName: '', lastName: ' ', email: '' })).toEqual({
-      firstName: 'First name is required',
-      lastName: 'Last name is required',
-      email: 'Email is required',
+      firstName: 'required',
+      lastName: 'required',
+      email: 'required',
     });
   });
 
   it.each(['plainaddress', 'a@b', 'a b@c.com', '@example.com', 'x@.com'])('rejects the email %j', (value) => {
-    expect(errorsOf(growthAuditSchema, { firstName: 'A', lastName: 'B', email: value }).email).toBe(messages.emailInvalid);
+    expect(errorsOf(growthAuditSchema, { firstName: 'A', lastName: 'B', email: value }).email).toBe('invalid');
   });
 
   it.each(['+1 (555) 010-0199', '555-010-0199', '+4915112345678', '1234567890123456'])('accepts the phone %j', (phone) => {
@@ -24,7 +49,7 @@ describe('growth audit schema (SPEC section 5)', () => {
   });
 
   it.each(['0123456', '+0 555', 'phone', '12345678901234567', '555.010.0199', '++15550100'])('rejects the phone %j', (phone) => {
-    expect(errorsOf(growthAuditSchema, { firstName: 'A', lastName: 'B', email: 'a@b.co', phone }).phone).toBe('Please enter a valid phone number');
+    expect(errorsOf(growthAuditSchema, { firstName: 'A', lastName: 'B', email: 'a@b.co', phone }).phone).toBe('invalid');
   });
 
   it.each([
@@ -38,9 +63,7 @@ describe('growth audit schema (SPEC section 5)', () => {
   });
 
   it.each(['example', 'ftp://example.com', 'http//example.com', 'exa mple.com', 'https://', '-bad-.com'])('rejects the website %j', (website) => {
-    expect(errorsOf(growthAuditSchema, { firstName: 'A', lastName: 'B', email: 'a@b.co', website }).website).toBe(
-      'Invalid website URL (e.g., example.com or https://example.com)',
-    );
+    expect(errorsOf(growthAuditSchema, { firstName: 'A', lastName: 'B', email: 'a@b.co', website }).website).toBe('invalid');
   });
 
   it('treats missing optional fields as empty', () => {
@@ -55,9 +78,9 @@ describe('growth audit schema (SPEC section 5)', () => {
 
   it('rejects wrong types with the field message instead of throwing', () => {
     expect(errorsOf(growthAuditSchema, { firstName: 42, lastName: null, email: ['x'] })).toEqual({
-      firstName: 'First name is required',
-      lastName: 'Last name is required',
-      email: 'Email is required',
+      firstName: 'required',
+      lastName: 'required',
+      email: 'required',
     });
   });
 });
@@ -65,10 +88,10 @@ describe('growth audit schema (SPEC section 5)', () => {
 describe('demo, contact and Aria schemas', () => {
   it('demo requires phone and company and limits the selects to SPEC options', () => {
     expect(errorsOf(demoSchema, { firstName: 'A', lastName: 'B', email: 'a@b.co', industry: 'space', callVolume: '5' })).toEqual({
-      phone: messages.phoneRequired,
-      company: messages.company,
-      industry: messages.choice,
-      callVolume: messages.choice,
+      phone: 'required',
+      company: 'required',
+      industry: 'choice',
+      callVolume: 'choice',
     });
     expect(
       demoSchema.parse({ firstName: 'A', lastName: 'B', email: 'a@b.co', phone: '5550100', company: 'Acme', industry: 'real-estate', callVolume: '1000+' }),
@@ -81,16 +104,16 @@ describe('demo, contact and Aria schemas', () => {
 
   it('Aria sign-up requires property name and phone and accepts the unit ranges', () => {
     expect(errorsOf(ariaSignupSchema, { firstName: 'A', lastName: 'B', email: 'a@b.co', units: '250+' })).toEqual({
-      phone: messages.phoneRequired,
-      propertyName: messages.propertyName,
+      phone: 'required',
+      propertyName: 'required',
     });
   });
 
   it('bounds every free-text field', () => {
     const huge = 'x'.repeat(10_000);
     expect(errorsOf(contactSchema, { firstName: huge, lastName: 'B', email: 'a@b.co', message: huge })).toEqual({
-      firstName: messages.tooLong,
-      message: messages.tooLong,
+      firstName: 'too_long',
+      message: 'too_long',
     });
   });
 });
@@ -107,23 +130,23 @@ describe('schema mechanics', () => {
   });
 
   it('answers a body that is not an object with one form-level message', () => {
-    for (const body of [null, 'text', 42, ['a']]) expect(errorsOf(contactSchema, body)).toEqual({ form: messages.invalid });
+    for (const body of [null, 'text', 42, ['a']]) expect(errorsOf(contactSchema, body)).toEqual({ form: 'invalid' });
   });
 
   it('refuses a wrong type in an optional field instead of storing it', () => {
-    expect(errorsOf(contactSchema, { firstName: 'A', lastName: 'B', email: 'a@b.co', message: { html: '<b>' } })).toEqual({ message: messages.invalid });
+    expect(errorsOf(contactSchema, { firstName: 'A', lastName: 'B', email: 'a@b.co', message: { html: '<b>' } })).toEqual({ message: 'invalid' });
     expect(errorsOf(growthAuditSchema, { firstName: 'A', lastName: 'B', email: 'a@b.co', phone: 5550100, website: 1 })).toEqual({
-      phone: messages.phone,
-      website: messages.website,
+      phone: 'invalid',
+      website: 'invalid',
     });
   });
 
   it('reports one message per field: the first check that fails', () => {
-    expect(errorsOf(growthAuditSchema, { firstName: 'A', lastName: 'B', email: `${'x'.repeat(250)}@b.co` }).email).toBe(messages.emailInvalid);
-    expect(errorsOf(demoSchema, { firstName: 'A', lastName: 'B', email: 'a@b.co', phone: '1'.repeat(41), company: 'C' }).phone).toBe(messages.phone);
+    expect(errorsOf(growthAuditSchema, { firstName: 'A', lastName: 'B', email: `${'x'.repeat(250)}@b.co` }).email).toBe('invalid');
+    expect(errorsOf(demoSchema, { firstName: 'A', lastName: 'B', email: 'a@b.co', phone: '1'.repeat(41), company: 'C' }).phone).toBe('invalid');
   });
 
   it('throws from parse with the field messages when invalid', () => {
-    expect(() => contactSchema.parse({})).toThrow(/First name is required/);
+    expect(() => contactSchema.parse({})).toThrow(/"firstName":"required"/);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HONEYPOT_FIELD, MIN_FILL_MS, STARTED_AT_FIELD } from '@/lib/schemas/leads';
+import { HONEYPOT_FIELD, MIN_FILL_MS, STARTED_AT_FIELD } from '@/lib/lead-forms';
 import { detectSpam } from '@/server/leads/spam';
 
 const now = 1_800_000_000_000;

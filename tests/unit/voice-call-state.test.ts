@@ -10,7 +10,8 @@ import {
   type VoiceCallEvent,
   type VoiceCallState,
 } from '@/components/voice-demo/voice-call-state';
-import { fillVoiceText, voiceDemo } from '@/content/voice-demo';
+import { voiceDemo } from '@/content/voice-demo';
+import { fill } from '@/lib/fill';
 
 const run = (events: VoiceCallEvent[], from: VoiceCallState = initialVoiceCallState) => events.reduce(voiceCallReducer, from);
 
@@ -129,7 +130,7 @@ describe('voice demo messages (SPEC section 8)', () => {
 
   it("the overlay says 'Connecting to Aria...' while connecting", () => {
     expect(statusText({ status: 'connecting', attempt: 1 })).toBe('Connecting to Aria...');
-    expect(fillVoiceText(voiceDemo.connecting, { agent: 'Max' })).toBe('Connecting to Max...');
+    expect(fill(voiceDemo.connecting, { agent: 'Max' })).toBe('Connecting to Max...');
     expect(statusText({ status: 'connected', attempt: 1, muted: false, agentTalking: false })).toMatch(/^Connected\. Aria/);
     expect(statusText({ status: 'idle', attempt: 1, notice: null })).toBe('');
   });

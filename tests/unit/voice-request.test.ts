@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readTokenResponse, webCallRequestInit, WEB_CALL_ENDPOINT } from '@/components/voice-demo/voice-call';
-import { buildCreateWebCallRequest, httpErrorReason, parseWebCallResponse } from '@/server/voice/provider';
+import { buildCreateWebCallRequest, httpErrorMessage, parseWebCallResponse, redactSecrets } from '@/server/voice/provider';
 import { pagePathFrom } from '@/server/voice/web-call';
 
 describe('buildCreateWebCallRequest (server to provider)', () => {
@@ -26,13 +26,31 @@ describe('buildCreateWebCallRequest (server to provider)', () => {
     );
   });
 
-  it("formats a non-2xx answer as 'HTTP error! status: {code}, message: {body}', truncated and without the key", () => {
-    expect(httpErrorReason(401, '{"error_message":"Invalid API Key"}')).toBe('HTTP error! status: 401, message: {"error_message":"Invalid API Key"}');
-    expect(httpErrorReason(500, 'line one\n  line two')).toBe('HTTP error! status: 500, message: line one line two');
-    expect(httpErrorReason(503, '')).toBe('HTTP error! status: 503, message: ');
-    const long = httpErrorReason(400, 'y'.repeat(2000));
-    expect(long).toBe(`HTTP error! status: 400, message: ${'y'.repeat(300)}...`);
-    expect(httpErrorReason(401, 'bad key_abcdefgh here', 'key_abcdefgh')).toBe('HTTP error! status: 401, message: bad [redacted] here');
+  it("tells the browser only 'HTTP error! status: {code}': the body may echo the request", () => {
+    expect(httpErrorMessage(401)).toBe('HTTP error! status: 401');
+  });
+
+  it('redacts the key and agent id from what is logged, however the provider echoes them', () => {
+    const key = 'key_5e1f0c9a7b2d4e6f8a0b';
+    const agent = 'agent_test_aria_7c3d';
+    const redact = (text: string) => redactSecrets(text, [key, agent]);
+    for (const echo of [
+      key,
+      key.toUpperCase(),
+      key.slice(0, 12),
+      `Bearer ${key.slice(4, 16)}...`,
+      Buffer.from(key).toString('base64'),
+      Buffer.from(key).toString('base64url'),
+      encodeURIComponent(`${key}&x`),
+      JSON.stringify({ authorization: `Bearer ${key}`, agent_id: agent }),
+    ]) {
+      const out = redact(`Invalid API key: ${echo}`);
+      expect(out).toContain('[redacted]');
+      for (const secret of [key, agent])
+        for (let i = 0; i + 8 <= secret.length; i += 1) expect(out.toLowerCase()).not.toContain(secret.slice(i, i + 8).toLowerCase());
+    }
+    expect(redact('line one\n  line two')).toBe('line one line two');
+    expect(redact('y'.repeat(2000))).toBe(`${'y'.repeat(300)}...`);
   });
 
   it('reads the token and call id from a web call, and nothing else', () => {
@@ -66,14 +84,23 @@ describe('the browser side of the request', () => {
     expect(JSON.parse(init.body as string)).toEqual({ page_path: '/services-overview' });
   });
 
-  it('reads the token, else the server message, else the status', async () => {
+  it('reads the token, else turns the error code into the reason to show, else the status', async () => {
     const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
     expect(await readTokenResponse(json(200, { access_token: 't' }))).toEqual({ ok: true, accessToken: 't' });
-    expect(await readTokenResponse(json(502, { error: 'provider_error', message: 'HTTP error! status: 401, message: x' }))).toEqual({
+    // The server's own words are not shown: the code decides.
+    expect(await readTokenResponse(json(502, { error: 'upstream', message: 'provider text', providerStatus: 401 }))).toEqual({
       ok: false,
-      reason: 'HTTP error! status: 401, message: x',
+      reason: 'HTTP error! status: 401',
     });
-    expect(await readTokenResponse(json(503, { message: 'Voice demo is not configured' }))).toEqual({ ok: false, reason: 'Voice demo is not configured' });
+    expect(await readTokenResponse(json(502, { error: 'upstream', providerStatus: null }))).toEqual({
+      ok: false,
+      reason: 'The voice service could not be reached. Please try again shortly.',
+    });
+    expect(await readTokenResponse(json(503, { error: 'not_configured', message: 'x' }))).toEqual({ ok: false, reason: 'Voice demo is not configured' });
+    expect(await readTokenResponse(json(429, { error: 'rate_limited' }))).toEqual({
+      ok: false,
+      reason: 'Too many calls from your connection. Please wait a minute and try again.',
+    });
     expect(await readTokenResponse(new Response('<html>Bad gateway</html>', { status: 504 }))).toEqual({ ok: false, reason: 'HTTP error! status: 504' });
     expect(await readTokenResponse(json(200, {}))).toEqual({ ok: false, reason: 'No access token in the answer' });
   });

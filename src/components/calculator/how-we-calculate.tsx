@@ -1,7 +1,7 @@
 import { calculatorResults, howWeCalculate } from '@/content/pages/revenue-calculator';
 import { Section } from '@/components/sections/section';
 import { DEFAULT_INPUTS, calculateRevenue, calculatorFields, formatInput, formatMoney, formatResults } from './calculate-revenue';
-import { fillCopy } from './fill-copy';
+import { fill } from '@/lib/fill';
 
 /**
  * The formula, step by step, worked through with the default inputs at build
@@ -24,7 +24,7 @@ export function HowWeCalculate() {
               <h3 className="font-bold text-ink-900">{calculatorResults.labels[step.result]}</h3>
               <p className="mt-1 text-ink-700">= {step.formula}</p>
               <p className="mt-2 text-sm text-ink-600">
-                {howWeCalculate.exampleLabel} <span className="font-semibold text-ink-800 tabular-nums wrap-anywhere">{fillCopy(step.example, figures)}</span>
+                {howWeCalculate.exampleLabel} <span className="font-semibold text-ink-800 tabular-nums wrap-anywhere">{fill(step.example, figures)}</span>
               </p>
             </div>
           </li>

@@ -17,7 +17,7 @@ import {
   type FieldProblem,
   type RevenueInputs,
 } from './calculate-revenue';
-import { fillCopy } from './fill-copy';
+import { fill } from '@/lib/fill';
 import { NumberField } from './number-field';
 import { RevenueResults } from './revenue-results';
 
@@ -145,7 +145,7 @@ export function RevenueCalculator() {
                   field={field}
                   copy={copy.fields[field]}
                   value={values[field]}
-                  error={problem ? fillCopy(copy.errors[problem], { label }) : undefined}
+                  error={problem ? fill(copy.errors[problem], { label }) : undefined}
                   onChange={onChange}
                 />
               );

@@ -4,7 +4,7 @@ import { calculatorResults as copy } from '@/content/pages/revenue-calculator';
 import { buttonClass } from '@/components/ui/button-styles';
 import { BarChart } from './bar-chart';
 import { calculateRevenue, countResults, formatInput, formatResults, moneyResults, type RevenueInputs } from './calculate-revenue';
-import { fillCopy } from './fill-copy';
+import { fill } from '@/lib/fill';
 
 /**
  * The results of one calculation: the seven SPEC figures as text, the same
@@ -28,7 +28,7 @@ export function RevenueResults({ inputs, headingRef, ref }: { inputs: RevenueInp
       <h2 id="results-heading" ref={headingRef} tabIndex={-1} className="text-2xl font-bold text-ink-900 outline-none sm:text-3xl">
         {copy.heading}
       </h2>
-      <p className="mt-3 text-lg text-ink-700">{fillCopy(copy.summary, text)}</p>
+      <p className="mt-3 text-lg text-ink-700">{fill(copy.summary, text)}</p>
 
       <h3 className="mt-8 text-lg font-bold text-ink-900">{copy.countsHeading}</h3>
       <dl className="mt-3 grid grid-cols-2 gap-3 lg:grid-cols-4">
@@ -46,7 +46,7 @@ export function RevenueResults({ inputs, headingRef, ref }: { inputs: RevenueInp
           <div key={name} data-result={name} className="flex flex-col-reverse justify-end rounded-xl border border-ink-200 bg-white p-4">
             <dt className="mt-1 text-ink-700">
               {copy.labels[name]}
-              {name === 'lifetimeValueLoss' && <span className="block text-sm">{fillCopy(copy.lifetimeNote, { years })}</span>}
+              {name === 'lifetimeValueLoss' && <span className="block text-sm">{fill(copy.lifetimeNote, { years })}</span>}
             </dt>
             <dd className="text-3xl font-extrabold tracking-tight text-brand-700 tabular-nums wrap-anywhere">{text[name]}</dd>
           </div>
@@ -60,14 +60,14 @@ export function RevenueResults({ inputs, headingRef, ref }: { inputs: RevenueInp
           <BarChart
             id="funnel-chart"
             title={copy.chart.funnelTitle}
-            description={fillCopy(copy.chart.funnelDescription, text)}
+            description={fill(copy.chart.funnelDescription, text)}
             rows={countResults.map(row)}
             barClassName="fill-brand-600"
           />
           <BarChart
             id="money-chart"
             title={copy.chart.moneyTitle}
-            description={fillCopy(copy.chart.moneyDescription, text)}
+            description={fill(copy.chart.moneyDescription, text)}
             rows={moneyResults.map(row)}
             barClassName="fill-brand-800"
           />

@@ -69,12 +69,11 @@ function Bubble({ message }: { message: Pick<ChatMessage, 'role' | 'text' | 'dem
   );
 }
 
-function errorFor(status: number, body: unknown, text: string): SendError {
-  if (status === 429) return { message: copy.errors.rateLimited, retry: text };
-  if (status === 422) {
-    const tooLong = (body as { fieldErrors?: { chatInput?: string } } | null)?.fieldErrors?.chatInput === copy.errors.tooLong;
-    return { message: tooLong ? copy.errors.tooLong : copy.errors.invalid, retry: null };
-  }
+/** The API's error code (docs/api.md) as the panel's words; only a message it could retry as it is keeps a retry. */
+function errorFor(body: unknown, text: string): SendError {
+  const { error, fieldErrors } = (body ?? {}) as { error?: unknown; fieldErrors?: { chatInput?: unknown } };
+  if (error === 'rate_limited') return { message: copy.errors.rateLimited, retry: text };
+  if (error === 'validation') return { message: fieldErrors?.chatInput === 'too_long' ? copy.errors.tooLong : copy.errors.invalid, retry: null };
   return { message: copy.errors.upstream, retry: text };
 }
 
@@ -122,7 +121,7 @@ export function ChatPanel({ open, branding, position, onClose, onAutoOpen }: Cha
         const output = reply.output;
         setMessages((current) => [...current, { id: newId(), role: 'assistant', text: output, ...(reply.demo === true ? { demo: true } : {}) }]);
       } else {
-        setError(errorFor(response.status, body, text));
+        setError(errorFor(body, text));
       }
     } catch {
       setError({ message: copy.errors.unreachable, retry: text });

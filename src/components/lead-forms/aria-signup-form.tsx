@@ -1,15 +1,15 @@
 'use client';
 
 import { submitLabels, successCopy, unitOptions } from '@/content/forms';
-import { ariaSignupSchema } from '@/lib/schemas/leads';
+import { leadFormRegistry } from '@/lib/lead-forms';
 import { SelectField, TextField } from './fields';
 import { LeadFormFrame } from './lead-form-frame';
 import { useLeadForm } from './use-lead-form';
 
-const FORM_ID = 'aria-signup-form';
+const FORM_ID = leadFormRegistry['aria-signup'].formId;
 
 export function AriaSignupForm() {
-  const lead = useLeadForm('aria-signup', FORM_ID, ariaSignupSchema);
+  const lead = useLeadForm('aria-signup', FORM_ID);
   const field = { formId: FORM_ID, onEdit: lead.clearError };
   const { errors } = lead;
   return (

@@ -1,15 +1,15 @@
 'use client';
 
 import { submitLabels, successCopy } from '@/content/forms';
-import { contactSchema } from '@/lib/schemas/leads';
+import { leadFormRegistry } from '@/lib/lead-forms';
 import { TextAreaField, TextField } from './fields';
 import { LeadFormFrame } from './lead-form-frame';
 import { useLeadForm } from './use-lead-form';
 
-const FORM_ID = 'contact-form';
+const FORM_ID = leadFormRegistry['contact'].formId;
 
 export function ContactForm() {
-  const lead = useLeadForm('contact', FORM_ID, contactSchema);
+  const lead = useLeadForm('contact', FORM_ID);
   const field = { formId: FORM_ID, onEdit: lead.clearError };
   return (
     <LeadFormFrame form="contact" formId={FORM_ID} lead={lead} labels={submitLabels.contact} success={successCopy.contact}>

@@ -1,15 +1,15 @@
 'use client';
 
 import { callVolumeOptions, industryOptions, submitLabels, successCopy } from '@/content/forms';
-import { demoSchema } from '@/lib/schemas/leads';
+import { leadFormRegistry } from '@/lib/lead-forms';
 import { SelectField, TextAreaField, TextField } from './fields';
 import { LeadFormFrame } from './lead-form-frame';
 import { useLeadForm } from './use-lead-form';
 
-const FORM_ID = 'demo-form';
+const FORM_ID = leadFormRegistry['demo'].formId;
 
 export function DemoRequestForm() {
-  const lead = useLeadForm('demo', FORM_ID, demoSchema);
+  const lead = useLeadForm('demo', FORM_ID);
   const field = { formId: FORM_ID, onEdit: lead.clearError };
   const { errors } = lead;
   return (

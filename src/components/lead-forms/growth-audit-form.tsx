@@ -2,7 +2,7 @@
 
 import { useRouter } from 'next/navigation';
 import { growthAuditDialog, submitLabels } from '@/content/forms';
-import { growthAuditSchema } from '@/lib/schemas/leads';
+import { leadFormRegistry } from '@/lib/lead-forms';
 import { TextField } from './fields';
 import { LeadFormFrame } from './lead-form-frame';
 import { growthAuditFailureMessage, useLeadForm } from './use-lead-form';
@@ -11,11 +11,11 @@ import { growthAuditFailureMessage, useLeadForm } from './use-lead-form';
  * The growth-audit lead form. On success the visitor goes to /thank-you.
  * `formId` keeps ids unique when the page shows the form inline and in the dialog.
  */
-export function GrowthAuditForm({ formId = 'growth-audit-form', onCancel }: { formId?: string; onCancel?: () => void }) {
+export function GrowthAuditForm({ formId = leadFormRegistry['growth-audit'].formId, onCancel }: { formId?: string; onCancel?: () => void }) {
   const router = useRouter();
-  const lead = useLeadForm('growth-audit', formId, growthAuditSchema, () => {
+  const lead = useLeadForm('growth-audit', formId, () => {
     onCancel?.();
-    router.push('/thank-you');
+    router.push(leadFormRegistry['growth-audit'].success);
   });
   const field = { formId, onEdit: lead.clearError };
   const { errors } = lead;

@@ -1,7 +1,7 @@
 'use client';
 
 import type { ReactNode } from 'react';
-import type { LeadForm } from '@/lib/schemas/leads';
+import type { LeadForm } from '@/lib/lead-forms';
 import { buttonClass } from '@/components/ui/button-styles';
 import { FailureBanner, FormSuccess, RequiredNote, SubmitButton } from './form-parts';
 import { NoScriptOutcome } from './no-script-outcome';
@@ -48,7 +48,7 @@ export function LeadFormFrame({
         id={formId}
         method="post"
         action={`/api/leads/${form}`}
-        // Browser validation until hydrated (JavaScript off); then the shared schema's messages.
+        // Browser validation until hydrated (JavaScript off); then the shared rules' messages.
         noValidate={hydrated}
         onSubmit={onSubmit}
         className="relative space-y-5"

@@ -1,5 +1,5 @@
 import { honeypotLabel } from '@/content/forms';
-import { HONEYPOT_FIELD, STARTED_AT_FIELD } from '@/lib/schemas/leads';
+import { HONEYPOT_FIELD, STARTED_AT_FIELD } from '@/lib/lead-forms';
 
 /**
  * A honeypot people never see or reach (off-screen, out of the tab order,

@@ -1,23 +1,41 @@
 'use client';
 
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { errorCopy, failureReasons } from '@/content/forms';
+import { errorCopy, failureReasons, fieldErrorMessage, formErrorCopy } from '@/content/forms';
 import { collectAttribution, trackScrollDepth } from '@/lib/attribution';
-import { decodeLeadFormErrors } from '@/lib/lead-form-redirect';
+import { fill } from '@/lib/fill';
+import { decodeLeadFormErrors, type FormErrorCode } from '@/lib/lead-form-redirect';
 import { useBrowserValue } from '@/lib/use-browser-value';
-import { STARTED_AT_FIELD, type FieldErrors, type LeadForm, type LeadSchema } from '@/lib/schemas/leads';
+import { STARTED_AT_FIELD, leadSchema, type LeadForm } from '@/lib/lead-forms';
+import { isFieldErrorCode } from '@/lib/validation';
 
-export type SubmitFailure = { kind: 'server'; status: number } | { kind: 'rate-limited' } | { kind: 'unreachable' } | { kind: 'unexpected' };
+export type SubmitFailure =
+  | { kind: 'server'; status: number }
+  | { kind: 'rate-limited' }
+  | { kind: 'unreachable' }
+  | { kind: 'unexpected' }
+  /** A plain form post (before hydration) was refused; the page was reached from its 303. */
+  | { kind: 'returned'; code: FormErrorCode };
+
+/** Field name -> the message shown beside it. */
+export type FieldMessages = Record<string, string>;
+
+/** Error codes (from the rules, the API's 422 or a returned plain post) as the messages to show. */
+function messagesFor(codes: Record<string, unknown>): FieldMessages {
+  return Object.fromEntries(Object.entries(codes).flatMap(([field, code]) => (isFieldErrorCode(code) ? [[field, fieldErrorMessage(field, code)]] : [])));
+}
 
 /** The banner text for a failure, in the wording of SPEC section 8. */
 export function failureMessage(failure: SubmitFailure): string {
   switch (failure.kind) {
     case 'server':
-      return errorCopy.server.replace('{status}', String(failure.status));
+      return fill(errorCopy.server, { status: failure.status });
     case 'rate-limited':
       return errorCopy.tooMany;
     case 'unreachable':
       return errorCopy.unreachable;
+    case 'returned':
+      return formErrorCopy[failure.code];
     default:
       return errorCopy.unexpected;
   }
@@ -25,15 +43,16 @@ export function failureMessage(failure: SubmitFailure): string {
 
 /** The growth audit's alert: 'Error: {message}. Please try again or contact support.' */
 export function growthAuditFailureMessage(failure: SubmitFailure): string {
+  if (failure.kind === 'returned') return formErrorCopy[failure.code];
   const reason =
     failure.kind === 'server'
-      ? failureReasons.server.replace('{status}', String(failure.status))
+      ? fill(failureReasons.server, { status: failure.status })
       : failure.kind === 'rate-limited'
         ? failureReasons.tooMany
         : failure.kind === 'unreachable'
           ? failureReasons.unreachable
           : failureReasons.unexpected;
-  return errorCopy.growthAudit.replace('{message}', reason);
+  return fill(errorCopy.growthAudit, { message: reason });
 }
 
 type Status = 'idle' | 'submitting' | 'success';
@@ -45,9 +64,9 @@ type Status = 'idle' | 'submitting' | 'success';
  * posts JSON with the visit's attribution, and maps every outcome to a state.
  * Nothing the visitor typed is cleared unless the lead was accepted.
  */
-export function useLeadForm(form: LeadForm, formId: string, schema: LeadSchema<object>, onSuccess?: () => void) {
+export function useLeadForm(form: LeadForm, formId: string, onSuccess?: () => void) {
   const [status, setStatus] = useState<Status>('idle');
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const [errors, setErrors] = useState<FieldMessages>({});
   const [failure, setFailure] = useState<SubmitFailure | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
 
@@ -70,12 +89,12 @@ export function useLeadForm(form: LeadForm, formId: string, schema: LeadSchema<o
     const returned = url.hash === `#${formId}-error` ? decodeLeadFormErrors(url.searchParams.get('errors')) : null;
     if (returned) {
       const { form: formProblem, ...fields } = returned;
-      setErrors(fields);
-      if (formProblem) setFailure({ kind: 'unexpected' });
+      setErrors(messagesFor(fields));
+      if (formProblem) setFailure({ kind: 'returned', code: formProblem });
     }
   }
 
-  const focusFirstError = (next: FieldErrors) => {
+  const focusFirstError = (next: FieldMessages) => {
     const first = Object.keys(next)[0];
     if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
   };
@@ -95,9 +114,9 @@ export function useLeadForm(form: LeadForm, formId: string, schema: LeadSchema<o
     const values = Object.fromEntries(new FormData(event.currentTarget)) as Record<string, string>;
     setFailure(null);
 
-    const parsed = schema.safeParse(values);
+    const parsed = leadSchema(form).safeParse(values);
     if (!parsed.success) {
-      const next = parsed.fieldErrors;
+      const next = messagesFor(parsed.fieldErrors);
       setErrors(next);
       focusFirstError(next);
       return;
@@ -126,10 +145,11 @@ export function useLeadForm(form: LeadForm, formId: string, schema: LeadSchema<o
         return;
       }
       if (response.status === 422) {
-        const body = (await response.json()) as { fieldErrors?: FieldErrors };
-        if (body.fieldErrors && Object.keys(body.fieldErrors).length > 0) {
-          setErrors(body.fieldErrors);
-          focusFirstError(body.fieldErrors);
+        const body = (await response.json()) as { fieldErrors?: Record<string, unknown> };
+        const next = messagesFor(body.fieldErrors ?? {});
+        if (Object.keys(next).length > 0) {
+          setErrors(next);
+          focusFirstError(next);
           setStatus('idle');
           return;
         }

@@ -2,8 +2,9 @@ import { siteConfig } from '@/config/site';
 import { backToHome, type PolicyDocument as PolicyDocumentContent } from '@/content/pages/policies';
 import { AppLink } from '@/components/ui/app-link';
 import { buttonClass } from '@/components/ui/button-styles';
+import { fill } from '@/lib/fill';
 
-const fill = (text: string) => text.replaceAll('{brand}', siteConfig.brandName).replaceAll('{email}', siteConfig.email);
+const placeholders = { brand: siteConfig.brandName, email: siteConfig.email };
 
 /** A policy page: title, effective date, numbered sections, and the way back home. */
 export function PolicyDocument({ document }: { document: PolicyDocumentContent }) {
@@ -13,7 +14,7 @@ export function PolicyDocument({ document }: { document: PolicyDocumentContent }
         {document.title}
       </h1>
       <p className="mt-2 font-medium text-ink-600">{document.effective}</p>
-      <p className="mt-6 text-lg text-ink-700">{fill(document.intro)}</p>
+      <p className="mt-6 text-lg text-ink-700">{fill(document.intro, placeholders)}</p>
       {document.sections.map((section, index) => (
         <section key={section.heading} aria-labelledby={`policy-${index}`} className="mt-10">
           <h2 id={`policy-${index}`} className="text-2xl font-bold text-ink-900">
@@ -21,13 +22,13 @@ export function PolicyDocument({ document }: { document: PolicyDocumentContent }
           </h2>
           {section.paragraphs?.map((paragraph) => (
             <p key={paragraph} className="mt-3 leading-relaxed text-ink-700">
-              {fill(paragraph)}
+              {fill(paragraph, placeholders)}
             </p>
           ))}
           {section.items && (
             <ul className="mt-3 list-disc space-y-2 pl-6 leading-relaxed text-ink-700">
               {section.items.map((item) => (
-                <li key={item}>{fill(item)}</li>
+                <li key={item}>{fill(item, placeholders)}</li>
               ))}
             </ul>
           )}

@@ -3,7 +3,8 @@
 import { Mic, MicOff, PhoneOff } from 'lucide-react';
 import { useId, useRef } from 'react';
 import Link from 'next/link';
-import { fillVoiceText, voiceDemo } from '@/content/voice-demo';
+import { voiceDemo } from '@/content/voice-demo';
+import { fill } from '@/lib/fill';
 import { buttonClass } from '@/components/ui/button-styles';
 import { ModalDialog } from '@/components/ui/modal-dialog';
 import { cn } from '@/lib/cn';
@@ -65,7 +66,7 @@ export function VoiceCallDialog({
         {state.status === 'connecting' && <p className="mt-3 text-sm text-ink-600">{voiceDemo.microphoneNote}</p>}
         {connected && (
           <p className="mt-3 text-sm text-ink-600">
-            {fillVoiceText(connected.agentTalking ? voiceDemo.agentSpeaking : voiceDemo.listening)}
+            {fill(connected.agentTalking ? voiceDemo.agentSpeaking : voiceDemo.listening, { agent: voiceDemo.agentName })}
             {connected.muted ? ` · ${voiceDemo.muted}` : ''}
           </p>
         )}

@@ -1,4 +1,5 @@
-import { fillVoiceText, voiceDemo } from '@/content/voice-demo';
+import { voiceDemo } from '@/content/voice-demo';
+import { fill } from '@/lib/fill';
 
 /**
  * The voice demo's states (SPEC section 4) as a pure reducer:
@@ -61,12 +62,12 @@ const { messages } = voiceDemo;
 
 /** 'Unable to start voice call: {reason}', 'Unknown error' when there is no reason. */
 export function startErrorMessage(reason?: string | null): string {
-  return fillVoiceText(messages.unableToStart, { reason: reason?.trim() || messages.unknownError });
+  return fill(messages.unableToStart, { reason: reason?.trim() || messages.unknownError });
 }
 
 /** An error event from the call client: 'Call error: {message}'. */
 export function callErrorMessage(message?: string | null): string {
-  return fillVoiceText(messages.callError, { message: message?.trim() || messages.unknownError });
+  return fill(messages.callError, { message: message?.trim() || messages.unknownError });
 }
 
 /**
@@ -80,7 +81,7 @@ export function microphoneErrorMessage(error: unknown): string {
     case 'NotAllowedError':
     case 'PermissionDeniedError':
     case 'SecurityError':
-      return fillVoiceText(messages.microphoneDenied);
+      return fill(messages.microphoneDenied, { agent: voiceDemo.agentName });
     case 'NotFoundError':
     case 'DevicesNotFoundError':
     case 'OverconstrainedError':
@@ -100,9 +101,9 @@ export function microphoneErrorMessage(error: unknown): string {
 export function statusText(state: VoiceCallState): string {
   switch (state.status) {
     case 'connecting':
-      return fillVoiceText(voiceDemo.connecting);
+      return fill(voiceDemo.connecting, { agent: voiceDemo.agentName });
     case 'connected':
-      return fillVoiceText(voiceDemo.connected);
+      return fill(voiceDemo.connected, { agent: voiceDemo.agentName });
     case 'error':
       return state.message;
     case 'idle':

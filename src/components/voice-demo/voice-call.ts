@@ -1,6 +1,7 @@
 import { voiceDemo } from '@/content/voice-demo';
 import { microphoneErrorMessage, startErrorMessage } from './voice-call-state';
 import type { RetellCall, RetellCallOptions } from './retell-call';
+import { fill } from '@/lib/fill';
 
 /**
  * One voice demo call, from the click to the end, outside React:
@@ -62,7 +63,7 @@ export function webCallRequestInit(pagePath: string, signal?: AbortSignal): Requ
   };
 }
 
-/** Our endpoint's answer as a token or a reason ({ message } from the server, else the status). */
+/** Our endpoint's answer as a token or, from its error code (docs/api.md), the reason to show. */
 export async function readTokenResponse(response: Response): Promise<TokenResult> {
   let body: unknown = null;
   try {
@@ -72,8 +73,20 @@ export async function readTokenResponse(response: Response): Promise<TokenResult
   }
   const record = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
   if (response.ok && typeof record.access_token === 'string' && record.access_token) return { ok: true, accessToken: record.access_token };
-  if (typeof record.message === 'string' && record.message.trim()) return { ok: false, reason: record.message.trim() };
-  return { ok: false, reason: response.ok ? 'No access token in the answer' : `HTTP error! status: ${response.status}` };
+  const { messages } = voiceDemo;
+  switch (record.error) {
+    case 'not_configured':
+      return { ok: false, reason: messages.notConfigured };
+    case 'rate_limited':
+      return { ok: false, reason: messages.rateLimited };
+    case 'upstream':
+      return {
+        ok: false,
+        reason: typeof record.providerStatus === 'number' ? fill(messages.httpError, { status: record.providerStatus }) : messages.providerUnreachable,
+      };
+    default:
+      return { ok: false, reason: response.ok ? messages.noToken : fill(messages.httpError, { status: response.status }) };
+  }
 }
 
 export const browserDeps: VoiceCallDeps = {

@@ -1,7 +1,7 @@
 import 'server-only';
 import { z } from 'zod';
 import { chatConfig } from '@/config/chat';
-import { chatApiCopy } from '@/content/chat';
+import type { FieldErrorCode } from '@/lib/validation';
 
 /**
  * The body of POST /api/chat: { sessionId, chatInput (or message), metadata? }.
@@ -27,7 +27,7 @@ const bodySchema = z.object({
 
 export type ChatRequest = { sessionId: string; chatInput: string; metadata: Record<string, string | number | boolean | null> };
 
-export type ChatFieldErrors = Partial<Record<'sessionId' | 'chatInput' | 'metadata', string>>;
+export type ChatFieldErrors = Partial<Record<'sessionId' | 'chatInput' | 'metadata', FieldErrorCode>>;
 
 export type ParsedChatRequest = { ok: true; value: ChatRequest } | { ok: false; fieldErrors: ChatFieldErrors };
 
@@ -37,17 +37,17 @@ export function parseChatRequest(body: unknown): ParsedChatRequest {
   if (!result.success) {
     for (const issue of result.error.issues) {
       const field = issue.path[0];
-      if (field === 'sessionId') fieldErrors.sessionId = chatApiCopy.badSession;
-      else if (field === 'metadata') fieldErrors.metadata = chatApiCopy.badMetadata;
-      else if (field === 'chatInput' || field === 'message') fieldErrors.chatInput = chatApiCopy.empty;
+      if (field === 'sessionId') fieldErrors.sessionId = 'invalid';
+      else if (field === 'metadata') fieldErrors.metadata = 'invalid';
+      else if (field === 'chatInput' || field === 'message') fieldErrors.chatInput = 'invalid';
     }
     return { ok: false, fieldErrors };
   }
   const { sessionId, metadata = {} } = result.data;
   // The same count the browser's maxlength uses (UTF-16 code units), after trimming.
   const chatInput = (result.data.chatInput ?? result.data.message ?? '').replaceAll('\u0000', '').trim();
-  if (chatInput === '') fieldErrors.chatInput = chatApiCopy.empty;
-  else if (chatInput.length > chatConfig.maxMessageChars) fieldErrors.chatInput = chatApiCopy.tooLong;
+  if (chatInput === '') fieldErrors.chatInput = 'required';
+  else if (chatInput.length > chatConfig.maxMessageChars) fieldErrors.chatInput = 'too_long';
   if (Object.keys(fieldErrors).length > 0) return { ok: false, fieldErrors };
   return { ok: true, value: { sessionId: sessionId.toLowerCase(), chatInput, metadata } };
 }

@@ -1,6 +1,6 @@
 import 'server-only';
 import { integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import type { Attribution, LeadForm } from '@/lib/schemas/leads';
+import type { Attribution, LeadForm } from '@/lib/lead-forms';
 
 /**
  * Drizzle view of the tables created by migrations/*.sql (the SQL files are the

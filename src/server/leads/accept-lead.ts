@@ -2,7 +2,7 @@ import 'server-only';
 import { randomUUID } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import { env } from '@/env';
-import type { Attribution, LeadForm } from '@/lib/schemas/leads';
+import type { Attribution, LeadForm } from '@/lib/lead-forms';
 import { getDatabase } from '@/server/db/client';
 import { groupCommit } from '@/server/db/group-commit';
 import type { LeadStatus } from '@/server/db/schema';

@@ -1,6 +1,6 @@
 import 'server-only';
 import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
-import { attributionRules, isLeadForm, type LeadForm } from '@/lib/schemas/leads';
+import { attributionRules, isLeadForm, type LeadForm } from '@/lib/lead-forms';
 import { getDatabase } from '@/server/db/client';
 import { deliveryStatuses, leadDeliveries, leadDeliveryAttempts, leads, leadStatuses, type DeliveryStatus, type LeadStatus } from '@/server/db/schema';
 import { webhookUrlFor } from './config';

@@ -1,33 +1,25 @@
 import 'server-only';
 import { env } from '@/env';
-import { formMessages, leadFormErrorUrl, leadFormPages } from '@/lib/lead-form-redirect';
-import { attributionRules, isLeadForm, leadSchemas, messages, type Attribution, type FieldErrors, type LeadForm } from '@/lib/schemas/leads';
+import { leadFormErrorUrl, type FormErrorCode, type ReturnedErrors } from '@/lib/lead-form-redirect';
+import { attributionRules, isLeadForm, leadFormRegistry, leadSchema, type Attribution, type LeadForm } from '@/lib/lead-forms';
 import { getDatabase } from '@/server/db/client';
-import { describeError, log } from '@/server/log';
+import { mediaType, parseBody } from '@/server/http/body';
+import { hashAddress } from '@/server/http/client-address';
+import { guardPublicPost, isRefusal, json, refusalResponse, refuse, runEndpoint, type Refusal } from '@/server/http/endpoint';
 import { deliverAccepted } from '@/server/outbox/worker';
 import { acceptLead } from './accept-lead';
-import { checkRateLimit } from '@/server/http/rate-limit';
-import { isSameOrigin } from '@/server/http/same-origin';
-import { clientAddress, hashAddress } from '@/server/http/client-address';
 import { webhookUrlFor } from './config';
-import { mediaType, parseLeadBody } from './parse-body';
 import { detectSpam } from './spam';
 
 /**
- * POST /api/leads/{form}: parse, check, store, answer. The route handler is one
- * call into here. Every path ends in a deliberate status; anything unexpected
- * (the database being down, or a bug) is logged and answered 503, never 500.
- * See README "Lead API" for the contract.
+ * POST /api/leads/{form}: check, parse, validate, store, answer (docs/api.md). The lead and its
+ * delivery row commit together before the 201; the first delivery attempt is not awaited.
  */
 
-type Outcome =
-  | { status: 201; kind: 'accepted' | 'spam'; leadId: string }
-  | { status: 404; kind: 'unknown_form' }
-  | { status: 403; kind: 'cross_origin' }
-  | { status: 400 | 408 | 413 | 415; kind: 'bad_request' | 'timeout' | 'too_large' | 'unsupported_media_type'; message: string }
-  | { status: 422; kind: 'validation'; fieldErrors: FieldErrors }
-  | { status: 429; kind: 'rate_limited'; retryAfterSeconds: number }
-  | { status: 503; kind: 'unavailable' };
+/** Bodies are at most this size: a form's fields plus the visit's attribution. */
+export const MAX_LEAD_BODY_BYTES = 32 * 1024;
+
+type Accepted = { status: 201; kind: 'accepted' | 'spam'; leadId: string };
 
 /** The q-value the Accept header gives a media type (most specific matching range wins). */
 function acceptQuality(accept: string, type: string): number {
@@ -70,23 +62,15 @@ export function parseAttribution(body: Record<string, unknown>, headers: Headers
   return attribution as Attribution;
 }
 
-const knownMessages = new Set<string>([...Object.values(messages), ...Object.values(formMessages)]);
+async function decide(form: LeadForm, request: Request): Promise<Accepted | Refusal> {
+  const guard = await guardPublicPost(request, `leads:${form}`, env.LEADS_RATE_LIMIT_PER_MINUTE);
+  if (isRefusal(guard)) return guard;
 
-async function decide(formParam: string, request: Request): Promise<Outcome> {
-  if (!isLeadForm(formParam)) return { status: 404, kind: 'unknown_form' };
-  const form: LeadForm = formParam;
+  const parsed = await parseBody(request, { limit: MAX_LEAD_BODY_BYTES, forms: true });
+  if (isRefusal(parsed)) return parsed;
 
-  if (!isSameOrigin(request.headers, env.NEXT_PUBLIC_SITE_URL, env.TRUST_PROXY, request.url)) return { status: 403, kind: 'cross_origin' };
-
-  const address = clientAddress(request.headers, env.TRUST_PROXY);
-  const rate = await checkRateLimit(`leads:${form}`, address, env.LEADS_RATE_LIMIT_PER_MINUTE);
-  if (!rate.allowed) return { status: 429, kind: 'rate_limited', retryAfterSeconds: rate.retryAfterSeconds };
-
-  const parsed = await parseLeadBody(request);
-  if (!parsed.ok) return { status: parsed.status, kind: parsed.error, message: parsed.message };
-
-  const result = leadSchemas[form].safeParse(parsed.body);
-  if (!result.success) return { status: 422, kind: 'validation', fieldErrors: result.fieldErrors };
+  const result = leadSchema(form).safeParse(parsed.body);
+  if (!result.success) return refuse('validation', { fieldErrors: result.fieldErrors });
 
   const spam = detectSpam(parsed.body, Date.now());
   const database = await getDatabase();
@@ -96,7 +80,7 @@ async function decide(formParam: string, request: Request): Promise<Outcome> {
       status: spam.spam ? 'spam' : 'accepted',
       fields: result.data as Record<string, string>,
       attribution: parseAttribution(parsed.body, request.headers),
-      ipHash: hashAddress(address, database.ipHashSalt),
+      ipHash: hashAddress(guard.address, database.ipHashSalt),
       userAgent: request.headers.get('user-agent')?.slice(0, 512) ?? null,
       webhookUrl: webhookUrlFor(form),
     },
@@ -107,77 +91,43 @@ async function decide(formParam: string, request: Request): Promise<Outcome> {
   return { status: 201, kind: spam.spam ? 'spam' : 'accepted', leadId: accepted.leadId };
 }
 
-const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
-  Response.json(body, { status, headers: { 'Cache-Control': 'no-store', ...headers } });
-
-function toJson(outcome: Outcome): Response {
-  switch (outcome.status) {
-    case 201:
-      // Spam gets the very same answer as a real lead.
-      return json(201, { ok: true, id: outcome.leadId });
-    case 404:
-      return json(404, { error: 'not_found', message: 'Unknown form.' });
-    case 403:
-      return json(403, { error: 'forbidden', message: 'This form only accepts posts from this site.' });
-    case 422:
-      return json(422, { error: 'validation', fieldErrors: outcome.fieldErrors });
-    case 429:
-      return json(
-        429,
-        { error: 'rate_limited', message: 'Too many requests. Please try again later.', retryAfter: outcome.retryAfterSeconds },
-        { 'Retry-After': String(outcome.retryAfterSeconds) },
-      );
-    case 503:
-      return json(503, { error: 'unavailable', message: 'The service is temporarily unavailable. Please try again shortly.' });
-    default:
-      return json(outcome.status, { error: outcome.kind, message: outcome.message });
-  }
+/** What a refused plain form post says on the form's page: the field codes, or one for the whole post. */
+function returnedErrors(refusal: Refusal): ReturnedErrors {
+  if (refusal.refused === 'validation' && refusal.fieldErrors) return refusal.fieldErrors as ReturnedErrors;
+  const byCode: Partial<Record<Refusal['refused'], FormErrorCode>> = {
+    too_large: 'too_large',
+    rate_limited: 'rate_limited',
+    timeout: 'unavailable',
+    unavailable: 'unavailable',
+  };
+  return { form: byCode[refusal.refused] ?? 'invalid' } as ReturnedErrors;
 }
 
-function toRedirect(form: LeadForm, outcome: Exclude<Outcome, { status: 404 | 403 }>): Response {
-  const redirect = (location: string, headers: Record<string, string> = {}) =>
-    new Response(null, { status: 303, headers: { Location: location, 'Cache-Control': 'no-store', ...headers } });
-  switch (outcome.status) {
-    case 201:
-      return redirect(leadFormPages[form].success);
-    case 422: {
-      // Only messages the form page knows how to show travel in the URL.
-      const errors = Object.fromEntries(
-        Object.entries(outcome.fieldErrors).map(([field, message]) => (knownMessages.has(message) ? [field, message] : ['form', formMessages.invalid])),
-      );
-      return redirect(leadFormErrorUrl(form, errors));
-    }
-    case 429:
-      return redirect(leadFormErrorUrl(form, { form: formMessages.tooMany }), { 'Retry-After': String(outcome.retryAfterSeconds) });
-    case 413:
-      return redirect(leadFormErrorUrl(form, { form: formMessages.tooLarge }));
-    case 408:
-    case 503:
-      return redirect(leadFormErrorUrl(form, { form: formMessages.unavailable }));
-    default:
-      return redirect(leadFormErrorUrl(form, { form: formMessages.invalid }));
-  }
-}
+const redirect = (location: string, headers: Record<string, string> = {}) =>
+  new Response(null, { status: 303, headers: { Location: location, 'Cache-Control': 'no-store', ...headers } });
 
 export async function handleLeadPost(formParam: string, request: Request): Promise<Response> {
-  const started = performance.now();
-  let outcome: Outcome;
-  try {
-    outcome = await decide(formParam, request);
-  } catch (error) {
-    log('error', 'lead.request_error', { form: isLeadForm(formParam) ? formParam : undefined, error: describeError(error) });
-    outcome = { status: 503, kind: 'unavailable' };
-  }
-  // Another site's form gets no redirect into ours, just the refusal.
-  const html = outcome.status !== 404 && outcome.status !== 403 && isLeadForm(formParam) && wantsHtmlRedirect(request.headers);
-  const response = html ? toRedirect(formParam as LeadForm, outcome as Exclude<Outcome, { status: 404 | 403 }>) : toJson(outcome);
-  log(outcome.status >= 500 ? 'error' : 'info', 'lead.request', {
-    form: isLeadForm(formParam) ? formParam : 'unknown',
-    status: response.status,
-    outcome: outcome.kind,
-    lead_id: outcome.status === 201 ? outcome.leadId : undefined,
-    invalid_fields: outcome.status === 422 ? Object.keys(outcome.fieldErrors) : undefined,
-    duration_ms: Math.round(performance.now() - started),
-  });
-  return response;
+  const form = isLeadForm(formParam) ? formParam : null;
+  // A browser with JavaScript off posts a plain form: it gets a page back (303), not JSON. An unknown form or
+  // another site's form gets no redirect into ours, just the refusal.
+  const html = form !== null && wantsHtmlRedirect(request.headers);
+  return runEndpoint(
+    {
+      name: 'lead',
+      decide: async (req, logFields) => {
+        logFields.form = form ?? 'unknown';
+        if (!form) return refuse('not_found', { message: 'Unknown form.' });
+        const outcome = await decide(form, req);
+        if (!isRefusal(outcome)) logFields.lead_id = outcome.leadId;
+        return outcome;
+      },
+      // Spam gets the very same answer as a real lead.
+      respond: (accepted) => (html ? redirect(leadFormRegistry[form!].success) : json(201, { ok: true, id: accepted.leadId })),
+      refusalResponse: (refusal) =>
+        html && refusal.refused !== 'forbidden'
+          ? redirect(leadFormErrorUrl(form!, returnedErrors(refusal)), refusal.retryAfterSeconds ? { 'Retry-After': String(refusal.retryAfterSeconds) } : {})
+          : refusalResponse(refusal),
+    },
+    request,
+  );
 }

@@ -1,5 +1,5 @@
 import 'server-only';
-import { HONEYPOT_FIELD, MIN_FILL_MS, STARTED_AT_FIELD } from '@/lib/schemas/leads';
+import { HONEYPOT_FIELD, MIN_FILL_MS, STARTED_AT_FIELD } from '@/lib/lead-forms';
 
 export type SpamVerdict = { spam: false } | { spam: true; reason: 'honeypot' | 'too_fast' };
 

@@ -1,5 +1,5 @@
 import 'server-only';
-import type { Attribution, LeadForm } from '@/lib/schemas/leads';
+import { leadFormRegistry, leadSchema, type Attribution, type LeadForm } from '@/lib/lead-forms';
 
 /**
  * The JSON each lead is delivered as: exactly SPEC section 7, so automations
@@ -13,20 +13,6 @@ export type StoredLead = {
   fields: Record<string, string>;
   attribution: Attribution;
   createdAt: Date;
-};
-
-export const sources: Record<LeadForm, string> = {
-  'growth-audit': 'growth_audit_landing_page',
-  demo: 'contact_demo_page',
-  contact: 'contact_us_page',
-  'aria-signup': 'aria_landing_page',
-};
-
-/** The form fields, camelCase as in the form, for the demo, contact and Aria payloads. */
-export const formFieldNames: Record<Exclude<LeadForm, 'growth-audit'>, readonly string[]> = {
-  demo: ['firstName', 'lastName', 'email', 'phone', 'company', 'industry', 'callVolume', 'message'],
-  contact: ['firstName', 'lastName', 'email', 'phone', 'message'],
-  'aria-signup': ['firstName', 'lastName', 'email', 'phone', 'propertyName', 'units'],
 };
 
 const text = (value: string | undefined): string | null => (value === undefined || value === '' ? null : value);
@@ -45,7 +31,7 @@ function growthAuditPayload(lead: StoredLead) {
     phone: text(f.phone),
     website: text(f.website),
     full_name: `${firstName} ${lastName}`.trim(),
-    source: sources['growth-audit'],
+    source: leadFormRegistry['growth-audit'].source,
     timestamp: lead.createdAt.toISOString(),
     page_url: text(a.page_url),
     referrer: text(a.referrer) ?? 'direct',
@@ -71,10 +57,10 @@ function growthAuditPayload(lead: StoredLead) {
 }
 
 function formPayload(lead: StoredLead & { form: Exclude<LeadForm, 'growth-audit'> }) {
-  const fields = Object.fromEntries(formFieldNames[lead.form].map((name) => [name, lead.fields[name] ?? '']));
+  const fields = Object.fromEntries(leadSchema(lead.form).fields.map((name) => [name, lead.fields[name] ?? '']));
   return {
     ...fields,
-    source: sources[lead.form],
+    source: leadFormRegistry[lead.form].source,
     timestamp: lead.createdAt.toISOString(),
     page_url: text(lead.attribution.page_url),
   };

@@ -19,9 +19,17 @@ export type CreateWebCallRequest = { url: string; headers: Record<string, string
 
 export type CreateWebCallResult =
   | { ok: true; accessToken: string; callId: string | null }
-  | { ok: false; kind: 'http_error' | 'unreachable' | 'timeout' | 'invalid_response'; httpStatus: number | null; reason: string };
+  | {
+      ok: false;
+      kind: 'http_error' | 'unreachable' | 'timeout' | 'invalid_response';
+      httpStatus: number | null;
+      /** Safe for the browser: fixed wording with at most the provider's status code. */
+      publicMessage: string;
+      /** For the log only: what the provider said, with the key and agent id redacted and cut short. */
+      detail: string;
+    };
 
-/** Longest piece of the provider's error body kept in the reason (server log and 502 body). */
+/** Longest piece of the provider's error body kept for the log. */
 export const MAX_ERROR_BODY_CHARS = 300;
 /** Larger answers are not read to the end: a create-web-call answer is well under 2 KB. */
 const MAX_RESPONSE_BYTES = 64 * 1024;
@@ -43,12 +51,30 @@ export function buildCreateWebCallRequest(
   };
 }
 
-/** SPEC section 8's wording, with the body on one line, truncated, and the key blanked should the provider echo it. */
-export function httpErrorReason(status: number, body: string, apiKey?: string): string {
-  let text = body.replace(/\s+/g, ' ').trim();
-  if (apiKey) text = text.split(apiKey).join('[redacted]');
-  if (text.length > MAX_ERROR_BODY_CHARS) text = `${text.slice(0, MAX_ERROR_BODY_CHARS)}...`;
-  return `HTTP error! status: ${status}, message: ${text}`;
+/** SPEC section 8's wording, without the body: a provider may echo the request (the key, the agent id) back. */
+export function httpErrorMessage(status: number): string {
+  return `HTTP error! status: ${status}`;
+}
+
+/**
+ * Every way a provider's answer might carry a secret, for the log: the value in any letter case,
+ * base64, base64url or URL-encoded, and any run of 8 or more of its characters (a prefix or a
+ * fragment). Each is replaced with [redacted]; the result is on one line and cut short.
+ */
+export function redactSecrets(text: string, secrets: readonly string[]): string {
+  let out = text.replace(/\s+/g, ' ').trim();
+  for (const secret of secrets.filter((value) => value.length >= 4)) {
+    const forms = [secret, Buffer.from(secret).toString('base64'), Buffer.from(secret).toString('base64url'), encodeURIComponent(secret)];
+    for (const form of forms) out = out.replace(new RegExp(form.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'gi'), '[redacted]');
+    // Tokens that share 8 or more consecutive characters with the secret (case-insensitive).
+    const lower = forms.map((form) => form.toLowerCase());
+    out = out.replace(/[A-Za-z0-9_\-+/=.]{8,}/g, (token) => {
+      const t = token.toLowerCase();
+      for (let i = 0; i + 8 <= t.length; i += 1) if (lower.some((form) => form.includes(t.slice(i, i + 8)))) return '[redacted]';
+      return token;
+    });
+  }
+  return out.length > MAX_ERROR_BODY_CHARS ? `${out.slice(0, MAX_ERROR_BODY_CHARS)}...` : out;
 }
 
 /** Reads the token (and call id) out of a 2xx answer; null when it has none. */
@@ -68,17 +94,17 @@ export function parseWebCallResponse(body: string): { accessToken: string; callI
 export async function createWebCall(config: VoiceProviderConfig, metadata: WebCallMetadata): Promise<CreateWebCallResult> {
   const request = buildCreateWebCallRequest(config, metadata);
   const result = await postJson(request.url, request.body, { headers: request.headers, timeoutMs: config.timeoutMs, maxResponseBytes: MAX_RESPONSE_BYTES });
+  const failure = (kind: Exclude<CreateWebCallResult, { ok: true }>['kind'], publicMessage: string, detail: string, httpStatus: number | null = null) =>
+    ({ ok: false, kind, httpStatus, publicMessage, detail: redactSecrets(detail, [config.apiKey, config.agentId]) }) as const;
   if (!result.ok) {
-    if (result.failure === 'timeout')
-      return { ok: false, kind: 'timeout', httpStatus: null, reason: `Voice provider did not answer within ${config.timeoutMs} ms` };
-    if (result.failure === 'invalid_url')
-      return { ok: false, kind: 'unreachable', httpStatus: null, reason: `Voice provider URL is invalid (${result.error})` };
-    return { ok: false, kind: 'unreachable', httpStatus: null, reason: `Voice provider unreachable (${result.code ?? result.error})` };
+    if (result.failure === 'timeout') return failure('timeout', 'Voice provider did not answer in time', result.error);
+    if (result.failure === 'invalid_url') return failure('unreachable', 'Voice provider URL is invalid', result.error);
+    return failure('unreachable', `Voice provider unreachable${result.code ? ` (${result.code})` : ''}`, result.error);
   }
   // A cut-short answer is judged by its status and what arrived.
   const { status, body } = result;
-  if (status < 200 || status >= 300) return { ok: false, kind: 'http_error', httpStatus: status || null, reason: httpErrorReason(status, body, config.apiKey) };
+  if (status < 200 || status >= 300) return failure('http_error', httpErrorMessage(status), body, status || null);
   const parsed = parseWebCallResponse(body);
-  if (!parsed) return { ok: false, kind: 'invalid_response', httpStatus: status, reason: `Voice provider answered ${status} without an access token` };
+  if (!parsed) return failure('invalid_response', `Voice provider answered ${status} without an access token`, body, status);
   return { ok: true, ...parsed };
 }

@@ -1,0 +1,138 @@
+import {
+  email,
+  optionalBounded,
+  optionalChoice,
+  optionalText,
+  optionalWebsite,
+  optionalWholeNumber,
+  phone,
+  requiredText,
+  schema,
+  type FieldRule,
+  type Schema,
+} from './validation';
+
+/**
+ * The lead forms, in one registry that everything else reads: the API and its validation, the
+ * browser's validation, where a plain HTML post lands, the webhook each form's leads go to (its
+ * environment variable), the source named in the delivered payload, and the database's list of
+ * forms. Adding a form touches this registry, its copy (src/content/forms.ts, keyed by form name)
+ * and its component; a migration is then generated for the database's check (docs/database.md).
+ *
+ * A request body is flat, so the same shape arrives as JSON or form-encoded: the form's fields
+ * (camelCase), the attribution fields (snake_case, as sent to the webhook) and two spam-check fields.
+ */
+
+export const industries = ['healthcare', 'real-estate', 'automotive', 'retail', 'professional-services', 'other'] as const;
+export const callVolumes = ['0-100', '100-500', '500-1000', '1000+'] as const;
+export const unitRanges = ['1-25', '26-50', '51-100', '101-250', '250+'] as const;
+
+type LeadFormDefinition = {
+  fields: Record<string, FieldRule<unknown>>;
+  /** The page the form is on, and the form element's id there. */
+  page: string;
+  formId: string;
+  /** Where a plain HTML post (JavaScript off) lands once accepted: 303 See Other. */
+  success: string;
+  /** The environment variable of this form's own webhook (else LEADS_WEBHOOK_URL). */
+  webhookEnv: `LEADS_WEBHOOK_URL_${string}`;
+  /** `source` in the delivered payload (SPEC section 7). */
+  source: string;
+};
+
+export const leadFormRegistry = {
+  'growth-audit': {
+    fields: { firstName: requiredText(), lastName: requiredText(), email, phone: phone({ required: false }), website: optionalWebsite },
+    page: '/growth-audit',
+    formId: 'growth-audit-form',
+    success: '/thank-you',
+    webhookEnv: 'LEADS_WEBHOOK_URL_GROWTH_AUDIT',
+    source: 'growth_audit_landing_page',
+  },
+  demo: {
+    fields: {
+      firstName: requiredText(),
+      lastName: requiredText(),
+      email,
+      phone: phone({ required: true }),
+      company: requiredText(200),
+      industry: optionalChoice(industries),
+      callVolume: optionalChoice(callVolumes),
+      message: optionalText(5000),
+    },
+    page: '/contact-demo',
+    formId: 'demo-form',
+    success: '/contact-demo?sent=1#demo-form-sent',
+    webhookEnv: 'LEADS_WEBHOOK_URL_DEMO',
+    source: 'contact_demo_page',
+  },
+  contact: {
+    fields: { firstName: requiredText(), lastName: requiredText(), email, phone: phone({ required: false }), message: optionalText(5000) },
+    page: '/contact-us',
+    formId: 'contact-form',
+    success: '/contact-us?sent=1#contact-form-sent',
+    webhookEnv: 'LEADS_WEBHOOK_URL_CONTACT',
+    source: 'contact_us_page',
+  },
+  'aria-signup': {
+    fields: {
+      firstName: requiredText(),
+      lastName: requiredText(),
+      email,
+      phone: phone({ required: true }),
+      propertyName: requiredText(200),
+      units: optionalChoice(unitRanges),
+    },
+    page: '/aria-landing',
+    formId: 'aria-signup-form',
+    success: '/aria-landing?sent=1#aria-signup-form-sent',
+    webhookEnv: 'LEADS_WEBHOOK_URL_ARIA_SIGNUP',
+    source: 'aria_landing_page',
+  },
+} as const satisfies Record<string, LeadFormDefinition>;
+
+export type LeadForm = keyof typeof leadFormRegistry;
+export const leadForms = Object.keys(leadFormRegistry) as LeadForm[];
+export type LeadWebhookEnv = (typeof leadFormRegistry)[LeadForm]['webhookEnv'];
+
+export function isLeadForm(value: string): value is LeadForm {
+  return Object.hasOwn(leadFormRegistry, value);
+}
+
+type FieldsOf<F extends LeadForm> = (typeof leadFormRegistry)[F]['fields'];
+export type LeadFields<F extends LeadForm> = { [K in keyof FieldsOf<F>]: FieldsOf<F>[K] extends FieldRule<infer T> ? T : never };
+
+const schemas = new Map<LeadForm, Schema<unknown>>();
+
+/** The validation schema of a form, built from its registry entry once. */
+export function leadSchema<F extends LeadForm>(form: F): Schema<LeadFields<F>> {
+  if (!schemas.has(form)) schemas.set(form, schema(leadFormRegistry[form].fields));
+  return schemas.get(form) as Schema<LeadFields<F>>;
+}
+
+/** Visit attribution captured in the browser (SPEC section 7); every field optional and bounded. */
+export const attributionRules = {
+  page_url: optionalBounded(2048),
+  referrer: optionalBounded(2048),
+  user_agent: optionalBounded(512),
+  time_on_page: optionalWholeNumber(60 * 60 * 24),
+  scroll_depth: optionalWholeNumber(100),
+  screen_resolution: optionalBounded(32),
+  viewport_size: optionalBounded(32),
+  timezone: optionalBounded(64),
+  language: optionalBounded(35),
+  utm_source: optionalBounded(200),
+  utm_medium: optionalBounded(200),
+  utm_campaign: optionalBounded(200),
+  utm_term: optionalBounded(200),
+  utm_content: optionalBounded(200),
+};
+
+type RuleValue<R> = R extends FieldRule<infer T> ? T : never;
+export type Attribution = { [K in keyof typeof attributionRules]?: Exclude<RuleValue<(typeof attributionRules)[K]>, undefined> };
+
+/** Spam checks: a honeypot field humans never see, and when the form was first shown (ms epoch). */
+export const HONEYPOT_FIELD = 'company_website';
+export const STARTED_AT_FIELD = 'form_started_at';
+/** Submissions faster than this after the form appeared are treated as bots. */
+export const MIN_FILL_MS = 2500;

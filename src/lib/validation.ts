@@ -1,0 +1,143 @@
+/**
+ * Field rules shared by the browser (validation on submit) and the server (the API's 422). A rule
+ * takes the raw value and returns the clean value or an error code; copy for each code lives in
+ * src/content/forms.ts, so the same code becomes the same words wherever it is shown.
+ *
+ * Deliberately no validation library: these rules ship to the browser with every form, and the site
+ * links to a form from nearly every page (so Next.js prefetches it). zod/mini cost about 13 KB gzipped
+ * there; the rules below cost well under 1 KB.
+ */
+
+/** The error codes a field can have (docs/api.md). */
+export const fieldErrorCodes = ['required', 'invalid', 'too_long', 'choice'] as const;
+export type FieldErrorCode = (typeof fieldErrorCodes)[number];
+export type FieldErrors = Record<string, FieldErrorCode>;
+
+export function isFieldErrorCode(value: unknown): value is FieldErrorCode {
+  return (fieldErrorCodes as readonly unknown[]).includes(value);
+}
+
+export type FieldRule<T> = (raw: unknown) => { ok: true; value: T } | { ok: false; code: FieldErrorCode };
+
+const pass = <T>(value: T) => ({ ok: true as const, value });
+const fail = (code: FieldErrorCode) => ({ ok: false as const, code });
+
+// Deliberately simple and linear-time: something@something.tld, no spaces.
+const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
+// After removing spaces, dashes and parentheses: optional +, a non-zero digit, up to 15 more digits (SPEC section 5).
+const PHONE = /^\+?[1-9]\d{0,15}$/;
+// A domain with optional http(s) scheme, optional port and optional path.
+const WEBSITE = /^(https?:\/\/)?([a-z\d](?:[a-z\d-]{0,61}[a-z\d])?\.)+[a-z]{2,63}(:\d{1,5})?(\/\S*)?$/i;
+
+export function normalizePhone(value: string): string {
+  return value.replace(/[\s\-()]/g, '');
+}
+
+export function normalizeWebsite(value: string): string {
+  return /^https?:\/\//i.test(value) ? value : `https://${value}`;
+}
+
+export const requiredText =
+  (max = 100): FieldRule<string> =>
+  (raw) => {
+    if (typeof raw !== 'string' || raw.trim() === '') return fail('required');
+    const value = raw.trim();
+    return value.length > max ? fail('too_long') : pass(value);
+  };
+
+/** Optional free text: missing means ''. */
+export const optionalText =
+  (max: number): FieldRule<string> =>
+  (raw) => {
+    if (raw === undefined) return pass('');
+    if (typeof raw !== 'string') return fail('invalid');
+    const value = raw.trim();
+    return value.length > max ? fail('too_long') : pass(value);
+  };
+
+export const email: FieldRule<string> = (raw) => {
+  if (typeof raw !== 'string' || raw.trim() === '') return fail('required');
+  const value = raw.trim();
+  return value.length > 254 || !EMAIL.test(value) ? fail('invalid') : pass(value);
+};
+
+export const phone =
+  ({ required }: { required: boolean }): FieldRule<string> =>
+  (raw) => {
+    if (raw === undefined && !required) return pass('');
+    if (typeof raw !== 'string') return fail(required ? 'required' : 'invalid');
+    const value = raw.trim();
+    if (value === '') return required ? fail('required') : pass('');
+    return value.length > 40 || !PHONE.test(normalizePhone(value)) ? fail('invalid') : pass(value);
+  };
+
+/** Optional; a bare domain gets https:// in front. */
+export const optionalWebsite: FieldRule<string> = (raw) => {
+  if (raw === undefined) return pass('');
+  if (typeof raw !== 'string') return fail('invalid');
+  const value = raw.trim();
+  if (value === '') return pass('');
+  return value.length > 2048 || !WEBSITE.test(value) ? fail('invalid') : pass(normalizeWebsite(value));
+};
+
+/** An optional select: '' (nothing chosen) or one of the options. */
+export const optionalChoice =
+  <const T extends readonly string[]>(options: T): FieldRule<T[number] | ''> =>
+  (raw) => {
+    if (raw === undefined || raw === '') return pass('');
+    return typeof raw === 'string' && options.includes(raw) ? pass(raw as T[number]) : fail('choice');
+  };
+
+/** Optional bounded text whose bad value is dropped by the caller, never a reason to refuse. */
+export const optionalBounded =
+  (max: number): FieldRule<string | undefined> =>
+  (raw) => {
+    if (raw === undefined) return pass(undefined);
+    if (typeof raw !== 'string' || raw.trim().length > max) return fail('invalid');
+    return pass(raw.trim());
+  };
+
+/** A whole number 0..max, sent as a number or a numeric string. */
+export const optionalWholeNumber =
+  (max: number): FieldRule<number | undefined> =>
+  (raw) => {
+    if (raw === undefined) return pass(undefined);
+    const value = typeof raw === 'number' ? raw : typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : NaN;
+    return Number.isInteger(value) && value >= 0 && value <= max ? pass(value) : fail('invalid');
+  };
+
+export type Shape = Record<string, FieldRule<unknown>>;
+export type Output<S extends Shape> = { [K in keyof S]: S[K] extends FieldRule<infer T> ? T : never };
+export type ParseResult<T> = { success: true; data: T } | { success: false; fieldErrors: FieldErrors };
+
+export type Schema<T> = {
+  fields: readonly string[];
+  safeParse(input: unknown): ParseResult<T>;
+  /** Like safeParse, but throws on invalid input (tests and trusted callers). */
+  parse(input: unknown): T;
+};
+
+/** An object of field rules: unknown keys are dropped, each invalid field gets its first error code. */
+export function schema<const S extends Shape>(shape: S): Schema<Output<S>> {
+  const fields = Object.keys(shape) as (keyof S & string)[];
+  const safeParse = (input: unknown): ParseResult<Output<S>> => {
+    if (typeof input !== 'object' || input === null || Array.isArray(input)) return { success: false, fieldErrors: { form: 'invalid' } };
+    const data: Record<string, unknown> = {};
+    const errors: FieldErrors = {};
+    for (const field of fields) {
+      const result = shape[field]!((input as Record<string, unknown>)[field]);
+      if (result.ok) data[field] = result.value;
+      else errors[field] = result.code;
+    }
+    return Object.keys(errors).length > 0 ? { success: false, fieldErrors: errors } : { success: true, data: data as Output<S> };
+  };
+  return {
+    fields,
+    safeParse,
+    parse(input) {
+      const result = safeParse(input);
+      if (!result.success) throw new Error(`Invalid input: ${JSON.stringify(result.fieldErrors)}`);
+      return result.data;
+    },
+  };
+}

@@ -1,0 +1,76 @@
+import 'server-only';
+import { readBody } from './read-body';
+import { refuse, type Refusal } from './endpoint';
+
+/**
+ * Reads a POST body into a flat object, within the size and time bounds of read-body.ts:
+ * application/json (an object), and for endpoints that take plain HTML forms also
+ * application/x-www-form-urlencoded and multipart/form-data.
+ */
+
+export type ParsedBody = { kind: 'json' | 'form'; body: Record<string, unknown> };
+
+export function mediaType(contentType: string | null): string {
+  return (contentType ?? '').split(';')[0]!.trim().toLowerCase();
+}
+
+export function isJsonType(type: string): boolean {
+  return type === 'application/json' || /^application\/[a-z0-9.+-]+\+json$/.test(type);
+}
+
+/**
+ * NUL characters cannot be stored in PostgreSQL text or jsonb, and no person
+ * types them: they are removed from every top-level string before validation.
+ */
+function withoutNul(body: Record<string, unknown>): Record<string, unknown> {
+  for (const [key, value] of Object.entries(body)) if (typeof value === 'string' && value.includes('\u0000')) body[key] = value.replaceAll('\u0000', '');
+  return body;
+}
+
+/** First value per name; a file upload is kept as a non-string marker so validation rejects it. */
+function fromEntries(entries: Iterable<[string, FormDataEntryValue]>): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  for (const [name, value] of entries) {
+    if (name in body || name === '__proto__') continue;
+    body[name] = typeof value === 'string' ? value : { file: true };
+  }
+  return body;
+}
+
+export async function parseBody(request: Request, { limit, forms }: { limit: number; forms: boolean }): Promise<ParsedBody | Refusal> {
+  const contentType = request.headers.get('content-type');
+  const type = mediaType(contentType);
+  const isUrlEncoded = forms && type === 'application/x-www-form-urlencoded';
+  const isMultipart = forms && type === 'multipart/form-data';
+  if (!isJsonType(type) && !isUrlEncoded && !isMultipart) {
+    return refuse('unsupported_media_type', {
+      message: forms ? 'Send application/json, application/x-www-form-urlencoded or multipart/form-data.' : 'Send application/json.',
+    });
+  }
+
+  const read = await readBody(request, limit);
+  if (!read.ok) {
+    if (read.reason === 'too_large') return refuse('too_large', { message: `The body must be at most ${limit} bytes.` });
+    return read.reason === 'timeout' ? refuse('timeout') : refuse('bad_request', { message: 'The body could not be read.' });
+  }
+
+  if (isMultipart) {
+    try {
+      const form = await new Response(read.bytes, { headers: { 'content-type': contentType ?? '' } }).formData();
+      return { kind: 'form', body: withoutNul(fromEntries(form.entries())) };
+    } catch {
+      return refuse('bad_request', { message: 'The multipart body could not be parsed.' });
+    }
+  }
+  const text = new TextDecoder('utf-8').decode(read.bytes);
+  if (isUrlEncoded) return { kind: 'form', body: withoutNul(fromEntries(new URLSearchParams(text).entries())) };
+
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return refuse('bad_request', { message: 'The body is not valid JSON.' });
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return refuse('bad_request', { message: 'The body must be a JSON object.' });
+  return { kind: 'json', body: withoutNul(value as Record<string, unknown>) };
+}

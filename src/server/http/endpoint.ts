@@ -1,0 +1,140 @@
+import 'server-only';
+import { env } from '@/env';
+import { describeError, log } from '@/server/log';
+import { clientAddress } from './client-address';
+import { checkRateLimit } from './rate-limit';
+import { isSameOrigin } from './same-origin';
+
+/**
+ * The one shape of every API endpoint: a `decide` function that returns either its success or a
+ * Refusal with one of the error codes below, a `respond` that turns the success into a Response,
+ * and this wrapper, which answers refusals, turns anything thrown into 503 (never 500), and writes
+ * one log line per request. The codes are the API's vocabulary, documented once in docs/api.md;
+ * clients turn them into copy (src/content), so no client compares message text.
+ */
+
+export const errorCodes = {
+  bad_request: 'The request could not be read.',
+  unauthorized: 'Sign in first.',
+  forbidden: 'This endpoint only accepts requests from this site.',
+  not_found: 'There is nothing here.',
+  method_not_allowed: 'This method is not allowed here.',
+  timeout: 'The body took too long to arrive.',
+  too_large: 'The body is too large.',
+  unsupported_media_type: 'This content type is not accepted here.',
+  validation: 'Some fields are not valid.',
+  rate_limited: 'Too many requests. Please try again later.',
+  upstream: 'The service behind this endpoint did not answer as expected.',
+  not_configured: 'This feature is not configured.',
+  unavailable: 'The service is temporarily unavailable. Please try again shortly.',
+} as const;
+
+export type ErrorCode = keyof typeof errorCodes;
+
+const statusOf = {
+  bad_request: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  method_not_allowed: 405,
+  timeout: 408,
+  too_large: 413,
+  unsupported_media_type: 415,
+  validation: 422,
+  rate_limited: 429,
+  upstream: 502,
+  not_configured: 503,
+  unavailable: 503,
+} as const satisfies Record<ErrorCode, number>;
+
+/** Field name -> error code (e.g. 'required', 'invalid'); see docs/api.md. */
+export type FieldErrors = Record<string, string>;
+
+export type Refusal = {
+  refused: ErrorCode;
+  status: number;
+  /** A more precise message than the code's default (public: never secrets or what the visitor sent). */
+  message?: string;
+  fieldErrors?: FieldErrors;
+  retryAfterSeconds?: number;
+  /** Extra public fields of the JSON answer (e.g. the provider's HTTP status). */
+  extra?: Record<string, unknown>;
+  /** Logged, never sent. */
+  reason?: string;
+};
+
+export function refuse(code: ErrorCode, details: Omit<Refusal, 'refused' | 'status'> = {}): Refusal {
+  return { refused: code, status: statusOf[code], ...details };
+}
+
+export function isRefusal(value: unknown): value is Refusal {
+  return typeof value === 'object' && value !== null && 'refused' in value;
+}
+
+export function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
+  return Response.json(body, { status, headers: { 'Cache-Control': 'no-store', ...headers } });
+}
+
+/** The JSON answer to a refusal: { error, message, fieldErrors?, retryAfter? } (+ Retry-After on 429). */
+export function refusalResponse(refusal: Refusal): Response {
+  const { refused, status, message, fieldErrors, retryAfterSeconds, extra } = refusal;
+  const body = {
+    error: refused,
+    message: message ?? errorCodes[refused],
+    ...(fieldErrors && { fieldErrors }),
+    ...(retryAfterSeconds && { retryAfter: retryAfterSeconds }),
+    ...extra,
+  };
+  return json(status, body, retryAfterSeconds ? { 'Retry-After': String(retryAfterSeconds) } : {});
+}
+
+/** What the endpoint adds to its one log line (sizes, timings, ids: never personal data). */
+export type LogFields = Record<string, unknown>;
+
+export type Success = { status: number; kind: string };
+
+export type EndpointSpec<S extends Success> = {
+  /** The log event is `${name}.request`. */
+  name: string;
+  decide(request: Request, logFields: LogFields): Promise<S | Refusal>;
+  respond(success: S): Response;
+  /** Answers a refusal differently (e.g. a redirect for a plain HTML form post); JSON otherwise. */
+  refusalResponse?(refusal: Refusal, request: Request): Response;
+};
+
+/** Runs one request through an endpoint: never throws, never answers 500. */
+export async function runEndpoint<S extends Success>(spec: EndpointSpec<S>, request: Request): Promise<Response> {
+  const started = performance.now();
+  const fields: LogFields = {};
+  let outcome: S | Refusal;
+  try {
+    outcome = await spec.decide(request, fields);
+  } catch (error) {
+    log('error', `${spec.name}.request_error`, { error: describeError(error) });
+    outcome = refuse('unavailable');
+  }
+  const refusal = isRefusal(outcome) ? outcome : null;
+  const response = refusal ? (spec.refusalResponse ?? refusalResponse)(refusal, request) : spec.respond(outcome as S);
+  log(response.status >= 500 ? 'warn' : 'info', `${spec.name}.request`, {
+    status: response.status,
+    outcome: refusal ? refusal.refused : (outcome as S).kind,
+    reason: refusal?.reason,
+    invalid_fields: refusal?.fieldErrors ? Object.keys(refusal.fieldErrors) : undefined,
+    ...fields,
+    duration_ms: Math.round(performance.now() - started),
+  });
+  return response;
+}
+
+/**
+ * The checks every public POST endpoint makes first: the request comes from this site (browsers
+ * always send Origin on a POST), then the per-address rate limit of `scope` (0 turns it off).
+ * Returns the client address for whatever the endpoint records, or the refusal.
+ */
+export async function guardPublicPost(request: Request, scope: string, limitPerMinute: number): Promise<{ address: string } | Refusal> {
+  if (!isSameOrigin(request.headers, env.NEXT_PUBLIC_SITE_URL, env.TRUST_PROXY, request.url)) return refuse('forbidden');
+  const address = clientAddress(request.headers, env.TRUST_PROXY);
+  const rate = await checkRateLimit(scope, address, limitPerMinute);
+  if (!rate.allowed) return refuse('rate_limited', { retryAfterSeconds: rate.retryAfterSeconds });
+  return { address };
+}
