@@ -1,18 +1,18 @@
 import 'server-only';
 import { createHash } from 'node:crypto';
-import { readdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { log } from '@/server/log';
 
 /**
- * Applies src/server/db/migrations/*.sql in name order, once each, recorded in
- * lead_schema_migrations. Every file runs in its own transaction. The whole run
- * holds a PostgreSQL advisory lock, so instances starting at the same moment on
- * one database wait for each other instead of racing (PGlite is single-process,
- * see client.ts, and takes the same lock harmlessly).
+ * Applies the migrations drizzle-kit generated from schema.ts (migrations/*.sql, in the order of
+ * migrations/meta/_journal.json), once each, recorded in lead_schema_migrations. Every file runs in
+ * its own transaction. The whole run holds a PostgreSQL advisory lock, so instances starting at the
+ * same moment on one database wait for each other instead of racing (PGlite is single-process, see
+ * client.ts, and takes the same lock harmlessly).
  *
- * The files are read from the working directory at run time (`next start` and
- * the operator commands run from the project root), so they stay plain SQL.
+ * The files are read from the working directory at run time (`next start` and the operator
+ * commands run from the project root), so they stay plain SQL.
  */
 
 // Spelled out in each fs call (not a variable) so the bundler traces exactly this folder.
@@ -26,7 +26,10 @@ export type MigrationConnection = {
 };
 
 export async function readMigrations(): Promise<Array<{ name: string; sql: string; checksum: string }>> {
-  const names = (await readdir(path.join(process.cwd(), 'src', 'server', 'db', 'migrations'))).filter((name) => name.endsWith('.sql')).sort();
+  const journal = JSON.parse(await readFile(path.join(process.cwd(), 'src', 'server', 'db', 'migrations', 'meta', '_journal.json'), 'utf8')) as {
+    entries: Array<{ idx: number; tag: string }>;
+  };
+  const names = [...journal.entries].sort((a, b) => a.idx - b.idx).map((entry) => `${entry.tag}.sql`);
   return Promise.all(
     names.map(async (name) => {
       const sql = await readFile(path.join(process.cwd(), 'src', 'server', 'db', 'migrations', name), 'utf8');
