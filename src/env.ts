@@ -75,6 +75,13 @@ const schema = z.object({
   VOICE_TIMEOUT_MS: optional(integer(1_000, 60_000)).default(10_000),
   VOICE_RATE_LIMIT_PER_MINUTE: optional(integer(0, 100_000)).default(5),
 
+  // --- Server only: the agency's inbox (/admin) ---
+  // Signs the session cookie. Unset: a random secret kept in the database, shared by every instance.
+  ADMIN_AUTH_SECRET: optional(z.string().min(32, 'must be at least 32 characters')),
+  // A session ends after this long without a request, and in any case this long after sign-in.
+  ADMIN_SESSION_IDLE_MINUTES: optional(integer(5, 7 * 24 * 60)).default(60),
+  ADMIN_SESSION_MAX_HOURS: optional(integer(1, 30 * 24)).default(12),
+
   TRUST_PROXY: optional(flag).default(false),
   LOG_LEVEL: optional(z.enum(['debug', 'info', 'warn', 'error', 'silent'], { error: 'must be debug, info, warn, error or silent' })).default('info'),
   // The build folder (next.config.ts distDir); the test suite builds variants side by side. Default: .next

@@ -2,10 +2,6 @@ import type { Metadata, Viewport } from 'next';
 import localFont from 'next/font/local';
 import type { ReactNode } from 'react';
 import { siteConfig } from '@/config/site';
-import { announcementPrePaintScript } from '@/lib/announcement';
-import { utmCaptureScript } from '@/lib/attribution';
-import { SiteChrome } from '@/components/layout/site-chrome';
-import { TagManager } from '@/components/layout/tag-manager';
 import './globals.css';
 
 // Self-hosted Inter, variable weight, cut to the site's characters and weights
@@ -36,17 +32,16 @@ export const viewport: Viewport = {
   initialScale: 1,
 };
 
+/**
+ * The document every page shares. The public site's chrome is in (site)/layout.tsx and the inbox's in
+ * admin/layout.tsx: the public pages are prerendered with a hash-based policy, the inbox renders per
+ * request with a nonce, so nothing here may depend on either.
+ */
 export default function RootLayout({ children }: { children: ReactNode }) {
   return (
     // The pre-paint script may set data-announcement on <html> before React hydrates.
     <html lang="en" className={inter.variable} suppressHydrationWarning>
-      <head>
-        <script dangerouslySetInnerHTML={{ __html: announcementPrePaintScript + utmCaptureScript }} />
-      </head>
-      <body>
-        <SiteChrome>{children}</SiteChrome>
-        <TagManager containerId={siteConfig.gtmId} />
-      </body>
+      <body>{children}</body>
     </html>
   );
 }

@@ -2,6 +2,7 @@ import 'server-only';
 import { mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { eq } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -87,7 +88,8 @@ async function openPglite(dataDir: string): Promise<Database> {
   mkdirSync(path.dirname(dataDir), { recursive: true });
   const release = lockDataDir(dataDir);
   try {
-    const client = await PGlite.create(dataDir);
+    // pg_trgm: the inbox's search index (migration 0003).
+    const client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
     await migrate({
       exec: async (sql) => void (await client.exec(sql)),
       query: async <T>(sql: string, params?: unknown[]) => (await client.query<T>(sql, params)).rows,

@@ -1,6 +1,6 @@
 import 'server-only';
 import { sql } from 'drizzle-orm';
-import { check, foreignKey, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, foreignKey, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { leadForms, type Attribution, type LeadForm } from '@/lib/lead-forms';
 
 /**
@@ -16,6 +16,7 @@ export const deliveryStatuses = ['pending', 'delivering', 'delivered', 'failed',
 export type DeliveryStatus = (typeof deliveryStatuses)[number];
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const searchedFields = ['firstName', 'lastName', 'email', 'phone', 'company', 'propertyName'];
 const oneOf = (column: string, values: readonly string[]) => sql.raw(`${column} IN (${values.map((value) => `'${value}'`).join(', ')})`);
 
 export const leads = pgTable(
@@ -30,12 +31,24 @@ export const leads = pgTable(
     // HMAC-SHA256 of the client address keyed with lead_settings.ip_hash_salt: never the raw address.
     ipHash: text('ip_hash'),
     userAgent: text('user_agent'),
+    // What the inbox's search matches (name, email, phone with and without punctuation, company), lower case.
+    searchText: text('search_text')
+      .notNull()
+      .generatedAlwaysAs(
+        sql.raw(
+          `lower(${searchedFields.map((field) => `coalesce(fields->>'${field}', '')`).join(` || ' ' || `)} || ' ' || regexp_replace(coalesce(fields->>'phone', ''), '[^0-9]', '', 'g'))`,
+        ),
+      ),
   },
   (table) => [
     check('leads_form_check', oneOf('form', leadForms)),
     check('leads_status_check', oneOf('status', leadStatuses)),
     index('leads_created_at_idx').on(table.createdAt),
     index('leads_form_status_idx').on(table.form, table.status, table.createdAt),
+    // Trigram index: a substring search stays an index scan at 100,000 leads (extension pg_trgm, migration 0003).
+    index('leads_search_idx').using('gin', table.searchText.op('gin_trgm_ops')),
+    // Deletion requests find a person's leads by address.
+    index('leads_email_idx').on(sql`lower(${table.fields}->>'email')`),
   ],
 );
 
@@ -105,8 +118,104 @@ export const rateLimitWindows = pgTable(
   (table) => [index('rate_limit_windows_start_idx').on(table.windowStart)],
 );
 
-export const schema = { leads, leadDeliveries, leadDeliveryAttempts, leadSettings, rateLimitWindows };
+/**
+ * Operators: the agency's people who sign in to the inbox. These four tables are better-auth's
+ * (user, session, account, verification) under our names; src/server/admin/auth.ts maps them.
+ */
+export const operators = pgTable('operators', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  email: text('email').notNull().unique(),
+  emailVerified: boolean('email_verified').notNull().default(false),
+  image: text('image'),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+  updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+});
+
+export const operatorSessions = pgTable(
+  'operator_sessions',
+  {
+    id: text('id').primaryKey(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    token: text('token').notNull().unique(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    userId: text('user_id')
+      .notNull()
+      .references(() => operators.id, { onDelete: 'cascade' }),
+    // The session's anti-forgery token: every change the inbox makes must carry it.
+    csrfToken: text('csrf_token').notNull(),
+  },
+  (table) => [index('operator_sessions_user_idx').on(table.userId)],
+);
+
+export const operatorAccounts = pgTable(
+  'operator_accounts',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id').notNull(),
+    providerId: text('provider_id').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => operators.id, { onDelete: 'cascade' }),
+    accessToken: text('access_token'),
+    refreshToken: text('refresh_token'),
+    idToken: text('id_token'),
+    accessTokenExpiresAt: timestamptz('access_token_expires_at'),
+    refreshTokenExpiresAt: timestamptz('refresh_token_expires_at'),
+    scope: text('scope'),
+    // scrypt hash (better-auth's default: N 16384, r 16, 64 bytes).
+    password: text('password'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (table) => [index('operator_accounts_user_idx').on(table.userId)],
+);
+
+export const operatorVerifications = pgTable(
+  'operator_verifications',
+  {
+    id: text('id').primaryKey(),
+    identifier: text('identifier').notNull(),
+    value: text('value').notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (table) => [index('operator_verifications_identifier_idx').on(table.identifier)],
+);
+
+/** Who signed in, re-sent, marked or deleted what, and when. Deletions record how many, never the address. */
+export const auditLog = pgTable(
+  'admin_audit_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    at: timestamptz('at').notNull().defaultNow(),
+    // An operator's email when they acted in the inbox, 'command line' for npm run leads.
+    actor: text('actor').notNull(),
+    action: text('action').notNull(),
+    target: text('target'),
+    detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
+  },
+  (table) => [index('admin_audit_log_at_idx').on(table.at)],
+);
+
+export const schema = {
+  leads,
+  leadDeliveries,
+  leadDeliveryAttempts,
+  leadSettings,
+  rateLimitWindows,
+  operators,
+  operatorSessions,
+  operatorAccounts,
+  operatorVerifications,
+  auditLog,
+};
 
 export type Lead = typeof leads.$inferSelect;
 export type LeadDelivery = typeof leadDeliveries.$inferSelect;
 export type LeadDeliveryAttempt = typeof leadDeliveryAttempts.$inferSelect;
+export type AuditEntry = typeof auditLog.$inferSelect;
