@@ -1,92 +1,84 @@
 /**
- * Operator commands for stored leads: `npm run leads -- <command>`.
+ * Operator commands for stored leads and inbox operators: `npm run leads -- <command>` (the list is in
+ * src/server/admin/commands.ts, `npm run leads -- help`).
  *
- *   list [--form F] [--status S] [--limit N]   newest first; S is a lead status (accepted, spam)
- *                                              or a delivery status (pending, delivering, delivered, failed, skipped)
- *   export --csv [--form F] [--status S]       CSV on stdout (e.g. > leads.csv)
- *   show <id>                                  one lead with its delivery and every attempt (JSON)
- *   retry-failed [--form F] [--skipped]        re-queue failed deliveries (and, with --skipped, those stored
- *                                              while no webhook was configured), then make one delivery pass
+ * Reads the same configuration as the site (.env files via Next's loader). With DATABASE_URL it
+ * connects to PostgreSQL itself. With the embedded database it opens it, unless the site is running
+ * and holds it: then the site runs the command (src/server/admin/command-socket.ts).
  *
- * Reads the same configuration as the site (.env files via Next's loader). With
- * the embedded database, stop the site first: only one process can open it.
- * Runs as `node --conditions=react-server --import tsx` (see package.json) so
- * the 'server-only' fence resolves as it does on the server.
+ * Output is written with backpressure and the process exits only once it has all been written, so a
+ * pipe, a compressor or an ssh session gets every byte; a write that fails (the reader went away) is
+ * an error and a non-zero exit. Runs as `node --conditions=react-server --import tsx` (package.json)
+ * so the 'server-only' fence resolves as it does on the server.
  */
 import nextEnv from '@next/env';
+import { once } from 'node:events';
+import path from 'node:path';
+import type { Writable } from 'node:stream';
 
 nextEnv.loadEnvConfig(process.cwd());
-// Keep stdout for the command's own output (CSV goes there); info logs such as a migration are noise here.
+// Keep standard output for the command's own output (CSV goes there); info logs such as a migration are noise here.
 process.env.LOG_LEVEL ||= 'warn';
 
-const { closeDatabase } = await import('@/server/db/client');
-const { exportCsv, listLeads, retryFailed, showLead } = await import('@/server/leads/admin');
-const { runOutboxOnce } = await import('@/server/outbox/worker');
-const { isLeadForm } = await import('@/lib/lead-forms');
+const { env } = await import('@/env');
+const { closeDatabase, embeddedDatabaseHolder } = await import('@/server/db/client');
+const { CommandError, commandsNeedingPassword, runCommand } = await import('@/server/admin/commands');
+const { commandSocketPath, forwardCommand } = await import('@/server/admin/command-socket');
 
-const usage = `Usage: npm run leads -- <command>
-  list [--form F] [--status S] [--limit N]
-  export --csv [--form F] [--status S]
-  show <id>
-  retry-failed [--form F] [--skipped]
-Forms: growth-audit, demo, contact, aria-signup`;
-
-function option(args: string[], name: string): string | undefined {
-  const index = args.indexOf(`--${name}`);
-  if (index === -1) return undefined;
-  const value = args[index + 1];
-  if (value === undefined || value.startsWith('--')) throw new Error(`--${name} needs a value`);
-  return value;
+/** Writes and waits until the stream has taken it (or fails: EPIPE when the reader has gone). */
+function writeTo(stream: Writable): (text: string) => Promise<void> {
+  return (text) =>
+    new Promise((resolve, reject) => {
+      stream.write(text, (error) => (error ? reject(error) : resolve()));
+    });
 }
 
-async function main(args: string[]): Promise<number> {
-  const [command, ...rest] = args;
-  const filter = { form: option(rest, 'form'), status: option(rest, 'status') };
-  switch (command) {
-    case 'list': {
-      const limit = option(rest, 'limit');
-      const rows = await listLeads({ ...filter, limit: limit ? Number(limit) : 100 });
-      console.table(
-        rows.map((row) => ({
-          id: row.id,
-          created: row.createdAt.toISOString().replace('T', ' ').slice(0, 19),
-          form: row.form,
-          status: row.status,
-          delivery: row.delivery ?? '-',
-          attempts: row.attempts ?? 0,
-          email: row.fields.email,
-          name: `${row.fields.firstName ?? ''} ${row.fields.lastName ?? ''}`.trim(),
-        })),
-      );
-      console.log(`${rows.length} lead(s)`);
-      return 0;
-    }
-    case 'export': {
-      if (!rest.includes('--csv')) throw new Error('export needs --csv (the only format)');
-      process.stdout.write(await exportCsv(filter));
-      return 0;
-    }
-    case 'show': {
-      const id = rest[0];
-      if (!id) throw new Error('show needs a lead id');
-      const found = await showLead(id);
-      if (!found) {
-        console.error(`No lead ${id}`);
-        return 1;
+/** The password: standard input when it is not a terminal (one line), else a prompt that does not echo. */
+async function readPassword(): Promise<string> {
+  const stdin = process.stdin;
+  if (!stdin.isTTY) {
+    let text = '';
+    for await (const chunk of stdin) text += String(chunk);
+    return text.split(/\r?\n/)[0] ?? '';
+  }
+  process.stderr.write('Password (at least 12 characters, not shown): ');
+  stdin.setRawMode(true);
+  stdin.resume();
+  let password = '';
+  try {
+    for (;;) {
+      const [chunk] = (await once(stdin, 'data')) as [Buffer];
+      for (const char of chunk.toString('utf8')) {
+        if (char === '\r' || char === '\n') return password;
+        if (char === '\u0003') throw new Error('cancelled');
+        if (char === '\u007f' || char === '\b') password = password.slice(0, -1);
+        else password += char;
       }
-      console.log(JSON.stringify(found, null, 2));
-      return 0;
     }
-    case 'retry-failed': {
-      if (filter.form !== undefined && !isLeadForm(filter.form)) throw new Error(`Unknown form '${filter.form}'`);
-      const queued = await retryFailed({ form: filter.form as never, includeSkipped: rest.includes('--skipped') });
-      console.log(`${queued} delivery(ies) queued`);
-      if (queued > 0) console.log(`${await runOutboxOnce()} delivery attempt(s) made now; failures keep retrying on the site's schedule`);
-      return 0;
-    }
-    default:
-      console.log(usage);
-      return command === undefined || command === 'help' || command === '--help' ? 0 : 1;
+  } finally {
+    stdin.setRawMode(false);
+    stdin.pause();
+    process.stderr.write('\n');
+  }
+}
+
+// A reader that goes away (EPIPE) fails the pending write, which main() reports; the stream's own error event must not crash us first.
+process.stdout.on('error', () => undefined);
+
+async function main(args: string[]): Promise<number> {
+  const io = { out: writeTo(process.stdout), err: writeTo(process.stderr) };
+  const input = commandsNeedingPassword.has(args[0] ?? '') ? { password: await readPassword() } : {};
+  const holder = env.DATABASE_URL ? null : embeddedDatabaseHolder(env.LEADS_DATA_DIR);
+  if (holder === null) return runCommand(args, io, input);
+  const socket = commandSocketPath(env.LEADS_DATA_DIR);
+  try {
+    return await forwardCommand(socket, args, input, io);
+  } catch (error) {
+    throw new CommandError(
+      `the site (process ${holder}) holds the embedded database ${path.resolve(env.LEADS_DATA_DIR)} but did not run the command ` +
+        `through ${socket} (${error instanceof Error ? error.message : String(error)}). Restart the site with this version, or stop it ` +
+        `and run the command again.`,
+    );
   }
 }
 
@@ -94,8 +86,11 @@ let code = 1;
 try {
   code = await main(process.argv.slice(2));
 } catch (error) {
-  console.error(`Error: ${error instanceof Error ? error.message : String(error)}`);
+  const message = error instanceof Error ? error.message : String(error);
+  // The reader of our output went away (e.g. `| head`): nothing more can be shown there.
+  if ((error as NodeJS.ErrnoException).code !== 'EPIPE') process.stderr.write(`Error: ${message}\n`);
 } finally {
   await closeDatabase();
 }
-process.exit(code);
+// Exit once standard output has been flushed, not before (process.exit would drop what a pipe has not read yet).
+process.exitCode = code;

@@ -3,7 +3,8 @@ import { siteConfig } from '@/config/site';
 
 export default function robots(): MetadataRoute.Robots {
   return {
-    rules: { userAgent: '*', allow: '/', disallow: '/api/' },
+    // The inbox is behind a sign-in and noindex anyway; it has no business in any index.
+    rules: { userAgent: '*', allow: '/', disallow: ['/api/', '/admin'] },
     sitemap: `${siteConfig.siteUrl}/sitemap.xml`,
     host: siteConfig.siteUrl,
   };

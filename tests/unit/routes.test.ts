@@ -5,12 +5,12 @@ import { routes } from '@/content/routes';
 
 const APP_DIR = join(process.cwd(), 'src/app');
 
-/** Paths of every page.tsx under src/app, route groups and private folders excluded from the URL. */
+/** Paths of every public page.tsx under src/app (the inbox, /admin, is not public: no registry, no sitemap). */
 function pagePaths(dir = APP_DIR, prefix = ''): string[] {
   const found: string[] = existsSync(join(dir, 'page.tsx')) || existsSync(join(dir, 'page.mdx')) ? [prefix || '/'] : [];
   for (const entry of readdirSync(dir)) {
     const full = join(dir, entry);
-    if (!statSync(full).isDirectory() || entry.startsWith('_') || entry.startsWith('api')) continue;
+    if (!statSync(full).isDirectory() || entry.startsWith('_') || entry.startsWith('api') || (dir === APP_DIR && entry === 'admin')) continue;
     const segment = entry.startsWith('(') ? '' : `/${entry}`;
     found.push(...pagePaths(full, `${prefix}${segment}`));
   }

@@ -125,6 +125,16 @@ function isAlive(pid: number): boolean {
   }
 }
 
+/** The live process other than this one that holds the embedded database in `dataDir`, if any. */
+export function embeddedDatabaseHolder(dataDir: string): number | null {
+  try {
+    const holder = Number.parseInt(readFileSync(`${path.resolve(dataDir)}.lock`, 'utf8'), 10);
+    return Number.isInteger(holder) && holder > 0 && holder !== process.pid && isAlive(holder) ? holder : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Takes `<dataDir>.lock` (holding our pid) or explains who holds it. Returns the release function. */
 function lockDataDir(dataDir: string): () => void {
   const lockPath = `${dataDir}.lock`;

@@ -78,6 +78,8 @@ export const leadDeliveries = pgTable(
       .on(table.nextAttemptAt)
       .where(sql`${table.status} IN ('pending', 'delivering')`),
     index('lead_deliveries_status_idx').on(table.status),
+    // The overview's last successful delivery per form reads backwards along this.
+    index('lead_deliveries_delivered_at_idx').on(table.deliveredAt),
   ],
 );
 

@@ -206,6 +206,15 @@ export async function runOutboxOnce(options = outboxOptions(), database?: Db): P
   return attempted;
 }
 
+/** Claims these deliveries if they are due and attempts them now, awaited (a re-send from the inbox or the command line). */
+export async function deliverNow(deliveryIds: readonly string[], options = outboxOptions()): Promise<number> {
+  if (deliveryIds.length === 0) return 0;
+  const { db } = await getDatabase();
+  const claimed = await claim(db, inArray(leadDeliveries.id, [...deliveryIds]), deliveryIds.length, options);
+  await track(Promise.all(claimed.map((row) => deliver(db, row, options))));
+  return claimed.length;
+}
+
 /** First attempt for a just-accepted lead (already claimed); errors are logged, the sweep takes over later. */
 export function deliverAccepted(first: FirstAttempt, options = outboxOptions()): Promise<void> {
   return track(

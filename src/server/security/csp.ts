@@ -64,4 +64,28 @@ export function contentSecurityPolicy({ scriptHashes, styleHashes, appOrigin, ta
     .join('; ');
 }
 
+/**
+ * The policy of the inbox's pages (/admin), which render per request: Next.js marks its own inline
+ * scripts with this request's nonce, so no hash list is needed and nothing else inline can run.
+ * The inbox loads nothing from other origins.
+ */
+export function nonceDocumentPolicy(nonce: string): string {
+  const directives: Record<string, readonly string[]> = {
+    'default-src': ["'none'"],
+    'script-src': ["'self'", `'nonce-${nonce}'`],
+    'style-src': ["'self'", `'nonce-${nonce}'`],
+    'img-src': ["'self'", 'data:'],
+    'font-src': ["'self'"],
+    'connect-src': ["'self'"],
+    'manifest-src': ["'self'"],
+    'object-src': ["'none'"],
+    'base-uri': ["'self'"],
+    'form-action': ["'self'"],
+    'frame-ancestors': ["'none'"],
+  };
+  return Object.entries(directives)
+    .map(([name, sources]) => `${name} ${sources.join(' ')}`)
+    .join('; ');
+}
+
 export { nonDocumentPolicy } from './non-document-policy';

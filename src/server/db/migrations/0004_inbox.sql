@@ -63,5 +63,6 @@ CREATE INDEX "admin_audit_log_at_idx" ON "admin_audit_log" USING btree ("at");--
 CREATE INDEX "operator_accounts_user_idx" ON "operator_accounts" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "operator_sessions_user_idx" ON "operator_sessions" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "operator_verifications_identifier_idx" ON "operator_verifications" USING btree ("identifier");--> statement-breakpoint
+CREATE INDEX "lead_deliveries_delivered_at_idx" ON "lead_deliveries" USING btree ("delivered_at");--> statement-breakpoint
 CREATE INDEX "leads_search_idx" ON "leads" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "leads_email_idx" ON "leads" USING btree (lower("fields"->>'email'));

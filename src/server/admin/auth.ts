@@ -1,0 +1,105 @@
+import 'server-only';
+import { randomBytes } from 'node:crypto';
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { eq } from 'drizzle-orm';
+import { siteConfig } from '@/config/site';
+import { env } from '@/env';
+import { getDatabase, type Db } from '@/server/db/client';
+import { leadSettings, operatorAccounts, operators, operatorSessions, operatorVerifications } from '@/server/db/schema';
+import { log } from '@/server/log';
+
+/**
+ * Operator sign-in, on better-auth (email and password, sessions in the same database through its
+ * Drizzle adapter). Chosen because it is maintained, framework-neutral and keeps its state in our
+ * own PostgreSQL or PGlite, so every instance honours every session with nothing else to run; its
+ * password hash is scrypt (memory-hard) on Node's thread pool, so hashing never blocks the server.
+ *
+ * Its HTTP handler is not mounted: the inbox's own endpoints (src/server/admin/endpoints.ts) call
+ * `auth.api` so that rate limits, the audit log and the same-origin and CSRF checks apply to every
+ * call, and nothing like a public sign-up endpoint exists. Operators are created from the command
+ * line (`npm run leads -- add-operator`).
+ */
+
+export const MIN_PASSWORD_LENGTH = 12;
+export const MAX_PASSWORD_LENGTH = 256;
+
+/** The session cookie's name; with https it carries the __Secure- prefix, which browsers enforce. */
+export const SESSION_COOKIE = 'admin.session_token';
+
+async function authSecret(db: Db): Promise<string> {
+  if (env.ADMIN_AUTH_SECRET) return env.ADMIN_AUTH_SECRET;
+  // First start: one random secret for every instance on this database.
+  await db
+    .insert(leadSettings)
+    .values({ key: 'admin_auth_secret', value: randomBytes(32).toString('base64url') })
+    .onConflictDoNothing();
+  const [row] = await db.select().from(leadSettings).where(eq(leadSettings.key, 'admin_auth_secret'));
+  if (!row) throw new Error('lead_settings.admin_auth_secret is missing');
+  return row.value;
+}
+
+function createAuth(db: Db, secret: string) {
+  const idleSeconds = env.ADMIN_SESSION_IDLE_MINUTES * 60;
+  const secure = new URL(siteConfig.siteUrl).protocol === 'https:';
+  return betterAuth({
+    appName: siteConfig.brandName,
+    baseURL: siteConfig.siteUrl,
+    basePath: '/api/admin/auth',
+    secret,
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      schema: { user: operators, session: operatorSessions, account: operatorAccounts, verification: operatorVerifications },
+    }),
+    emailAndPassword: {
+      enabled: true,
+      disableSignUp: true,
+      autoSignIn: false,
+      minPasswordLength: MIN_PASSWORD_LENGTH,
+      maxPasswordLength: MAX_PASSWORD_LENGTH,
+      revokeSessionsOnPasswordReset: true,
+    },
+    session: {
+      // Idle limit: the database row expires this long after the last use (refreshed at most every
+      // few minutes); the absolute limit is checked against createdAt in session.ts.
+      expiresIn: idleSeconds,
+      updateAge: Math.min(300, Math.floor(idleSeconds / 4)),
+      // Every request reads the session row, so a sign-out or a removed operator takes effect at once everywhere.
+      cookieCache: { enabled: false },
+      additionalFields: {
+        csrfToken: { type: 'string', required: true, input: false, returned: true, defaultValue: () => randomBytes(32).toString('base64url') },
+      },
+    },
+    advanced: {
+      cookiePrefix: 'admin',
+      useSecureCookies: secure,
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', path: '/', secure },
+      // The cookie outlives the idle limit so an active operator stays signed in until the absolute limit.
+      cookies: { session_token: { attributes: { maxAge: env.ADMIN_SESSION_MAX_HOURS * 3600 } } },
+    },
+    // Ours, per account and per address, counted in the audit log (sign-in.ts).
+    rateLimit: { enabled: false },
+    telemetry: { enabled: false },
+    logger: {
+      level: 'error',
+      log: (level, message) => log(level === 'error' ? 'error' : 'warn', 'admin.auth_library', { message: String(message).slice(0, 300) }),
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+const cache = globalThis as typeof globalThis & { __adminAuth?: { db: Db; auth: Promise<Auth> } };
+
+/** The process's one better-auth instance, on the site's database (made again if the database was reopened). */
+export async function getAuth(): Promise<Auth> {
+  const { db } = await getDatabase();
+  if (cache.__adminAuth?.db !== db) {
+    const auth = authSecret(db).then((secret) => createAuth(db, secret));
+    cache.__adminAuth = { db, auth };
+    auth.catch(() => {
+      if (cache.__adminAuth?.auth === auth) cache.__adminAuth = undefined;
+    });
+  }
+  return cache.__adminAuth.auth;
+}

@@ -1,0 +1,153 @@
+import 'server-only';
+import { createHash } from 'node:crypto';
+import { chmodSync, existsSync, unlinkSync } from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describeError, log } from '@/server/log';
+import { CommandError, runCommand, type CommandInput, type CommandIO } from './commands';
+
+/**
+ * The operator commands beside a running site on the embedded database. PGlite belongs to one
+ * process, so the site answers commands itself: it listens on a Unix socket next to its data folder
+ * (mode 0600: only the user who runs the site, who can read the data folder anyway, can connect),
+ * runs the command with its own database handle and streams the output back. The wire format is
+ * newline-delimited JSON: {"out": text}, {"err": text}, then {"exit": code}. With DATABASE_URL the
+ * commands connect to PostgreSQL themselves and none of this runs.
+ */
+
+const MAX_REQUEST_BYTES = 64 * 1024;
+
+/** `<dataDir>.sock`, or a short name in the temp folder when that path is too long for a socket (about 100 bytes). */
+export function commandSocketPath(dataDir: string): string {
+  const beside = `${path.resolve(dataDir)}.sock`;
+  if (Buffer.byteLength(beside) <= 100) return beside;
+  return path.join(tmpdir(), `leads-${createHash('sha256').update(path.resolve(dataDir)).digest('hex').slice(0, 16)}.sock`);
+}
+
+function answersOn(socketPath: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = net.connect(socketPath);
+    probe.once('connect', () => {
+      probe.destroy();
+      resolve(true);
+    });
+    probe.once('error', () => resolve(false));
+  });
+}
+
+/** Writes one line, waiting while the reader is behind; rejects once the reader has gone. */
+function writeLine(response: http.ServerResponse, value: object): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (response.destroyed || response.writableEnded) return reject(new Error('the command line went away'));
+    if (response.write(`${JSON.stringify(value)}\n`)) return resolve();
+    const done = () => {
+      response.off('close', gone);
+      resolve();
+    };
+    const gone = () => {
+      response.off('drain', done);
+      reject(new Error('the command line went away'));
+    };
+    response.once('drain', done);
+    response.once('close', gone);
+  });
+}
+
+async function handle(request: http.IncomingMessage, response: http.ServerResponse): Promise<void> {
+  if (request.method !== 'POST' || request.url !== '/command') {
+    response.writeHead(404).end();
+    return;
+  }
+  let raw = '';
+  for await (const chunk of request) {
+    raw += String(chunk);
+    if (raw.length > MAX_REQUEST_BYTES) {
+      response.writeHead(413).end();
+      return;
+    }
+  }
+  const { args, password } = JSON.parse(raw) as { args: string[]; password?: string };
+  response.writeHead(200, { 'Content-Type': 'application/x-ndjson' });
+  const io: CommandIO = { out: (text) => writeLine(response, { out: text }), err: (text) => writeLine(response, { err: text }) };
+  const input: CommandInput = typeof password === 'string' ? { password } : {};
+  let exit = 1;
+  try {
+    exit = await runCommand(Array.isArray(args) ? args.map(String) : [], io, input);
+  } catch (error) {
+    if (!(error instanceof CommandError)) log('error', 'admin.command_error', { command: String(args?.[0]).slice(0, 40), error: describeError(error) });
+    await io.err(`Error: ${error instanceof Error ? error.message : String(error)}\n`).catch(() => undefined);
+  }
+  log('info', 'admin.command', { command: String(args?.[0]).slice(0, 40), exit });
+  if (!response.destroyed) response.end(`${JSON.stringify({ exit })}\n`);
+}
+
+const state = globalThis as typeof globalThis & { __commandSocket?: http.Server };
+
+/** Starts answering commands for the embedded database in `dataDir` (once per process). */
+export async function serveCommands(dataDir: string): Promise<void> {
+  if (state.__commandSocket) return;
+  const socketPath = commandSocketPath(dataDir);
+  if (existsSync(socketPath)) {
+    if (await answersOn(socketPath)) {
+      log('warn', 'admin.command_socket_busy', { socket: socketPath });
+      return;
+    }
+    unlinkSync(socketPath); // left by a process that was killed
+  }
+  const server = http.createServer((request, response) => {
+    handle(request, response).catch((error: unknown) => {
+      log('error', 'admin.command_error', { error: describeError(error) });
+      if (!response.headersSent) response.writeHead(400);
+      response.end();
+    });
+  });
+  state.__commandSocket = server;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(socketPath, () => resolve());
+  });
+  chmodSync(socketPath, 0o600);
+  server.unref();
+  const remove = () => {
+    try {
+      unlinkSync(socketPath);
+    } catch {
+      // already gone
+    }
+  };
+  process.once('exit', remove);
+  log('info', 'admin.command_socket', { socket: socketPath });
+}
+
+/** The command line's side: runs a command in the site that holds the embedded database. */
+export function forwardCommand(socketPath: string, args: string[], input: CommandInput, io: CommandIO): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const request = http.request({ socketPath, method: 'POST', path: '/command', headers: { 'Content-Type': 'application/json' } }, async (response) => {
+      if (response.statusCode !== 200) return reject(new Error(`the site answered ${response.statusCode}`));
+      let pending = '';
+      let exit: number | null = null;
+      try {
+        // Async iteration pulls a chunk at a time: a slow reader of our output slows the site's writes.
+        for await (const chunk of response) {
+          pending += String(chunk);
+          let newline: number;
+          while ((newline = pending.indexOf('\n')) !== -1) {
+            const message = JSON.parse(pending.slice(0, newline)) as { out?: string; err?: string; exit?: number };
+            pending = pending.slice(newline + 1);
+            if (message.out !== undefined) await io.out(message.out);
+            if (message.err !== undefined) await io.err(message.err);
+            if (message.exit !== undefined) exit = message.exit;
+          }
+        }
+      } catch (error) {
+        return reject(error);
+      }
+      if (exit === null) reject(new Error('the site stopped before the command finished'));
+      else resolve(exit);
+    });
+    request.on('error', reject);
+    request.end(JSON.stringify({ args, ...input }));
+  });
+}

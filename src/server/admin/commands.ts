@@ -1,0 +1,195 @@
+import 'server-only';
+import { Console } from 'node:console';
+import { Writable } from 'node:stream';
+import { asc, sql } from 'drizzle-orm';
+import { isLeadForm, leadForms } from '@/lib/lead-forms';
+import { getDatabase } from '@/server/db/client';
+import { auditLog, operators } from '@/server/db/schema';
+import { deleteLeadsByEmail, deliverSkipped, requeueFailed } from '@/server/leads/actions';
+import { csvLines, parseLeadQuery, searchLeads, showLead } from '@/server/leads/queries';
+import { runOutboxOnce } from '@/server/outbox/worker';
+import { COMMAND_LINE_ACTOR, recordAudit } from './audit';
+import { getAuth, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './auth';
+
+/**
+ * The operator commands (`npm run leads -- <command>`), written once: scripts/leads.ts runs them in its
+ * own process (PostgreSQL, or the embedded database when the site is not running) or asks the running
+ * site to run them (command-socket.ts). Output goes through `out`, which waits for the reader, so a
+ * piped or slow consumer gets every byte.
+ */
+
+export type CommandIO = {
+  out(text: string): Promise<void>;
+  err(text: string): Promise<void>;
+};
+
+/** What the caller collected before running: a password read from standard input or a prompt. */
+export type CommandInput = { password?: string };
+
+export const usage = `Usage: npm run leads -- <command>
+  list [--form F] [--status S] [--limit N]     newest first; S: accepted, spam, pending, delivering, delivered, failed, skipped
+  export --csv [--form F] [--status S]         CSV on standard output (e.g. > leads.csv)
+  show <id>                                    one lead with its delivery and every attempt (JSON)
+  retry-failed [--form F] [--skipped]          queue failed deliveries again (and, with --skipped, those stored
+                                               while no webhook was configured), then make one delivery pass
+  delete --email <address>                     delete every lead of a person (a deletion request)
+  add-operator <email>                         add an inbox operator; the password is read from standard input
+                                               (or asked for at a terminal), at least ${MIN_PASSWORD_LENGTH} characters
+  remove-operator <email>                      remove an operator and end their sessions
+  list-operators                               the operators and when each last signed in
+Forms: ${leadForms.join(', ')}`;
+
+/** Commands that need a password from the caller before they run. */
+export const commandsNeedingPassword = new Set(['add-operator']);
+
+export class CommandError extends Error {
+  override name = 'CommandError';
+}
+
+function option(args: string[], name: string): string | undefined {
+  const index = args.indexOf(`--${name}`);
+  if (index === -1) return undefined;
+  const value = args[index + 1];
+  if (value === undefined || value.startsWith('--')) throw new CommandError(`--${name} needs a value`);
+  return value;
+}
+
+/** Renders rows the way console.table does (strings quoted, control characters escaped). */
+function table(rows: object[]): string {
+  let text = '';
+  const sink = new Writable({
+    write(chunk, _encoding, done) {
+      text += String(chunk);
+      done();
+    },
+  });
+  new Console({ stdout: sink, colorMode: false }).table(rows);
+  return text;
+}
+
+const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
+
+function operatorEmail(value: string | undefined): string {
+  const email = value?.trim().toLowerCase();
+  if (!email || !EMAIL.test(email)) throw new CommandError('give the operator’s email address, e.g. add-operator ana@agency.example');
+  return email;
+}
+
+/** Runs one command; returns its exit code. Errors meant for the operator are CommandErrors. */
+export async function runCommand(args: string[], io: CommandIO, input: CommandInput = {}): Promise<number> {
+  const [command, ...rest] = args;
+  const filters = () => {
+    const { query, problems } = parseLeadQuery({ form: option(rest, 'form'), status: option(rest, 'status') });
+    if (problems.length) throw new CommandError(problems.join('; '));
+    return query;
+  };
+  switch (command) {
+    case 'list': {
+      const limit = Number(option(rest, 'limit') ?? 100);
+      if (!Number.isInteger(limit) || limit < 1 || limit > 1_000_000) throw new CommandError('--limit must be a whole number from 1 to 1000000');
+      const { rows, total } = await searchLeads(filters(), { pageSize: limit });
+      await io.out(
+        table(
+          rows.map((row) => ({
+            id: row.id,
+            created: row.createdAt.toISOString().replace('T', ' ').slice(0, 19),
+            form: row.form,
+            status: row.status,
+            delivery: row.delivery ?? '-',
+            attempts: row.attempts ?? 0,
+            email: row.fields.email,
+            name: `${row.fields.firstName ?? ''} ${row.fields.lastName ?? ''}`.trim(),
+          })),
+        ),
+      );
+      await io.out(`${rows.length} of ${total} lead(s)\n`);
+      return 0;
+    }
+    case 'export': {
+      if (!rest.includes('--csv')) throw new CommandError('export needs --csv (the only format)');
+      const query = filters();
+      let count = -1; // the header line
+      for await (const line of csvLines(query)) {
+        await io.out(line);
+        count += 1;
+      }
+      await recordAudit(COMMAND_LINE_ACTOR, 'leads_exported', null, { count });
+      return 0;
+    }
+    case 'show': {
+      const id = rest[0];
+      if (!id) throw new CommandError('show needs a lead id');
+      const found = await showLead(id);
+      if (!found) {
+        await io.err(`No lead ${id}\n`);
+        return 1;
+      }
+      await io.out(`${JSON.stringify(found, null, 2)}\n`);
+      return 0;
+    }
+    case 'retry-failed': {
+      const form = option(rest, 'form');
+      if (form !== undefined && !isLeadForm(form)) throw new CommandError(`Unknown form '${form}'`);
+      const failed = await requeueFailed({ form });
+      const skipped = rest.includes('--skipped') ? await deliverSkipped({ form }) : 0;
+      if (failed) await recordAudit(COMMAND_LINE_ACTOR, 'failed_requeued', form ?? null, { count: failed });
+      if (skipped) await recordAudit(COMMAND_LINE_ACTOR, 'skipped_requeued', form ?? null, { count: skipped });
+      await io.out(`${failed + skipped} delivery(ies) queued\n`);
+      if (failed + skipped > 0) await io.out(`${await runOutboxOnce()} delivery attempt(s) made now; failures keep retrying on the site's schedule\n`);
+      return 0;
+    }
+    case 'delete': {
+      const email = option(rest, 'email');
+      if (!email) throw new CommandError('delete needs --email <address>');
+      const count = await deleteLeadsByEmail(email);
+      await recordAudit(COMMAND_LINE_ACTOR, 'leads_deleted_by_email', null, { count });
+      await io.out(`${count} lead(s) deleted\n`);
+      return 0;
+    }
+    case 'add-operator': {
+      const email = operatorEmail(rest[0]);
+      const password = input.password ?? '';
+      if (password.length < MIN_PASSWORD_LENGTH) throw new CommandError(`the password must be at least ${MIN_PASSWORD_LENGTH} characters`);
+      if (password.length > MAX_PASSWORD_LENGTH) throw new CommandError(`the password must be at most ${MAX_PASSWORD_LENGTH} characters`);
+      const context = await (await getAuth()).$context;
+      if (await context.internalAdapter.findUserByEmail(email)) throw new CommandError(`${email} is already an operator`);
+      const user = await context.internalAdapter.createUser({ email, name: email, emailVerified: true }, { method: 'admin' });
+      await context.internalAdapter.linkAccount({
+        userId: user.id,
+        providerId: 'credential',
+        accountId: user.id,
+        password: await context.password.hash(password),
+      });
+      await recordAudit(COMMAND_LINE_ACTOR, 'operator_added', email);
+      await io.out(`${email} can now sign in at /admin/sign-in\n`);
+      return 0;
+    }
+    case 'remove-operator': {
+      const email = operatorEmail(rest[0]);
+      const context = await (await getAuth()).$context;
+      const found = await context.internalAdapter.findUserByEmail(email);
+      if (!found) throw new CommandError(`${email} is not an operator`);
+      // Sessions and the password go with the operator (foreign keys cascade).
+      await context.internalAdapter.deleteUser(found.user.id);
+      await recordAudit(COMMAND_LINE_ACTOR, 'operator_removed', email);
+      await io.out(`${email} removed; their sessions have ended\n`);
+      return 0;
+    }
+    case 'list-operators': {
+      const { db } = await getDatabase();
+      const rows = await db
+        .select({ email: operators.email, added: operators.createdAt, lastSignIn: sql<Date | null>`max(${auditLog.at})` })
+        .from(operators)
+        .leftJoin(auditLog, sql`${auditLog.actor} = ${operators.email} AND ${auditLog.action} = 'sign_in'`)
+        .groupBy(operators.id)
+        .orderBy(asc(operators.email));
+      const when = (value: Date | string | null) => (value ? new Date(value).toISOString().replace('T', ' ').slice(0, 16) : '-');
+      await io.out(table(rows.map((row) => ({ email: row.email, added: when(row.added), 'last sign-in': when(row.lastSignIn) }))));
+      await io.out(`${rows.length} operator(s)\n`);
+      return 0;
+    }
+    default:
+      await (command === undefined || command === 'help' || command === '--help' ? io.out : io.err)(`${usage}\n`);
+      return command === undefined || command === 'help' || command === '--help' ? 0 : 1;
+  }
+}

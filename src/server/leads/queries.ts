@@ -1,0 +1,250 @@
+import 'server-only';
+import { and, asc, count, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { attributionRules, isLeadForm, leadForms, type Attribution, type LeadForm } from '@/lib/lead-forms';
+import { getDatabase } from '@/server/db/client';
+import { deliveryStatuses, leadDeliveries, leadDeliveryAttempts, leads, leadStatuses, type DeliveryStatus, type LeadStatus } from '@/server/db/schema';
+
+/**
+ * Reading stored leads, for the inbox (/admin) and the operator commands alike: one filter, one
+ * search, one CSV.
+ */
+
+export type LeadQuery = {
+  form?: LeadForm;
+  status?: LeadStatus;
+  delivery?: DeliveryStatus;
+  /** Inclusive start and exclusive end, UTC. */
+  from?: Date;
+  to?: Date;
+  /** Matches name, email, phone (with or without punctuation) and company, case-insensitively. */
+  q?: string;
+};
+
+export const MAX_SEARCH_CHARS = 100;
+
+/**
+ * A LeadQuery from the inbox's address or the command line's options. Unknown values are reported,
+ * not ignored, so an operator never reads a list they think is filtered when it is not.
+ */
+export function parseLeadQuery(input: Record<string, string | undefined>): { query: LeadQuery; problems: string[] } {
+  const query: LeadQuery = {};
+  const problems: string[] = [];
+  const value = (name: string) => {
+    const raw = input[name]?.trim();
+    return raw ? raw : undefined;
+  };
+  const form = value('form');
+  if (form) {
+    if (isLeadForm(form)) query.form = form;
+    else problems.push(`Unknown form '${form}' (${leadForms.join(', ')})`);
+  }
+  const status = value('status');
+  if (status) {
+    // The command line's --status takes either kind, as before.
+    if ((leadStatuses as readonly string[]).includes(status)) query.status = status as LeadStatus;
+    else if ((deliveryStatuses as readonly string[]).includes(status) && !value('delivery')) query.delivery = status as DeliveryStatus;
+    else problems.push(`Unknown status '${status}' (lead: ${leadStatuses.join(', ')}; delivery: ${deliveryStatuses.join(', ')})`);
+  }
+  const delivery = value('delivery');
+  if (delivery) {
+    if ((deliveryStatuses as readonly string[]).includes(delivery)) query.delivery = delivery as DeliveryStatus;
+    else problems.push(`Unknown delivery status '${delivery}' (${deliveryStatuses.join(', ')})`);
+  }
+  for (const [name, key, dayOffset] of [
+    ['from', 'from', 0],
+    ['to', 'to', 1],
+  ] as const) {
+    const day = value(name);
+    if (!day) continue;
+    const date = /^\d{4}-\d{2}-\d{2}$/.test(day) ? new Date(`${day}T00:00:00.000Z`) : null;
+    if (!date || Number.isNaN(date.getTime())) problems.push(`'${name}' must be a date like 2026-01-31`);
+    // 'to' is the whole of that day: the query's end is the next midnight.
+    else query[key] = new Date(date.getTime() + dayOffset * 86_400_000);
+  }
+  const q = value('q');
+  if (q) query.q = q.slice(0, MAX_SEARCH_CHARS);
+  return { query, problems };
+}
+
+/** The LeadQuery as address parameters (the inbox's links and its CSV link keep the filter). */
+export function leadQueryParams(query: LeadQuery): URLSearchParams {
+  const params = new URLSearchParams();
+  if (query.form) params.set('form', query.form);
+  if (query.status) params.set('status', query.status);
+  if (query.delivery) params.set('delivery', query.delivery);
+  if (query.from) params.set('from', query.from.toISOString().slice(0, 10));
+  if (query.to) params.set('to', new Date(query.to.getTime() - 86_400_000).toISOString().slice(0, 10));
+  if (query.q) params.set('q', query.q);
+  return params;
+}
+
+function conditions(query: LeadQuery): SQL | undefined {
+  const where: SQL[] = [];
+  if (query.form) where.push(eq(leads.form, query.form));
+  if (query.status) where.push(eq(leads.status, query.status));
+  if (query.delivery) where.push(eq(leadDeliveries.status, query.delivery));
+  if (query.from) where.push(gte(leads.createdAt, query.from));
+  if (query.to) where.push(lt(leads.createdAt, query.to));
+  if (query.q) {
+    const needle = query.q.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`);
+    // The phone also matches as digits only, so '555 0100' finds '+1 (555) 010-0199' written either way.
+    const digits = query.q.replace(/[^0-9]/g, '');
+    const matches = [sql`${leads.searchText} LIKE ${`%${needle}%`}`];
+    if (digits.length >= 4 && digits !== needle) matches.push(sql`${leads.searchText} LIKE ${`%${digits}%`}`);
+    where.push(or(...matches)!);
+  }
+  return where.length ? and(...where) : undefined;
+}
+
+const listColumns = {
+  id: leads.id,
+  createdAt: leads.createdAt,
+  form: leads.form,
+  status: leads.status,
+  fields: leads.fields,
+  attribution: leads.attribution,
+  delivery: leadDeliveries.status,
+  attempts: leadDeliveries.attempts,
+  deliveredAt: leadDeliveries.deliveredAt,
+  lastError: leadDeliveries.lastError,
+};
+
+export type LeadRow = {
+  id: string;
+  createdAt: Date;
+  form: LeadForm;
+  status: LeadStatus;
+  fields: Record<string, string>;
+  attribution: Attribution;
+  delivery: DeliveryStatus | null;
+  attempts: number | null;
+  deliveredAt: Date | null;
+  lastError: string | null;
+};
+
+/** One page of matching leads, newest first, and how many match in all. */
+export async function searchLeads(
+  query: LeadQuery,
+  { page = 1, pageSize = 50 }: { page?: number; pageSize?: number } = {},
+): Promise<{ rows: LeadRow[]; total: number }> {
+  const { db } = await getDatabase();
+  const where = conditions(query);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(listColumns)
+      .from(leads)
+      .leftJoin(leadDeliveries, eq(leadDeliveries.leadId, leads.id))
+      .where(where)
+      .orderBy(desc(leads.createdAt), desc(leads.id))
+      .limit(pageSize)
+      .offset((Math.max(1, page) - 1) * pageSize),
+    query.delivery
+      ? db.select({ n: count() }).from(leads).innerJoin(leadDeliveries, eq(leadDeliveries.leadId, leads.id)).where(where)
+      : db.select({ n: count() }).from(leads).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+/**
+ * Every matching lead, newest first, a batch at a time (keyset pagination on created_at and id), so
+ * an export of any size holds one batch in memory.
+ */
+export async function* eachLead(query: LeadQuery, batchSize = 1000): AsyncGenerator<LeadRow> {
+  const { db } = await getDatabase();
+  let after: { createdAt: Date; id: string } | null = null;
+  for (;;) {
+    const cursor: SQL | undefined = after
+      ? or(lt(leads.createdAt, after.createdAt), and(eq(leads.createdAt, after.createdAt), lt(leads.id, after.id)))
+      : undefined;
+    const batch: LeadRow[] = await db
+      .select(listColumns)
+      .from(leads)
+      .leftJoin(leadDeliveries, eq(leadDeliveries.leadId, leads.id))
+      .where(and(conditions(query), cursor))
+      .orderBy(desc(leads.createdAt), desc(leads.id))
+      .limit(batchSize);
+    yield* batch;
+    if (batch.length < batchSize) return;
+    const last = batch[batch.length - 1]!;
+    after = { createdAt: last.createdAt, id: last.id };
+  }
+}
+
+/** One lead with its deliveries and every attempt, oldest first; null when there is none. */
+export async function showLead(id: string) {
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) return null;
+  const { db } = await getDatabase();
+  const [lead] = await db.select().from(leads).where(eq(leads.id, id));
+  if (!lead) return null;
+  const deliveries = await db.select().from(leadDeliveries).where(eq(leadDeliveries.leadId, id));
+  const attempts = deliveries.length
+    ? await db
+        .select()
+        .from(leadDeliveryAttempts)
+        .where(
+          inArray(
+            leadDeliveryAttempts.deliveryId,
+            deliveries.map((d) => d.id),
+          ),
+        )
+        .orderBy(asc(leadDeliveryAttempts.startedAt))
+    : [];
+  const { searchText: _searchText, ...stored } = lead;
+  return { lead: stored, deliveries, attempts };
+}
+
+export type ShownLead = NonNullable<Awaited<ReturnType<typeof showLead>>>;
+
+// --- CSV -------------------------------------------------------------------------------------------
+
+const FIELD_COLUMNS = ['firstName', 'lastName', 'email', 'phone', 'website', 'company', 'industry', 'callVolume', 'message', 'propertyName', 'units'];
+const ATTRIBUTION_COLUMNS = Object.keys(attributionRules);
+export const CSV_HEADER = [
+  'id',
+  'created_at',
+  'form',
+  'status',
+  'delivery_status',
+  'delivery_attempts',
+  'delivered_at',
+  ...FIELD_COLUMNS,
+  ...ATTRIBUTION_COLUMNS,
+];
+
+// C0 and C1 controls (but tab and line breaks, which CSV quotes), and the bidirectional overrides and isolates.
+const UNSAFE_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/g;
+
+/**
+ * One CSV cell: quoted when needed; a leading = + - @ (or tab or carriage return) is defused so a
+ * spreadsheet does not run it as a formula; control and bidirectional-override characters are shown
+ * as \uXXXX text, so opening or printing the file cannot rewrite a terminal or reorder what it shows.
+ */
+export function csvCell(value: unknown): string {
+  let text = value === null || value === undefined ? '' : value instanceof Date ? value.toISOString() : String(value);
+  text = text.replace(UNSAFE_CHARACTERS, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export function csvLine(row: LeadRow): string {
+  const attribution = row.attribution as Record<string, unknown>;
+  return [
+    row.id,
+    row.createdAt,
+    row.form,
+    row.status,
+    row.delivery,
+    row.attempts,
+    row.deliveredAt,
+    ...FIELD_COLUMNS.map((name) => row.fields[name]),
+    ...ATTRIBUTION_COLUMNS.map((name) => attribution[name]),
+  ]
+    .map(csvCell)
+    .join(',');
+}
+
+/** The whole export as CSV lines (CRLF-terminated), the header first. */
+export async function* csvLines(query: LeadQuery): AsyncGenerator<string> {
+  yield `${CSV_HEADER.join(',')}\r\n`;
+  for await (const row of eachLead(query)) yield `${csvLine(row)}\r\n`;
+}
