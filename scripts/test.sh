@@ -34,6 +34,9 @@ fi
 echo "> production builds"
 node scripts/build-test-sites.mjs
 
+echo "> post-build contract (scripts/postbuild/ on this Next version's real output: the main test build)"
+npx vitest run -c vitest.contract.config.ts
+
 # Two instances of the production build on one PostgreSQL server: 2,000 leads, a receiver failing a third.
 if command -v initdb >/dev/null 2>&1 || ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then
   echo "> scale test (two instances, one PostgreSQL server)"
