@@ -43,5 +43,8 @@ if command -v initdb >/dev/null 2>&1 || ls /usr/lib/postgresql/*/bin/initdb >/de
   LEADS_TEST_DATABASE=postgres npx vitest run -c vitest.scale.config.ts
 fi
 
+echo "> development server (next dev: /, /contact-us, /revenue-calculator in Chromium, no CSP violation)"
+npx playwright test -c playwright.dev.config.ts
+
 echo "> end-to-end tests"
 npx playwright test "$@"

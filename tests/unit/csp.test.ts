@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { contentSecurityPolicy, hashSource, nonDocumentPolicy, voiceHosts } from '@/server/security/csp';
+import { contentSecurityPolicy, developmentPolicy, hashSource, nonDocumentPolicy, voiceHosts } from '@/server/security/csp';
 import { parseCsp, scoreResponse } from '../../scripts/lib/observatory';
 
 const base = { scriptHashes: ["'sha256-abc='"], styleHashes: ["'sha256-css='"], appOrigin: 'https://app.example.test', tagManager: false, voiceHosts };
@@ -57,5 +57,17 @@ describe('contentSecurityPolicy', () => {
         body: '{}',
       }).score,
     ).toBe(120);
+  });
+});
+
+describe('developmentPolicy', () => {
+  it("lets next dev's inline scripts, eval and inline styles run, and keeps everything else as in production", () => {
+    const policy = parseCsp(developmentPolicy(base))!;
+    expect(policy.get('script-src')).toEqual(["'self'", "'unsafe-inline'", "'unsafe-eval'"]);
+    expect(policy.get('style-src')).toEqual(["'self'", "'unsafe-inline'"]);
+    const production = parseCsp(contentSecurityPolicy(base))!;
+    for (const directive of production.keys()) {
+      if (directive !== 'script-src' && directive !== 'style-src') expect(policy.get(directive), directive).toEqual(production.get(directive));
+    }
   });
 });

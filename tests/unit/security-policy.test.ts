@@ -35,7 +35,8 @@ afterEach(() => {
   rmSync(distDir, { recursive: true, force: true });
 });
 
-async function policyFor(pathname: string) {
+async function policyFor(nodeEnv: string, pathname: string) {
+  vi.stubEnv('NODE_ENV', nodeEnv);
   const { securityPolicyFor } = await import('@/server/security/policy');
   return securityPolicyFor(pathname);
 }
@@ -43,9 +44,9 @@ async function policyFor(pathname: string) {
 describe('securityPolicyFor', () => {
   const paths = ['/', '/contact-us', '/contact-us/', '/no-such-page', '/api/leads/contact', '/robots.txt'];
 
-  it('gives each page its own hashes and never an unsafe-* source', async () => {
+  it.each(['production', 'test'])('with NODE_ENV=%s gives each page its own hashes and never an unsafe-* source', async (nodeEnv) => {
     writeFileSync(path.join(distDir, MANIFEST_FILE), JSON.stringify(manifest));
-    const policies = Object.fromEntries(await Promise.all(paths.map(async (pathname) => [pathname, await policyFor(pathname)])));
+    const policies = Object.fromEntries(await Promise.all(paths.map(async (pathname) => [pathname, await policyFor(nodeEnv, pathname)])));
     for (const policy of Object.values(policies)) expect(policy).not.toContain('unsafe-');
     expect(parseCsp(policies['/']!)!.get('script-src')).toEqual(["'self'", "'sha256-home-script='"]);
     expect(parseCsp(policies['/contact-us/']!)!.get('style-src')).toEqual(["'self'", "'sha256-contact-style='"]);
@@ -56,6 +57,14 @@ describe('securityPolicyFor', () => {
   });
 
   it('without a manifest says to build with npm run build', async () => {
-    await expect(policyFor('/')).rejects.toThrow(/postbuild-manifest\.json is missing: build with `npm run build`/);
+    await expect(policyFor('production', '/')).rejects.toThrow(/postbuild-manifest\.json is missing: build with `npm run build`/);
+  });
+
+  it('under next dev gives every page the development policy, with no build needed', async () => {
+    for (const pathname of ['/', '/contact-us', '/revenue-calculator']) {
+      const policy = parseCsp(await policyFor('development', pathname))!;
+      expect(policy.get('script-src')).toEqual(["'self'", "'unsafe-inline'", "'unsafe-eval'"]);
+      expect(policy.get('style-src')).toEqual(["'self'", "'unsafe-inline'"]);
+    }
   });
 });

@@ -6,7 +6,7 @@ import 'server-only';
  * script-src lists the SHA-256 of every inline script of the page being served
  * (Next.js's hydration data, the pre-paint script) and style-src that of its
  * inlined stylesheet, taken from the build's post-build manifest (policy.ts).
- * No 'unsafe-inline', no 'unsafe-eval'.
+ * No 'unsafe-inline', no 'unsafe-eval', except in the development server's own policy.
  */
 
 export type SiteSources = {
@@ -67,6 +67,15 @@ function policy(script: readonly string[], style: readonly string[], { appOrigin
 /** A prerendered page's policy: its own inline scripts and style by hash, nothing else inline. */
 export function contentSecurityPolicy({ scriptHashes, styleHashes, ...site }: CspOptions): string {
   return policy(scriptHashes, styleHashes, site);
+}
+
+/**
+ * The development server's policy (`next dev`, never a build): pages are rendered per request with inline
+ * scripts and styles no build has hashed, React's dev tooling uses eval (Next's CSP guide), and hot reloading
+ * talks over a same-origin WebSocket ('self' in connect-src).
+ */
+export function developmentPolicy(site: SiteSources): string {
+  return policy(["'unsafe-inline'", "'unsafe-eval'"], ["'unsafe-inline'"], site);
 }
 
 export { nonDocumentPolicy } from './non-document-policy';

@@ -4,7 +4,7 @@ import { siteConfig } from '@/config/site';
 import { env } from '@/env';
 import { tagManagerInitScript } from '@/lib/tag-manager';
 import { pageFor, readManifest, type PageEntry, type PostbuildManifest } from '../../../scripts/postbuild/manifest';
-import { contentSecurityPolicy, hashSource, nonDocumentPolicy, voiceHosts, type SiteSources } from './csp';
+import { contentSecurityPolicy, developmentPolicy, hashSource, nonDocumentPolicy, voiceHosts, type SiteSources } from './csp';
 
 const site = (): SiteSources => ({ appOrigin: new URL(siteConfig.appUrl).origin, tagManager: Boolean(siteConfig.gtmId), voiceHosts });
 
@@ -31,11 +31,12 @@ export function prerenderedPagePolicy(pathname: string): string | undefined {
 }
 
 /**
- * The Content-Security-Policy for a request path: a prerendered page gets its own; an API route or a file
- * (image, sitemap, robots) the deny-all policy; any other path is answered by the not-found page, so it gets
- * that page's.
+ * The Content-Security-Policy for a request path. Under `next dev` the development policy (no build to hash).
+ * Otherwise a prerendered page gets its own; an API route or a file (image, sitemap, robots) the deny-all
+ * policy; any other path is answered by the not-found page, so it gets that page's.
  */
 export function securityPolicyFor(pathname: string): string {
+  if (env.NODE_ENV === 'development') return developmentPolicy(site());
   const policy = prerenderedPagePolicy(pathname);
   if (policy) return policy;
   if (pathname.startsWith('/api/') || /\.[a-z0-9]+$/i.test(pathname)) return nonDocumentPolicy;
