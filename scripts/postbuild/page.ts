@@ -42,8 +42,9 @@ export function rewritePage(original: string, build: BuildFiles): RewrittenPage 
   for (const [link] of outsideScripts.matchAll(/<link\b[^>]*>/gi)) {
     const rel = attribute(link, 'rel')?.[1]?.toLowerCase();
     if (rel === 'stylesheet' && !attribute(link, 'type')) problems.push(`a stylesheet left to load before first paint: ${link}`);
-    if (rel === 'modulepreload' || (rel === 'preload' && attribute(link, 'as')?.[1] === 'script'))
-      problems.push(`a script preloaded before first paint: ${link}`);
+    // A third party's preload (the tag manager's, its host in the CSP) is the site's choice; the build's own belong to the loader.
+    const scriptPreload = rel === 'modulepreload' || (rel === 'preload' && attribute(link, 'as')?.[1] === 'script');
+    if (scriptPreload && /^\/(?!\/)/.test(attribute(link, 'href')?.[1] ?? '')) problems.push(`a script of this build preloaded before first paint: ${link}`);
   }
   return { html, entry: { scriptHashes: inlineScriptHashes(html), styleHashes: inlineStyleHashes(html), startupScripts, noModuleScripts }, problems };
 }

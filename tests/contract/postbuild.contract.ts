@@ -11,26 +11,29 @@ import { routes } from '../../src/content/routes';
 import testEnv from '../e2e/support/test-env.json' with { type: 'json' };
 
 /**
- * The post-build stage against the installed Next's real output: the test build `npm test` has just made
+ * The post-build stage against the installed Next's real output: the test builds `npm test` has just made
  * (scripts/build-test-sites.mjs runs `npm run build`, whose stage already fails on any page it cannot handle).
- * Its manifest must cover every page Next prerendered and every route of the site, each page and chunk on disk
+ * Each manifest must cover every page Next prerendered and every route of the site, each page and chunk on disk
  * must be what the manifest says, and the stage run again on a copy must find nothing left to rewrite.
  */
 
-const distDir = process.env.E2E_DIST_DIR || testEnv.main.NEXT_DIST_DIR;
-const manifest = readManifest(distDir);
-const read = (file: string) => readFileSync(path.join(distDir, file), 'utf8');
-const build = {
-  readCss: (href: string) => read(assetFile(href)!),
-  hasAsset: (url: string) => assetFile(url) !== undefined && existsSync(path.join(distDir, assetFile(url)!)),
-};
+// The main build always; the tag-manager build when it was made (build-test-sites.mjs without --main-only).
+const mainDist = process.env.E2E_DIST_DIR || testEnv.main.NEXT_DIST_DIR;
+const buildFolders = [mainDist, ...(existsSync(path.join(testEnv.gtm.NEXT_DIST_DIR, 'prerender-manifest.json')) ? [testEnv.gtm.NEXT_DIST_DIR] : [])];
 
 const copies: string[] = [];
 afterAll(() => {
   for (const dir of copies) rmSync(dir, { recursive: true, force: true });
 });
 
-describe(`the post-build stage on the test build (${distDir})`, () => {
+describe.each(buildFolders)('the post-build stage on the test build in %s', (distDir) => {
+  const manifest = readManifest(distDir);
+  const read = (file: string) => readFileSync(path.join(distDir, file), 'utf8');
+  const build = {
+    readCss: (href: string) => read(assetFile(href)!),
+    hasAsset: (url: string) => assetFile(url) !== undefined && existsSync(path.join(distDir, assetFile(url)!)),
+  };
+
   it('has an entry for every page Next prerendered and for every route of the site', () => {
     const { pages, problems } = prerenderedPages(distDir);
     expect(problems).toEqual([]);

@@ -271,7 +271,7 @@ describe('the post-build stage on pages captured from next build', () => {
     [
       'a script preloaded in another way',
       (html: string) => html.replace('<title>', '<link rel="modulepreload" href="/_next/static/chunks/0li7vzj18bfpo.js"/><title>'),
-      /\/_not-found \(.*\): a script preloaded before first paint/,
+      /\/_not-found \(.*\): a script of this build preloaded before first paint/,
     ],
   ])('fails naming the page, and rewrites nothing, on %s', (_, edit, message) => {
     const dir = capturedBuild((pages) => (pages['_not-found.html'] = edit(pages['_not-found.html']!)));
@@ -280,6 +280,13 @@ describe('the post-build stage on pages captured from next build', () => {
     expect(() => runPostbuild(dir)).toThrow(message);
     expect(snapshot(dir)).toEqual(before);
     expect(existsSync(path.join(dir, MANIFEST_FILE))).toBe(false);
+  });
+
+  it("leaves a third party's script preload (the tag manager's) as it is", () => {
+    const gtm = '<link rel="preload" href="https://www.googletagmanager.com/gtm.js?id=GTM-TEST123" as="script"/>';
+    const dir = capturedBuild((pages) => (pages['_not-found.html'] = pages['_not-found.html']!.replace('<title>', `${gtm}<title>`)));
+    runPostbuild(dir);
+    expect(read(dir, 'server/app/_not-found.html')).toContain(`${gtm}<title>`);
   });
 
   it('fails on prerendered HTML that Next does not list, and on a listed page without HTML', () => {
