@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# The one command that runs every test: types, lint, unit tests, integration tests, then end-to-end tests
-# against production builds in a real Chromium. Sets up what it needs first.
+# The one command that runs every test: types, lint, unit tests, integration tests, the post-build contract on
+# the production builds, the development server, then end-to-end tests against the production builds in a real
+# Chromium. Sets up what it needs first.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export NEXT_TELEMETRY_DISABLED=1
