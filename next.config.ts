@@ -22,8 +22,8 @@ const nextConfig: NextConfig = {
   distDir: env.NEXT_DIST_DIR,
   poweredByHeader: false,
   reactStrictMode: true,
-  // Not experimental.inlineCss: it writes the CSS three times into every page (style element and twice in
-  // the RSC payload; HTML 20 -> 45 KB gzipped). scripts/inline-css.mjs inlines it once after the build.
+  // Not experimental.inlineCss: it writes the CSS three times into every page (bench/results/postbuild.md);
+  // scripts/postbuild/ inlines it once after the build.
   async headers() {
     return [
       { source: '/:path*', headers: securityHeaders },

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# The one command that runs every test: types, lint, unit tests, integration tests, then end-to-end tests
-# against production builds in a real Chromium. Sets up what it needs first.
+# The one command that runs every test: types, lint, unit tests, integration tests, the post-build contract on
+# the production builds, the development server, then end-to-end tests against the production builds in a real
+# Chromium. Sets up what it needs first.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export NEXT_TELEMETRY_DISABLED=1
@@ -34,11 +35,17 @@ fi
 echo "> production builds"
 node scripts/build-test-sites.mjs
 
+echo "> post-build contract (scripts/postbuild/ on this Next version's real output: the main test build)"
+npx vitest run -c vitest.contract.config.ts
+
 # Two instances of the production build on one PostgreSQL server: 2,000 leads, a receiver failing a third.
 if command -v initdb >/dev/null 2>&1 || ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then
   echo "> scale test (two instances, one PostgreSQL server)"
   LEADS_TEST_DATABASE=postgres npx vitest run -c vitest.scale.config.ts
 fi
+
+echo "> development server (next dev: /, /contact-us, /revenue-calculator in Chromium, no CSP violation)"
+npx playwright test -c playwright.dev.config.ts
 
 echo "> end-to-end tests"
 npx playwright test "$@"

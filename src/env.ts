@@ -86,6 +86,8 @@ const schema = z.object({
   LOG_LEVEL: optional(z.enum(['debug', 'info', 'warn', 'error', 'silent'], { error: 'must be debug, info, warn, error or silent' })).default('info'),
   // The build folder (next.config.ts distDir); the test suite builds variants side by side. Default: .next
   NEXT_DIST_DIR: optional(z.string().min(1)).default('.next'),
+  // Set by Next.js itself: 'development' under `next dev` (the dev server's own CSP), 'production' for builds and `next start`.
+  NODE_ENV: optional(z.enum(['development', 'production', 'test'])).default('production'),
   // Set by Next.js itself: 'phase-production-build' while `next build` runs.
   NEXT_PHASE: optional(z.string()),
 });

@@ -1,9 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page, Request } from '@playwright/test';
 import { replyWith, startChatWebhook, type ChatWebhook } from '../integration/support/chat-webhook';
-import { expect, expectNoLayoutShift, recordLayoutShifts, test, waitForHydration } from './support/fixtures';
+import { builtSite, expect, expectNoLayoutShift, recordLayoutShifts, test, waitForHydration } from './support/fixtures';
 import { CHAT_WEBHOOK_PORT, E2E_ENV } from './support/servers';
 
 /**
@@ -19,16 +19,15 @@ test.describe.configure({ mode: 'serial' });
 const PANEL_MARKER = 'data-chat-panel';
 const DEMO_GREETING = /I'm the demo assistant/;
 
-/** The built chunk that holds the panel, found by its marker. */
+/** The URL of the built script that holds the panel, found by its marker among the build's client files. */
 function panelChunkName(): string {
-  const dir = path.join(E2E_ENV.NEXT_DIST_DIR, 'static', 'chunks');
-  const files = readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.js'));
-  const matches = files.filter((file) => readFileSync(path.join(dir, file), 'utf8').includes(PANEL_MARKER));
-  expect(matches, 'exactly one built chunk holds the chat panel').toHaveLength(1);
-  return path.basename(matches[0]!);
+  const scripts = builtSite().assets.filter((asset) => asset.file.endsWith('.js'));
+  const matches = scripts.filter((asset) => readFileSync(path.join(E2E_ENV.NEXT_DIST_DIR, asset.file), 'utf8').includes(PANEL_MARKER));
+  expect(matches, 'exactly one built script holds the chat panel').toHaveLength(1);
+  return matches[0]!.url;
 }
 
-const isPanelChunk = (url: string, chunk: string) => new URL(url).pathname.endsWith(`/${chunk}`);
+const isPanelChunk = (url: string, chunk: string) => new URL(url).pathname === chunk;
 
 function recordRequests(page: Page): Request[] {
   const requests: Request[] = [];
@@ -91,9 +90,11 @@ test.describe('chat widget: loading on demand', () => {
     const chunk = panelChunkName();
     for (const route of ['/ai-chatbot', '/appointment-scheduling', '/contact-us', '/services-overview']) {
       const html = await (await request.get(route)).text();
-      // Every chunk the HTML names: <script src>, preloads and the RSC payload's client references.
-      const chunks = new Set((html.match(/static\/chunks\/[\w.-]+\.js/g) ?? []).map((chunkPath) => `/_next/${chunkPath}`));
-      expect(chunks.size, route).toBeGreaterThan(3);
+      // Every client script the page names anywhere: the loader's list and the RSC payload's client references.
+      const chunks = builtSite()
+        .assets.filter((asset) => asset.file.endsWith('.js') && html.includes(path.basename(asset.file)))
+        .map((asset) => asset.url);
+      expect(chunks.length, route).toBeGreaterThan(3);
       for (const url of chunks) {
         expect(url, route).not.toContain(chunk);
         const code = await (await request.get(url)).text();

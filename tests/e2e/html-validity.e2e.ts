@@ -7,7 +7,7 @@ import { expect, test } from './support/fixtures';
 
 const VNU_JAR = join(process.cwd(), 'node_modules/vnu-jar/build/dist/vnu.jar');
 
-// Each page carries its stylesheet inline (scripts/inline-css.mjs), so Nu also runs its CSS validator over
+// Each page carries its stylesheet inline (scripts/postbuild/), so Nu also runs its CSS validator over
 // Tailwind's output. That validator predates some current CSS, which every browser we target supports: the
 // @property and @starting-style at-rules, the margin-trim property (inside an @supports test) and custom
 // properties in transition-property. Those messages, and only those, are not errors of the page; anything

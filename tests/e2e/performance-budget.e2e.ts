@@ -47,8 +47,7 @@ test('loading and scrolling the home page shifts no layout (CLS 0)', async ({ pa
 
 test('every script a page loads at start-up carries the V8 compile hint (npm run build adds it)', async ({ request }) => {
   for (const path of ['/', '/contact-us', '/revenue-calculator']) {
-    const html = await (await request.get(path)).text();
-    const sources = startupScriptUrls(html);
+    const sources = startupScriptUrls(path);
     expect(sources.length).toBeGreaterThan(3);
     for (const src of sources) expect((await (await request.get(src)).text()).startsWith('//# allFunctionsCalledOnLoad\n'), src).toBe(true);
   }

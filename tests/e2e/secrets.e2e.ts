@@ -1,9 +1,10 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { shippedFiles } from '../../scripts/postbuild/manifest';
 import { routes } from '../../src/content/routes';
 import testEnv from './support/test-env.json' with { type: 'json' };
 import { E2E_ENV } from './support/servers';
-import { expect, startupScriptUrls, test } from './support/fixtures';
+import { builtSite, expect, startupScriptUrls, test } from './support/fixtures';
 
 /**
  * No server secret reaches the browser. The test builds are made with every
@@ -34,20 +35,12 @@ function needles(value: string): string[] {
   return [...new Set(parts)];
 }
 
-function files(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const full = path.join(dir, name);
-    return statSync(full).isDirectory() ? files(full) : [full];
-  });
-}
-
 test('every secret is really set for the test builds', () => {
   for (const { name, value } of secrets) expect(value, name).toMatch(/.{16,}/);
 });
 
 test('the client bundle and the prerendered pages contain no server secret', () => {
-  const dist = E2E_ENV.NEXT_DIST_DIR;
-  const shipped = [...files(path.join(dist, 'static')), ...files(path.join(dist, 'server', 'app')).filter((file) => /\.(html|rsc|body|meta)$/.test(file))];
+  const shipped = shippedFiles(builtSite()).map((file) => path.join(E2E_ENV.NEXT_DIST_DIR, file));
   expect(shipped.length).toBeGreaterThan(50);
   const leaks: string[] = [];
   for (const file of shipped) {
@@ -64,9 +57,8 @@ test('no page as served, nor any script it loads, contains a server secret', asy
     for (const { name, value } of secrets) for (const needle of needles(value)) if (text.includes(needle)) leaks.push(`${name} in ${where}`);
   };
   for (const route of [...routes.map((entry) => entry.path), '/this-page-does-not-exist']) {
-    const html = await (await request.get(route)).text();
-    check(route, html);
-    for (const src of startupScriptUrls(html, { noModule: true })) scripts.add(src);
+    check(route, await (await request.get(route)).text());
+    for (const src of startupScriptUrls(route, { noModule: true })) scripts.add(src);
   }
   for (const src of scripts) check(src, await (await request.get(src)).text());
   expect(scripts.size).toBeGreaterThan(3);

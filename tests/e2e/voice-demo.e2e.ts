@@ -1,10 +1,10 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page, Response } from '@playwright/test';
 import { STAND_IN_ACCESS_TOKEN, startVoiceProvider, type VoiceProvider } from '../integration/support/voice-provider';
 import { E2E_ENV, RETELL_AGENT_ID, RETELL_API_KEY, VOICE_PROVIDER_PORT } from './support/servers';
-import { expect, test, waitForHydration } from './support/fixtures';
+import { builtSite, expect, startupScriptUrls, test, waitForHydration } from './support/fixtures';
 
 /**
  * The live voice demo in Chromium with a fake microphone, against the
@@ -86,10 +86,11 @@ async function holdRoomConnecting(page: Page) {
  * chunk among them): the call stays "connecting" for as long as a test needs,
  * with no media-library timer running.
  */
-const CHUNKS = '**/_next/static/chunks/**';
 async function holdLazyChunks(page: Page) {
-  await page.route(CHUNKS, () => undefined);
-  return () => page.unroute(CHUNKS);
+  const clientFiles = new Set(builtSite().assets.map((asset) => asset.url));
+  const isClientScript = (url: URL) => clientFiles.has(url.pathname) && url.pathname.endsWith('.js');
+  await page.route(isClientScript, () => undefined);
+  return () => page.unroute(isClientScript);
 }
 
 /** Every JavaScript response the page receives, with its body. */
@@ -122,19 +123,11 @@ async function expectNoAxeViolations(page: Page) {
   expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
 }
 
-/** The <script src> chunks a page loads first, from its served HTML. */
+/** The scripts a page runs at start-up (nomodule polyfill included), as served. */
 async function firstLoadScripts(request: APIRequestContext, route: string) {
-  const html = await (await request.get(route)).text();
-  const sources = [...html.matchAll(/<script[^>]*\ssrc="([^"]+)"/g)].map((match) => match[1]!.replace(/&amp;/g, '&'));
-  expect(sources.length, `${route} loads scripts`).toBeGreaterThan(0);
+  const sources = startupScriptUrls(route, { noModule: true });
+  expect(sources.length, `${route} loads scripts`).toBeGreaterThan(3);
   return Promise.all(sources.map(async (src) => ({ src, body: await (await request.get(src)).text() })));
-}
-
-function filesUnder(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const full = path.join(dir, name);
-    return statSync(full).isDirectory() ? filesUnder(full) : [full];
-  });
 }
 
 test.describe('voice demo with the provider stand-in', () => {
@@ -357,7 +350,9 @@ test.describe('voice demo in the build', () => {
   }
 
   test('the SDK chunk exists in the build (the marker is real), and no client file holds the key or the agent id', () => {
-    const files = filesUnder(path.join(E2E_ENV.NEXT_DIST_DIR, 'static')).filter((file) => /\.(js|css|json|txt|html)$/.test(file));
+    const files = builtSite()
+      .assets.map((asset) => path.join(E2E_ENV.NEXT_DIST_DIR, asset.file))
+      .filter((file) => /\.(js|css|json|txt|html)$/.test(file));
     const texts = files.map((file) => ({ file, text: readFileSync(file, 'utf8') }));
     expect(texts.filter(({ text }) => /livekit\.cloud/.test(text)).length).toBeGreaterThan(0);
     for (const secret of [RETELL_API_KEY, RETELL_AGENT_ID]) {

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { contentSecurityPolicy, hashSource, nonDocumentPolicy, voiceHosts } from '@/server/security/csp';
-import { inlineScriptHashes, inlineStyleHashes } from '@/server/security/inline-hashes';
+import { contentSecurityPolicy, developmentPolicy, hashSource, nonDocumentPolicy, voiceHosts } from '@/server/security/csp';
 import { parseCsp, scoreResponse } from '../../scripts/lib/observatory';
 
 const base = { scriptHashes: ["'sha256-abc='"], styleHashes: ["'sha256-css='"], appOrigin: 'https://app.example.test', tagManager: false, voiceHosts };
@@ -23,9 +22,12 @@ describe('contentSecurityPolicy', () => {
   it("never allows 'unsafe-inline' or 'unsafe-eval'", () => {
     for (const tagManager of [false, true]) {
       const policy = contentSecurityPolicy({ ...base, tagManager });
-      expect(policy).not.toContain('unsafe-inline');
-      expect(policy).not.toContain('unsafe-eval');
+      expect(policy).not.toContain('unsafe-');
     }
+  });
+
+  it("hashes a script's exact text as CSP does", () => {
+    expect(hashSource('a()')).toBe(`'sha256-${createHash('sha256').update('a()').digest('base64')}'`);
   });
 
   it('allows the tag manager and its analytics hosts only when one is configured', () => {
@@ -45,7 +47,7 @@ describe('contentSecurityPolicy', () => {
       'cross-origin-resource-policy': 'same-site',
       'content-type': 'text/html',
     });
-    const score = scoreResponse({ url: 'https://www.example.test/', headers, body: '<script src="/_next/static/a.js"></script>' });
+    const score = scoreResponse({ url: 'https://www.example.test/', headers, body: '<script src="/assets/a.js"></script>' });
     expect(score.score).toBe(120);
     expect(score.grade).toBe('A+');
     expect(
@@ -58,28 +60,14 @@ describe('contentSecurityPolicy', () => {
   });
 });
 
-describe('inlineScriptHashes', () => {
-  it('hashes the exact text of every inline script the browser would run', () => {
-    const html = `<script>a()</script><script src="/x.js"></script><script type="application/ld+json">{"a":1}</script><script async="" id="_R_">b()</script><script type="module">c()</script>`;
-    const expected = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
-    expect(inlineScriptHashes(html)).toEqual([expected('a()'), expected('b()'), expected('c()')]);
-    expect(hashSource('a()')).toBe(expected('a()'));
-  });
-
-  it('lists a repeated script once', () => {
-    expect(inlineScriptHashes('<script>x</script><script>x</script>')).toHaveLength(1);
-  });
-});
-
-describe('inlineStyleHashes', () => {
-  const expected = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
-
-  it('hashes the exact text of every style element, once each', () => {
-    const html = '<head><style data-href="/_next/static/chunks/a.css">.a{color:red}</style><style>.b{}</style><style>.b{}</style></head>';
-    expect(inlineStyleHashes(html)).toEqual([expected('.a{color:red}'), expected('.b{}')]);
-  });
-
-  it('ignores "<style>" written inside scripts (the RSC payload), which the browser never applies', () => {
-    expect(inlineStyleHashes('<script>self.__next_f.push([1,"<style>.x{}</style>"])</script>')).toEqual([]);
+describe('developmentPolicy', () => {
+  it("lets next dev's inline scripts, eval and inline styles run, and keeps everything else as in production", () => {
+    const policy = parseCsp(developmentPolicy(base))!;
+    expect(policy.get('script-src')).toEqual(["'self'", "'unsafe-inline'", "'unsafe-eval'"]);
+    expect(policy.get('style-src')).toEqual(["'self'", "'unsafe-inline'"]);
+    const production = parseCsp(contentSecurityPolicy(base))!;
+    for (const directive of production.keys()) {
+      if (directive !== 'script-src' && directive !== 'style-src') expect(policy.get(directive), directive).toEqual(production.get(directive));
+    }
   });
 });

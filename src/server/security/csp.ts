@@ -1,20 +1,15 @@
 import 'server-only';
-import { createHash } from 'node:crypto';
 
 /**
  * The Content-Security-Policy: deny by default, then allow exactly what the
  * site uses. Pages are prerendered, so there is no per-request nonce; instead
  * script-src lists the SHA-256 of every inline script of the page being served
  * (Next.js's hydration data, the pre-paint script) and style-src that of its
- * inlined stylesheet, read from its prerendered HTML (inline-hashes.ts).
- * No 'unsafe-inline', no 'unsafe-eval'.
+ * inlined stylesheet, taken from the build's post-build manifest (policy.ts).
+ * No 'unsafe-inline', no 'unsafe-eval', except in the development server's own policy.
  */
 
-export type CspOptions = {
-  /** 'sha256-…' sources for the inline scripts of the response's page. */
-  scriptHashes: readonly string[];
-  /** 'sha256-…' sources for the page's inline style elements (its inlined stylesheet). */
-  styleHashes: readonly string[];
+export type SiteSources = {
   /** The external web app shown in the home page's preview modal (frame-src). */
   appOrigin: string;
   /** Google Tag Manager configured: its script host and the hosts its tags report to. */
@@ -23,10 +18,15 @@ export type CspOptions = {
   voiceHosts: readonly string[];
 };
 
-/** SHA-256 hash source of a script's exact text, as CSP compares it. */
-export function hashSource(script: string): string {
-  return `'sha256-${createHash('sha256').update(script, 'utf8').digest('base64')}'`;
-}
+export type CspOptions = SiteSources & {
+  /** 'sha256-…' sources for the inline scripts of the response's page. */
+  scriptHashes: readonly string[];
+  /** 'sha256-…' sources for the page's inline style elements (its inlined stylesheet). */
+  styleHashes: readonly string[];
+};
+
+/** SHA-256 hash source of a script's exact text, as CSP compares it (the one definition, shared with the build). */
+export { hashSource } from '../../../scripts/postbuild/inline-hashes';
 
 /**
  * The live voice demo's SDK (retell-client-js-sdk -> livekit-client) connects to
@@ -41,11 +41,11 @@ const tagManagerScript = ['https://www.googletagmanager.com'];
 const tagManagerConnect = ['https://*.google-analytics.com', 'https://*.analytics.google.com', 'https://*.googletagmanager.com'];
 const tagManagerImg = ['https://*.google-analytics.com', 'https://*.googletagmanager.com'];
 
-export function contentSecurityPolicy({ scriptHashes, styleHashes, appOrigin, tagManager, voiceHosts: voice }: CspOptions): string {
+function policy(script: readonly string[], style: readonly string[], { appOrigin, tagManager, voiceHosts: voice }: SiteSources): string {
   const directives: Record<string, readonly string[]> = {
     'default-src': ["'none'"],
-    'script-src': ["'self'", ...scriptHashes, ...(tagManager ? tagManagerScript : [])],
-    'style-src': ["'self'", ...styleHashes],
+    'script-src': ["'self'", ...script, ...(tagManager ? tagManagerScript : [])],
+    'style-src': ["'self'", ...style],
     'img-src': ["'self'", 'data:', ...(tagManager ? tagManagerImg : [])],
     'font-src': ["'self'"],
     'connect-src': ["'self'", ...voice, ...(tagManager ? tagManagerConnect : [])],
@@ -59,9 +59,26 @@ export function contentSecurityPolicy({ scriptHashes, styleHashes, appOrigin, ta
     'form-action': ["'self'"],
     'frame-ancestors': ["'none'"],
   };
-  return Object.entries(directives)
+  return serialize(directives);
+}
+
+const serialize = (directives: Record<string, readonly string[]>) =>
+  Object.entries(directives)
     .map(([name, sources]) => `${name} ${sources.join(' ')}`)
     .join('; ');
+
+/** A prerendered page's policy: its own inline scripts and style by hash, nothing else inline. */
+export function contentSecurityPolicy({ scriptHashes, styleHashes, ...site }: CspOptions): string {
+  return policy(scriptHashes, styleHashes, site);
+}
+
+/**
+ * The development server's policy (`next dev`, never a build): pages are rendered per request with inline
+ * scripts and styles no build has hashed, React's dev tooling uses eval (Next's CSP guide), and hot reloading
+ * talks over a same-origin WebSocket ('self' in connect-src).
+ */
+export function developmentPolicy(site: SiteSources): string {
+  return policy(["'unsafe-inline'", "'unsafe-eval'"], ["'unsafe-inline'"], site);
 }
 
 /**
@@ -83,9 +100,7 @@ export function nonceDocumentPolicy(nonce: string): string {
     'form-action': ["'self'"],
     'frame-ancestors': ["'none'"],
   };
-  return Object.entries(directives)
-    .map(([name, sources]) => `${name} ${sources.join(' ')}`)
-    .join('; ');
+  return serialize(directives);
 }
 
 export { nonDocumentPolicy } from './non-document-policy';

@@ -3,40 +3,42 @@ import path from 'node:path';
 import { siteConfig } from '@/config/site';
 import { env } from '@/env';
 import { tagManagerInitScript } from '@/lib/tag-manager';
-import { contentSecurityPolicy, hashSource, nonDocumentPolicy, voiceHosts } from './csp';
-import { pageHashes, type InlineHashes } from './inline-hashes';
+import { pageFor, readManifest, type PageEntry, type PostbuildManifest } from '../../../scripts/postbuild/manifest';
+import { contentSecurityPolicy, developmentPolicy, hashSource, nonDocumentPolicy, voiceHosts, type SiteSources } from './csp';
 
+const site = (): SiteSources => ({ appOrigin: new URL(siteConfig.appUrl).origin, tagManager: Boolean(siteConfig.gtmId), voiceHosts });
+
+let manifest: PostbuildManifest | undefined;
 const policies = new Map<string, string>();
 
-function documentPolicy({ scripts, styles }: InlineHashes): string {
-  const tagManager = Boolean(siteConfig.gtmId);
-  return contentSecurityPolicy({
-    // next/script inserts the tag manager's bootstrap at runtime, so it is not in the HTML: add its hash.
-    scriptHashes: tagManager ? [...scripts, hashSource(tagManagerInitScript)] : scripts,
-    styleHashes: styles,
-    appOrigin: new URL(siteConfig.appUrl).origin,
-    tagManager,
-    voiceHosts,
-  });
+function pagePolicy({ scriptHashes, styleHashes }: PageEntry): string {
+  // next/script inserts the tag manager's bootstrap at runtime, so it is not in the HTML: add its hash.
+  const scripts = siteConfig.gtmId ? [...scriptHashes, hashSource(tagManagerInitScript)] : scriptHashes;
+  return contentSecurityPolicy({ scriptHashes: scripts, styleHashes, ...site() });
 }
 
 /**
- * The Content-Security-Policy for a request path: a page gets the policy with
- * its own inline-script and inline-style hashes; an API route or a file (image,
- * sitemap, robots) the deny-all policy; any other path is answered by the
- * not-found page, so it gets that page's hashes.
+ * The policy of a page the build prerendered (its own inline-script and inline-style hashes, from the post-build
+ * manifest, read once), or undefined for any other path: a page rendered per request needs its own policy.
+ */
+export function prerenderedPagePolicy(pathname: string): string | undefined {
+  manifest ??= readManifest(path.resolve(env.NEXT_DIST_DIR));
+  const page = pageFor(manifest, pathname);
+  if (!page) return undefined;
+  let policy = policies.get(page.file);
+  if (!policy) policies.set(page.file, (policy = pagePolicy(page))); // bounded: one entry per built page
+  return policy;
+}
+
+/**
+ * The Content-Security-Policy for a request path. Under `next dev` the development policy (no build to hash).
+ * Otherwise a prerendered page gets its own; an API route or a file (image, sitemap, robots) the deny-all
+ * policy; any other path is answered by the not-found page, so it gets that page's.
  */
 export function securityPolicyFor(pathname: string): string {
-  const normalized = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  const cached = policies.get(normalized);
-  if (cached) return cached;
-  const { pages, notFound } = pageHashes(path.resolve(env.NEXT_DIST_DIR));
-  const hashes = pages.get(normalized);
-  if (hashes) {
-    const policy = documentPolicy(hashes);
-    policies.set(normalized, policy); // bounded: one entry per built page
-    return policy;
-  }
-  if (normalized.startsWith('/api/') || /\.[a-z0-9]+$/i.test(normalized)) return nonDocumentPolicy;
-  return documentPolicy(notFound);
+  if (env.NODE_ENV === 'development') return developmentPolicy(site());
+  const policy = prerenderedPagePolicy(pathname);
+  if (policy) return policy;
+  if (pathname.startsWith('/api/') || /\.[a-z0-9]+$/i.test(pathname)) return nonDocumentPolicy;
+  return prerenderedPagePolicy(manifest!.notFoundRoute)!;
 }

@@ -1,5 +1,6 @@
 import { test as base, expect, type Page } from '@playwright/test';
-import { APP_URL } from './servers';
+import { pageFor, readManifest, type PostbuildManifest } from '../../../scripts/postbuild/manifest';
+import { APP_URL, E2E_ENV } from './servers';
 
 type Fixtures = {
   /** Requests the page tried to make to any origin other than the test server. */
@@ -135,15 +136,19 @@ export async function expectNoLayoutShift(page: Page): Promise<void> {
   expect(total, `layout shifts:\n${shifts.map((s) => `${s.value.toFixed(5)} at ${s.at} ms: ${s.sources.join('; ')}`).join('\n')}`).toBe(0);
 }
 
+let manifest: PostbuildManifest | undefined;
+
+/** The post-build manifest of the build the main server serves: what each page runs, what the build ships. */
+export function builtSite(): PostbuildManifest {
+  return (manifest ??= readManifest(E2E_ENV.NEXT_DIST_DIR));
+}
+
 /**
- * The scripts a page's HTML makes the browser run at start-up: its `<script src>` elements (nomodule polyfills
- * only when asked) and the chunks that scripts/hydrate-after-paint.mjs's loader appends after first paint.
+ * The scripts a page makes the browser run at start-up (those the after-paint loader appends; nomodule polyfills
+ * only when asked), from the build's manifest; a path that is no page is answered by the not-found page.
  */
-export function startupScriptUrls(html: string, { noModule = false } = {}): string[] {
-  const urls = new Set<string>();
-  for (const [tag, src] of html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"[^>]*>/g)) if (noModule || !/\bnoModule\b/i.test(tag)) urls.add(src!);
-  for (const [, loader] of html.matchAll(/<script data-after-paint="">([\s\S]*?)<\/script>/g)) {
-    for (const [, src] of loader!.matchAll(/"(\/_next\/static\/[^"]+\.js[^"]*)"/g)) urls.add(src!);
-  }
-  return [...urls];
+export function startupScriptUrls(pathname: string, { noModule = false } = {}): string[] {
+  const site = builtSite();
+  const page = pageFor(site, pathname) ?? site.pages[site.notFoundRoute]!;
+  return [...page.startupScripts, ...(noModule ? page.noModuleScripts : [])];
 }

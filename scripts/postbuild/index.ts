@@ -1,0 +1,94 @@
+/**
+ * The post-build stage, run by `npm run build` after `next build`: the one module that knows Next's output.
+ * For every prerendered page it inlines the stylesheet (./inline-css.ts), defers the start-up scripts to the
+ * first paint (./hydrate-after-paint.ts) and checks the result (./page.ts); it marks the start-up chunks for
+ * eager compilation (./compile-hints.ts) and writes one manifest (./manifest.ts) that the proxy's
+ * Content-Security-Policy and the tests read. If any page could not be handled it writes nothing and fails,
+ * naming each page and what was left. Idempotent.
+ *
+ * Chunk names stay true cache keys although the hint changes the files: Turbopack names a chunk after its
+ * content, and the hinted file is a pure function of that content (the hint line, then the original bytes, added
+ * once), so one name still means one file within a build and the same code in every build. A chunk that is
+ * start-up in one build and only lazily loaded in another can carry the same name with and without the hint;
+ * the two differ by a comment, which changes when V8 compiles, never what runs. Renaming instead would mean
+ * rewriting every reference (pages, RSC payloads, the Turbopack runtime's chunk lists, server manifests). The
+ * hint shifts lines by one, so the stage refuses a chunk with a source map beside it, and Subresource Integrity
+ * (a tag with integrity=) is refused as a tag the loader cannot absorb.
+ *
+ *   node --import tsx scripts/postbuild/index.ts [distDir]     default: $NEXT_DIST_DIR or .next
+ */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { withCompileHint } from './compile-hints';
+import { MANIFEST_FILE, MANIFEST_VERSION, type PageEntry, type PostbuildManifest } from './manifest';
+import { assetFile, assets, prerenderedFiles, prerenderedPages } from './next-output';
+import { rewritePage } from './page';
+
+export class PostbuildError extends Error {}
+
+/** Rewrites the build in `distDir` and writes its manifest; throws a PostbuildError listing every page it could not handle. */
+export function runPostbuild(distDir: string): PostbuildManifest {
+  const { pages, problems } = prerenderedPages(distDir);
+  const cssFiles = new Map<string, string>();
+  const readCss = (href: string) => {
+    const file = assetFile(href);
+    if (!file || !existsSync(path.join(distDir, file))) throw new Error(`a stylesheet that is not a file of this build: ${href}`);
+    if (!cssFiles.has(file)) cssFiles.set(file, readFileSync(path.join(distDir, file), 'utf8'));
+    return cssFiles.get(file)!;
+  };
+  const hasAsset = (url: string) => {
+    const file = assetFile(url);
+    return file !== undefined && existsSync(path.join(distDir, file));
+  };
+
+  const writes = new Map<string, string>();
+  const entries: Record<string, PageEntry> = {};
+  for (const { route, file } of pages.filter((page) => existsSync(path.join(distDir, page.file)))) {
+    const original = readFileSync(path.join(distDir, file), 'utf8');
+    const { html, entry, problems: pageProblems } = rewritePage(original, { readCss, hasAsset });
+    problems.push(...pageProblems.map((problem) => `${route} (${file}): ${problem}`));
+    if (html !== original) writes.set(file, html);
+    entries[route] = { file, ...entry };
+  }
+
+  const hintedChunks = [...new Set(Object.values(entries).flatMap((entry) => entry.startupScripts))].sort();
+  for (const url of hintedChunks) {
+    const file = assetFile(url);
+    if (!file || !existsSync(path.join(distDir, file))) continue; // reported with its page above
+    if (existsSync(path.join(distDir, `${file}.map`))) problems.push(`${url}: has a source map, which the compile hint's extra first line would shift`);
+    const source = readFileSync(path.join(distDir, file), 'utf8');
+    if (withCompileHint(source) !== source) writes.set(file, withCompileHint(source));
+  }
+  if (!Object.hasOwn(entries, '/_not-found')) problems.push("no prerendered '/_not-found' page, which answers every unknown path");
+  if (problems.length > 0)
+    throw new PostbuildError(`post-build stage: ${problems.length} problem(s) in ${distDir}, nothing rewritten:\n  ${problems.join('\n  ')}`);
+
+  for (const [file, text] of writes) writeFileSync(path.join(distDir, file), text);
+  const manifest: PostbuildManifest = {
+    version: MANIFEST_VERSION,
+    pages: entries,
+    notFoundRoute: '/_not-found',
+    hintedChunks,
+    assets: assets(distDir),
+    prerenderedFiles: prerenderedFiles(distDir),
+  };
+  writeFileSync(path.join(distDir, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
+  return manifest;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const distDir = process.argv[2] || process.env.NEXT_DIST_DIR || '.next';
+  try {
+    const manifest = runPostbuild(distDir);
+    const pageCount = Object.keys(manifest.pages).length;
+    console.log(
+      `post-build: ${pageCount} prerendered pages with their stylesheet inline and scripts after first paint, ` +
+        `${manifest.hintedChunks.length} start-up chunks hinted; ${path.join(distDir, MANIFEST_FILE)} written`,
+    );
+  } catch (error) {
+    if (!(error instanceof PostbuildError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
+}

@@ -1,0 +1,61 @@
+// The one file the post-build stage leaves for the server and the tests: what each prerendered page runs and
+// what the build ships, so nothing else reads Next's output. Written by ./index.ts; read once by the proxy's
+// Content-Security-Policy (src/server/security/policy.ts) and by the tests.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+export const MANIFEST_FILE = 'postbuild-manifest.json';
+export const MANIFEST_VERSION = 1;
+
+export type PageEntry = {
+  /** The prerendered HTML, relative to the build folder. */
+  file: string;
+  /** CSP sources ('sha256-…') of every inline script the browser runs, the after-paint loader included. */
+  scriptHashes: string[];
+  /** CSP sources of every inline style element (the inlined stylesheet). */
+  styleHashes: string[];
+  /** The same-origin scripts the page runs at start-up (appended by the loader after first paint), in order. */
+  startupScripts: string[];
+  /** Scripts only browsers without module support run (the nomodule polyfill), left as tags in the page. */
+  noModuleScripts: string[];
+};
+
+export type PostbuildManifest = {
+  version: typeof MANIFEST_VERSION;
+  /** Route ('/', '/contact-us', '/_not-found') -> its prerendered page. */
+  pages: Record<string, PageEntry>;
+  /** The route whose page answers any path that is no page, file or API route. */
+  notFoundRoute: string;
+  /** Chunks marked for eager compilation: every page's start-up scripts. */
+  hintedChunks: string[];
+  /** Every file served from the build's static folder: its URL and its path relative to the build folder. */
+  assets: Array<{ url: string; file: string }>;
+  /** Files of the prerendered pages that reach browsers (HTML, RSC payloads, bodies, headers), relative to the build folder. */
+  prerenderedFiles: string[];
+};
+
+/** The manifest of the build in `distDir`; a clear error when the post-build stage has not run there. */
+export function readManifest(distDir: string): PostbuildManifest {
+  const file = path.join(distDir, MANIFEST_FILE);
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    throw new Error(`${file} is missing: build with \`npm run build\`, not a bare \`next build\` (it skips the post-build stage, scripts/postbuild/)`);
+  }
+  const manifest = JSON.parse(text) as PostbuildManifest;
+  if (manifest.version !== MANIFEST_VERSION) throw new Error(`${file} is from another version of scripts/postbuild/: rebuild with \`npm run build\``);
+  return manifest;
+}
+
+/** The page a request path is served by: its own, or none for a path that is not a prerendered page. */
+export function pageFor(manifest: PostbuildManifest, pathname: string): PageEntry | undefined {
+  const route = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return Object.hasOwn(manifest.pages, route) ? manifest.pages[route] : undefined;
+}
+
+/** Every file of the build a browser can receive, relative to the build folder. */
+export function shippedFiles(manifest: PostbuildManifest): string[] {
+  return [...manifest.assets.map((asset) => asset.file), ...manifest.prerenderedFiles];
+}
