@@ -1,7 +1,7 @@
 // Builds the two production builds the end-to-end tests serve (see
 // tests/e2e/support/test-env.json): the main one and one with a tag manager.
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 
 const testEnv = JSON.parse(readFileSync(new URL('../tests/e2e/support/test-env.json', import.meta.url), 'utf8'));
 
@@ -20,4 +20,7 @@ for (const [name, vars] of builds) {
     env: { ...process.env, ...vars, NEXT_TELEMETRY_DISABLED: '1' },
   });
   if (result.status !== 0) process.exit(result.status ?? 1);
+  // Each build's server starts with an empty embedded database (tests/e2e/support/servers.ts keeps it in the build folder).
+  for (const leftover of ['e2e-leads-db', 'e2e-leads-db.lock', 'e2e-leads-db.sock'])
+    rmSync(`${vars.NEXT_DIST_DIR}/${leftover}`, { recursive: true, force: true });
 }

@@ -79,7 +79,7 @@ const schema = z.object({
   // Signs the session cookie. Unset: a random secret kept in the database, shared by every instance.
   ADMIN_AUTH_SECRET: optional(z.string().min(32, 'must be at least 32 characters')),
   // A session ends after this long without a request, and in any case this long after sign-in.
-  ADMIN_SESSION_IDLE_MINUTES: optional(integer(5, 7 * 24 * 60)).default(60),
+  ADMIN_SESSION_IDLE_MINUTES: optional(integer(1, 7 * 24 * 60)).default(60),
   ADMIN_SESSION_MAX_HOURS: optional(integer(1, 30 * 24)).default(12),
 
   TRUST_PROXY: optional(flag).default(false),

@@ -1,29 +1,19 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { routes } from '../../src/content/routes';
-import { expect, test, waitForHydration } from './support/fixtures';
-
-const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
-
-async function expectNoViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(WCAG_22_AA).analyze();
-  const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-  expect(summary).toEqual([]);
-}
+import { expect, test, waitForHydration, expectNoAxeViolations } from './support/fixtures';
 
 test.describe('accessibility (axe, WCAG 2.2 AA)', () => {
   for (const route of routes) {
     test(`${route.path} has no violations`, async ({ page }) => {
       await page.goto(route.path);
       await waitForHydration(page);
-      await expectNoViolations(page);
+      await expectNoAxeViolations(page);
     });
 
     test(`${route.path} has no violations on a 320 px phone`, async ({ page }) => {
       await page.setViewportSize({ width: 320, height: 640 });
       await page.goto(route.path);
       await waitForHydration(page);
-      await expectNoViolations(page);
+      await expectNoAxeViolations(page);
     });
 
     test(`${route.path} has no violations once scrolled (solid header)`, async ({ page }) => {
@@ -31,19 +21,19 @@ test.describe('accessibility (axe, WCAG 2.2 AA)', () => {
       await waitForHydration(page);
       await page.evaluate(() => window.scrollTo({ top: 600, behavior: 'instant' }));
       await expect(page.locator('header')).toHaveAttribute('data-scrolled', 'true');
-      await expectNoViolations(page);
+      await expectNoAxeViolations(page);
     });
   }
 
   test('the not-found page has no violations', async ({ page }) => {
     await page.goto('/no-such-page');
-    await expectNoViolations(page);
+    await expectNoAxeViolations(page);
   });
 
   test('the open FAQ has no violations', async ({ page }) => {
     await page.goto('/');
     await page.locator('#faq summary').first().click();
-    await expectNoViolations(page);
+    await expectNoAxeViolations(page);
   });
 
   test('the open mobile menu has no violations', async ({ page }) => {
@@ -52,7 +42,7 @@ test.describe('accessibility (axe, WCAG 2.2 AA)', () => {
     await waitForHydration(page);
     await page.getByRole('button', { name: 'Open menu' }).click();
     await expect(page.locator('#mobile-menu')).toBeVisible();
-    await expectNoViolations(page);
+    await expectNoAxeViolations(page);
   });
 
   test('the open web app modal has no violations', async ({ page }) => {
@@ -60,7 +50,7 @@ test.describe('accessibility (axe, WCAG 2.2 AA)', () => {
     await waitForHydration(page);
     await page.getByRole('button', { name: 'Preview' }).click();
     await expect(page.getByRole('dialog')).toBeVisible();
-    await expectNoViolations(page);
+    await expectNoAxeViolations(page);
   });
 
   test('keyboard users can skip to the content', async ({ page }) => {

@@ -1,9 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page, Request } from '@playwright/test';
 import { replyWith, startChatWebhook, type ChatWebhook } from '../integration/support/chat-webhook';
-import { builtSite, expect, expectNoLayoutShift, recordLayoutShifts, test, waitForHydration } from './support/fixtures';
+import { builtSite, expect, expectNoLayoutShift, recordLayoutShifts, test, waitForHydration, expectNoAxeViolations } from './support/fixtures';
 import { CHAT_WEBHOOK_PORT, E2E_ENV } from './support/servers';
 
 /**
@@ -47,11 +46,6 @@ async function openWithLauncher(page: Page) {
 async function send(page: Page, text: string) {
   await messageBox(page).fill(text);
   await messageBox(page).press('Enter');
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
 }
 
 type PanelTimeline = { mountedAt: number; opens: number[]; closes: number[] };

@@ -1,9 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
-import { expect, expectNoLayoutShift, recordLayoutShifts, test, waitForHydration } from './support/fixtures';
+import { expect, expectNoLayoutShift, recordLayoutShifts, test, waitForHydration, WCAG_22_AA } from './support/fixtures';
 
 const PATH = '/revenue-calculator';
-const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 
 /** Field labels as shown, with the value SPEC section 9 gives each by default. */
 const FIELDS = [

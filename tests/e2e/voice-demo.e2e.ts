@@ -1,10 +1,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page, Response } from '@playwright/test';
 import { STAND_IN_ACCESS_TOKEN, startVoiceProvider, type VoiceProvider } from '../integration/support/voice-provider';
 import { E2E_ENV, RETELL_AGENT_ID, RETELL_API_KEY, VOICE_PROVIDER_PORT } from './support/servers';
-import { builtSite, expect, startupScriptUrls, test, waitForHydration } from './support/fixtures';
+import { builtSite, expect, startupScriptUrls, test, waitForHydration, expectNoAxeViolations } from './support/fixtures';
 
 /**
  * The live voice demo in Chromium with a fake microphone, against the
@@ -117,11 +116,6 @@ async function openCall(page: Page, where: string, nth = 0) {
 }
 
 const dialog = (page: Page) => page.getByRole('dialog', { name: /Live voice demo/ });
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
-}
 
 /** The scripts a page runs at start-up (nomodule polyfill included), as served. */
 async function firstLoadScripts(request: APIRequestContext, route: string) {

@@ -130,6 +130,8 @@ describe('sign-in', () => {
     expect(session).toMatch(/HttpOnly/i);
     expect(session).toMatch(/Secure/);
     expect(session).toMatch(/SameSite=Lax/i);
+    // The cookie lasts to the absolute limit (8 h here); the session row's expiry is the idle limit.
+    expect(session).toMatch(/Max-Age=28800(;|$)/);
     expect(await lastAudit()).toMatchObject({ actor: EMAIL, action: 'sign_in' });
   });
 

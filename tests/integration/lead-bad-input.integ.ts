@@ -12,6 +12,7 @@ const { POST } = await import('@/app/api/leads/[form]/route');
 const { getDatabase, closeDatabase } = await import('@/server/db/client');
 const { leads, leadDeliveries } = await import('@/server/db/schema');
 const { sql } = await import('drizzle-orm');
+const { readMigrations } = await import('@/server/db/migrate');
 
 type Case = { label: string; form: string; body: BodyInit | null; contentType: string | null; expect?: number };
 
@@ -168,6 +169,8 @@ describe('malformed lead requests', () => {
     const { db } = await getDatabase();
     expect((await db.select({ n: sql<number>`count(*)::int` }).from(leads))[0]!.n).toBe(2);
     const migrations = await db.execute(sql`select name from lead_schema_migrations order by name`);
-    expect((migrations as unknown as { rows: unknown[] }).rows).toEqual([{ name: '0001_leads.sql' }, { name: '0002_rate_limits.sql' }]);
+    const expected = (await readMigrations()).map(({ name }) => ({ name }));
+    expect(expected.length).toBeGreaterThan(2);
+    expect((migrations as unknown as { rows: unknown[] }).rows).toEqual(expected);
   });
 });

@@ -21,7 +21,8 @@ afterAll(async () => {
 describe.skipIf(!postgresUrl)('several instances on one PostgreSQL', () => {
   it('applies each migration once when instances start at the same moment', async () => {
     const pg = (await import('pg')).default;
-    const { migrate } = await import('@/server/db/migrate');
+    const { migrate, readMigrations } = await import('@/server/db/migrate');
+    const names = (await readMigrations()).map(({ name }) => name);
     const clients = Array.from({ length: 4 }, () => new pg.Client({ connectionString: databaseUrl! }));
     await Promise.all(clients.map((client) => client.connect()));
     const applied = await Promise.all(
@@ -32,9 +33,9 @@ describe.skipIf(!postgresUrl)('several instances on one PostgreSQL', () => {
         }),
       ),
     );
-    expect(applied.flat().sort()).toEqual(['0001_leads.sql', '0002_rate_limits.sql']);
+    expect(applied.flat().sort()).toEqual(names);
     const { rows } = await clients[0]!.query('select name from lead_schema_migrations order by name');
-    expect(rows).toEqual([{ name: '0001_leads.sql' }, { name: '0002_rate_limits.sql' }]);
+    expect(rows.map((row: { name: string }) => row.name)).toEqual(names);
     await Promise.all(clients.map((client) => client.end()));
   });
 

@@ -23,7 +23,8 @@ export default async function InboxPage({ searchParams }: Props) {
   const values = Object.fromEntries(['form', 'status', 'delivery', 'from', 'to', 'q'].map((name) => [name, param(params[name])]));
   const { query, problems } = parseLeadQuery(values);
   const page = Math.max(1, Number.parseInt(param(params.page), 10) || 1);
-  const here = `/admin?${leadQueryParams(query)}`;
+  const filter = leadQueryParams(query).toString();
+  const here = filter ? `/admin?${filter}` : '/admin';
   const { session } = await requireOperator(here);
   const { rows, total } = await searchLeads(query, { page, pageSize: PAGE_SIZE });
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
@@ -55,7 +56,7 @@ export default async function InboxPage({ searchParams }: Props) {
       {rows.length === 0 ? (
         <p className="mt-4 text-ink-700">{inboxCopy.none}</p>
       ) : (
-        <div className="mt-3 overflow-x-auto rounded-xl border border-ink-200 bg-white" role="region" aria-label={inboxCopy.tableCaption} tabIndex={0}>
+        <div className="relative mt-3 overflow-x-auto rounded-xl border border-ink-200 bg-white" role="region" aria-label={inboxCopy.tableCaption} tabIndex={0}>
           <table className="w-full min-w-[40rem] text-left text-sm">
             <caption className="sr-only">{inboxCopy.tableCaption}</caption>
             <thead className="bg-ink-100 text-ink-800">

@@ -73,9 +73,8 @@ function createAuth(db: Db, secret: string) {
     advanced: {
       cookiePrefix: 'admin',
       useSecureCookies: secure,
+      // The session cookie's lifetime is set where it is sent (server/admin/endpoints.ts: sessionCookies).
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', path: '/', secure },
-      // The cookie outlives the idle limit so an active operator stays signed in until the absolute limit.
-      cookies: { session_token: { attributes: { maxAge: env.ADMIN_SESSION_MAX_HOURS * 3600 } } },
     },
     // Ours, per account and per address, counted in the audit log (sign-in.ts).
     rateLimit: { enabled: false },

@@ -1,5 +1,5 @@
 import 'server-only';
-import { APIError } from 'better-auth/api';
+import { isAPIError } from 'better-auth/api';
 import { env } from '@/env';
 import { isLeadForm, type LeadForm } from '@/lib/lead-forms';
 import type { NoticeCode, NoticeErrorCode } from '@/content/admin';
@@ -44,6 +44,20 @@ function answered(input: Input, page: string, notice: NoticeCode | NoticeErrorCo
   return { status: response.status, kind: notice, response };
 }
 
+/**
+ * better-auth gives the session cookie the idle limit as its Max-Age, but an inbox page cannot renew a
+ * cookie while it renders, so an operator busy for longer would be signed out mid-task. The cookie
+ * lives to the absolute limit instead; the session row's expiry, renewed as it is used, is the idle limit.
+ */
+function sessionCookies(headers: Headers): string[] {
+  const maxAge = env.ADMIN_SESSION_MAX_HOURS * 3600;
+  return headers
+    .getSetCookie()
+    .map((cookie) =>
+      /session_token=[^;]/.test(cookie) ? cookie.replace(/;\s*Max-Age=\d+/i, `; Max-Age=${maxAge}`).replace(/;\s*Expires=[^;]*/i, '') : cookie,
+    );
+}
+
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
 const formOf = (value: unknown): LeadForm | undefined => (typeof value === 'string' && isLeadForm(value) ? value : undefined);
 
@@ -76,10 +90,10 @@ async function signIn(request: Request, input: Input): Promise<Done | Refusal> {
     const { headers, response } = await auth.api.signInEmail({ body: { email, password, rememberMe: true }, headers: request.headers, returnHeaders: true });
     await recordAudit(response.user.email, 'sign_in', null, { address: keys.address });
     const done = input.html ? seeOther(next) : json(200, { ok: true, next });
-    for (const cookie of headers.getSetCookie()) done.headers.append('Set-Cookie', cookie);
+    for (const cookie of sessionCookies(headers)) done.headers.append('Set-Cookie', cookie);
     return { status: done.status, kind: 'signed_in', response: done };
   } catch (error) {
-    if (!(error instanceof APIError)) throw error;
+    if (!isAPIError(error)) throw error;
     // One answer whether or not the account exists; the log and the audit never hold the password.
     const known = await (await auth.$context).internalAdapter.findUserByEmail(email);
     await recordAudit(known ? known.user.email : 'unknown account', 'sign_in_failed', null, keys);
@@ -124,10 +138,10 @@ const actions: Record<string, Action> = {
       });
       await recordAudit(who.operator.email, 'password_changed');
       const done = answered(input, '/admin/account', 'password_changed');
-      for (const cookie of headers.getSetCookie()) done.response.headers.append('Set-Cookie', cookie);
+      for (const cookie of sessionCookies(headers)) done.response.headers.append('Set-Cookie', cookie);
       return done;
     } catch (error) {
-      if (!(error instanceof APIError)) throw error;
+      if (!isAPIError(error)) throw error;
       return answered(input, '/admin/account', 'wrong_password', {}, false);
     }
   },

@@ -38,7 +38,11 @@ const pageOperator = cache(async () => currentOperator(await headers()));
 /** For an inbox page: the operator, or a redirect to the sign-in page that comes back here afterwards. */
 export async function requireOperator(returnTo: string): Promise<OperatorSession> {
   const signedIn = await pageOperator();
-  if (!signedIn) redirect(`/admin/sign-in?next=${encodeURIComponent(returnTo)}`);
+  if (!signedIn) {
+    // A session cookie that no longer opens a session: it expired or was signed out elsewhere.
+    const ended = (await headers()).get('cookie')?.includes('session_token=') ?? false;
+    redirect(`/admin/sign-in?${new URLSearchParams({ ...(ended ? { error: 'expired' } : {}), next: returnTo })}`);
+  }
   return signedIn;
 }
 

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
 import { pageFor, readManifest, type PostbuildManifest } from '../../../scripts/postbuild/manifest';
 import { APP_URL, E2E_ENV } from './servers';
@@ -151,4 +152,13 @@ export function startupScriptUrls(pathname: string, { noModule = false } = {}): 
   const site = builtSite();
   const page = pageFor(site, pathname) ?? site.pages[site.notFoundRoute]!;
   return [...page.startupScripts, ...(noModule ? page.noModuleScripts : [])];
+}
+
+/** The axe rules the site is held to: WCAG 2.2 AA and axe's best practices. */
+export const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
+
+/** Fails with every axe violation on the page as it is now, each with the elements it found. */
+export async function expectNoAxeViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(WCAG_22_AA).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
 }

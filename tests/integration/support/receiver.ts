@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { closeServer } from './close-server';
 
 /**
- * A real webhook receiver on 127.0.0.1 (random port). By default it answers 200.
+ * A real webhook receiver on 127.0.0.1 (a random port unless one is given). By default it answers 200.
  * plan(email, [...]) scripts the answers for one lead (matched on the payload's
  * email), setDefault() the answer for everything else: a status code, 'hang' (never answers; the sender's timeout must fire)
  * or 'destroy' (drops the connection). stop() closes the port so connections are
@@ -12,13 +12,13 @@ import { closeServer } from './close-server';
 export type Behaviour = number | 'hang' | 'destroy';
 export type Received = { path: string; headers: IncomingHttpHeaders; rawBody: string; body: Record<string, unknown>; at: number; answer: Behaviour };
 
-export async function startReceiver() {
+export async function startReceiver({ port: requestedPort = 0 } = {}) {
   const received: Received[] = [];
   const plans = new Map<string, Behaviour[]>();
   const hanging = new Set<ServerResponse>();
   let fallback: Behaviour = 200;
   let server: Server | null = null;
-  let port = 0;
+  let port = requestedPort;
 
   const handler = (req: import('node:http').IncomingMessage, res: ServerResponse) => {
     const chunks: Buffer[] = [];

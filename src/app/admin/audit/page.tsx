@@ -29,7 +29,7 @@ export default async function AuditPage({ searchParams }: Props) {
       {entries.length === 0 ? (
         <p className="mt-4">{auditCopy.empty}</p>
       ) : (
-        <div className="mt-4 overflow-x-auto rounded-xl border border-ink-200 bg-white" role="region" aria-label={auditCopy.caption} tabIndex={0}>
+        <div className="relative mt-4 overflow-x-auto rounded-xl border border-ink-200 bg-white" role="region" aria-label={auditCopy.caption} tabIndex={0}>
           <table className="w-full min-w-[40rem] text-left text-sm">
             <caption className="sr-only">{auditCopy.caption}</caption>
             <thead className="bg-ink-100">

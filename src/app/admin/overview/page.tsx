@@ -33,10 +33,10 @@ export default async function OverviewPage({ searchParams }: Props) {
         </h2>
         <LeadsChart days={data.days} />
         <p className="mt-2 text-sm text-ink-700">{fill(overviewCopy.spam, { count: data.spam })}</p>
-        <div className="mt-4 max-h-96 overflow-auto" role="region" aria-label={overviewCopy.tableCaption} tabIndex={0}>
+        <div className="relative mt-4 overflow-x-auto" role="region" aria-label={overviewCopy.tableCaption} tabIndex={0}>
           <table className="w-full min-w-[36rem] text-left text-sm">
             <caption className="sr-only">{overviewCopy.tableCaption}</caption>
-            <thead className="sticky top-0 bg-ink-100">
+            <thead className="bg-ink-100">
               <tr>
                 <th scope="col" className={head}>
                   {overviewCopy.day}
@@ -108,7 +108,7 @@ export default async function OverviewPage({ searchParams }: Props) {
           {overviewCopy.health}
         </h2>
         <p className="mt-1 text-sm text-ink-700">{overviewCopy.testIntro}</p>
-        <div className="mt-3 overflow-x-auto" role="region" aria-label={overviewCopy.healthCaption} tabIndex={0}>
+        <div className="relative mt-3 overflow-x-auto" role="region" aria-label={overviewCopy.healthCaption} tabIndex={0}>
           <table className="w-full min-w-[44rem] text-left text-sm">
             <caption className="sr-only">{overviewCopy.healthCaption}</caption>
             <thead className="bg-ink-100">

@@ -146,7 +146,7 @@ export default async function LeadPage({ params, searchParams }: Props) {
           {attempts.length === 0 ? (
             <p className="mt-3 text-sm text-ink-700">{leadCopy.noAttempts}</p>
           ) : (
-            <div className="mt-4 overflow-x-auto" role="region" aria-label={leadCopy.attemptsCaption} tabIndex={0}>
+            <div className="relative mt-4 overflow-x-auto" role="region" aria-label={leadCopy.attemptsCaption} tabIndex={0}>
               <table className="w-full min-w-[32rem] text-left text-sm">
                 <caption className="sr-only">{leadCopy.attemptsCaption}</caption>
                 <thead className="bg-ink-100">
