@@ -41,7 +41,8 @@ export type PostOptions = { body: BodyInit | null; contentType?: string | null; 
 export function leadRequest(form: string, { body, contentType = 'application/json', accept = 'application/json', headers = {} }: PostOptions): Request {
   const all: Record<string, string> = { accept, ...headers };
   if (contentType) all['content-type'] = contentType;
-  return new Request(`http://localhost/api/leads/${encodeURIComponent(form)}`, { method: 'POST', headers: all, body, duplex: 'half' } as RequestInit);
+  // The URL is for show (the route gets `form` as its param); surrogates would make encodeURIComponent throw.
+  return new Request(`http://localhost/api/leads/${encodeURIComponent(form.replace(/[\ud800-\udfff]/g, '\ufffd'))}`, { method: 'POST', headers: all, body, duplex: 'half' } as RequestInit);
 }
 
 export async function waitFor<T>(check: () => Promise<T | undefined | null | false>, { timeout = 10_000, interval = 25, what = 'condition' } = {}): Promise<T> {
