@@ -23,8 +23,39 @@ const integer = (min: number, max: number) =>
 
 const flag = z.enum(['0', '1', 'true', 'false'], { error: 'must be 1 or 0' }).transform((value) => value === '1' || value === 'true');
 
-/** Default delivery retry delays: 10 s, 1 min, 5 min, 30 min, 2 h, 6 h, 12 h, 24 h. */
-export const DEFAULT_RETRY_SCHEDULE_MS = [10_000, 60_000, 300_000, 1_800_000, 7_200_000, 21_600_000, 43_200_000, 86_400_000];
+/**
+ * Default delivery retry delays: 10 s, 30 s, 1, 2, 5, 10, 15 and 30 min, 30 min, 1 h twice, 2 h twice, 4 h twice,
+ * 6 h twice, 12 h twice, 24 h. Eight attempts in the first hour, and after it no wait longer than two thirds
+ * of the time already waited, so a lead reaches the receiver soon after an outage ends (within about 20
+ * minutes of a 30-minute one, 2.5 hours of a 6-hour one); the 21 attempts span 3 days, past a weekend,
+ * before the delivery is 'failed'. The earlier
+ * 8-wait schedule (10 s ... 24 h, 45 hours) left leads waiting up to 36 minutes after a 30-minute outage and
+ * 7 hours after a 6-hour one (tests/integration/lead-retry-schedule.integ.ts).
+ */
+const MIN = 60_000;
+const HOUR = 60 * MIN;
+export const DEFAULT_RETRY_SCHEDULE_MS = [
+  10_000,
+  30_000,
+  MIN,
+  2 * MIN,
+  5 * MIN,
+  10 * MIN,
+  15 * MIN,
+  30 * MIN,
+  30 * MIN,
+  HOUR,
+  HOUR,
+  2 * HOUR,
+  2 * HOUR,
+  4 * HOUR,
+  4 * HOUR,
+  6 * HOUR,
+  6 * HOUR,
+  12 * HOUR,
+  12 * HOUR,
+  24 * HOUR,
+];
 
 // A comma-separated list of delays in milliseconds; '' or unset means the default, 'none' means no retries.
 const retrySchedule = z
