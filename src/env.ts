@@ -84,6 +84,8 @@ const schema = z.object({
   // --- Server only: lead storage and delivery (see .env.example) ---
   DATABASE_URL: optional(z.string().regex(/^postgres(ql)?:\/\/\S+$/, 'must be a postgres:// or postgresql:// URL')),
   LEADS_DATA_DIR: optional(z.string().min(1)).default('./data/pglite'),
+  // 0: the embedded database skips fsync (faster; an acknowledged lead survives a crash of the process, not of the host).
+  LEADS_DATA_FSYNC: optional(flag).default(true),
   LEADS_WEBHOOK_URL: optional(url),
   // One per lead form (src/lib/lead-forms.ts): LEADS_WEBHOOK_URL_GROWTH_AUDIT, _DEMO, _CONTACT, _ARIA_SIGNUP.
   ...formWebhookUrls,
