@@ -24,6 +24,28 @@ const integer = (min: number, max: number) =>
 const flag = z.enum(['0', '1', 'true', 'false'], { error: 'must be 1 or 0' }).transform((value) => value === '1' || value === 'true');
 
 /**
+ * Who may tell us the visitor's address (src/server/http/client-address.ts, docs/deploying.md):
+ * nobody (the connection's own address), the last N proxies appending to X-Forwarded-For, or one
+ * header that the edge proxy or CDN overwrites on every request (e.g. cf-connecting-ip).
+ */
+export type TrustProxy = { kind: 'none' } | { kind: 'hops'; hops: number } | { kind: 'header'; header: string };
+
+const trustProxy = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .refine(
+    (value) => /^(0|false|true|[1-9])$/.test(value) || (/^[a-z][a-z0-9]*(?:-[a-z0-9]+)+$/.test(value) && value.length <= 64 && value !== 'x-forwarded-for'),
+    'must be 0, a number of proxies (1-9) or the name of a header the proxy sets, such as cf-connecting-ip',
+  )
+  .transform((value): TrustProxy => {
+    if (value === '0' || value === 'false') return { kind: 'none' };
+    if (value === 'true') return { kind: 'hops', hops: 1 };
+    if (/^[1-9]$/.test(value)) return { kind: 'hops', hops: Number(value) };
+    return { kind: 'header', header: value };
+  });
+
+/**
  * Default delivery retry delays: 10 s, 30 s, 1, 2, 5, 10, 15 and 30 min, 30 min, 1 h twice, 2 h twice, 4 h twice,
  * 6 h twice, 12 h twice, 24 h. Eight attempts in the first hour, and after it no wait longer than two thirds
  * of the time already waited, so a lead reaches the receiver soon after an outage ends (within about 20
@@ -108,7 +130,7 @@ const schema = z.object({
   VOICE_TIMEOUT_MS: optional(integer(1_000, 60_000)).default(10_000),
   VOICE_RATE_LIMIT_PER_MINUTE: optional(integer(0, 100_000)).default(5),
 
-  TRUST_PROXY: optional(flag).default(false),
+  TRUST_PROXY: optional(trustProxy).default({ kind: 'none' }),
   LOG_LEVEL: optional(z.enum(['debug', 'info', 'warn', 'error', 'silent'], { error: 'must be debug, info, warn, error or silent' })).default('info'),
   // The build folder (next.config.ts distDir); the test suite builds variants side by side. Default: .next
   NEXT_DIST_DIR: optional(z.string().min(1)).default('.next'),
