@@ -10,6 +10,7 @@
 //   npm run bench:leads -- --no-build            reuse the last build (BENCH_DIST_DIR, default .next)
 //   npm run bench:leads -- --duration 10 --rate 100
 //   DATABASE_URL=postgres://... npm run bench:leads   against a PostgreSQL server (else a fresh PGlite folder)
+//   LEADS_DATA_FSYNC=0 npm run bench:leads            the embedded database without fsync (the cost of durability)
 //
 // Why many autocannon instances: autocannon's rate limit gives each connection a
 // per-second quota that it sends back to back when a one-second timer fires, and
@@ -230,7 +231,7 @@ const report = `# Lead intake load test
 
 \`npm run bench:leads\`: ${duration} s of POST /api/leads/contact at ${rate} requests/s (autocannon, ${streams}
 single-connection streams started evenly across the first second, unique leads; after a 5 s warm-up) against
-the production server (scripts/server.mjs) on the production build, storage ${process.env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : 'embedded PGlite (fresh folder)'},
+the production server (scripts/server.mjs) on the production build, storage ${process.env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite (fresh folder, fsync ${process.env.LEADS_DATA_FSYNC === '0' ? 'off: LEADS_DATA_FSYNC=0' : 'on'})`},
 webhook receiver on 127.0.0.1 answering 200. Load generator, receiver and server share the machine
 (${(await import('node:os')).cpus().length} cores). Measured ${new Date().toISOString().slice(0, 10)} on Node ${process.version}.
 

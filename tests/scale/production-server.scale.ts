@@ -45,6 +45,14 @@ afterAll(async () => {
 
 const host = (instance: Instance) => `Host: 127.0.0.1:${instance.port}`;
 
+function parseJson(text: string): { error?: string } | null {
+  try {
+    return JSON.parse(text) as { error?: string };
+  } catch {
+    return null;
+  }
+}
+
 function postLead(instance: Instance, headers: Record<string, string>, n: number) {
   return fetch(`http://127.0.0.1:${instance.port}/api/leads/contact`, {
     method: 'POST',
@@ -93,7 +101,7 @@ describe('requests the framework answered with 500 (issue 18.5)', () => {
       const response = await rawRequest(direct.port, `${line}\r\n${host(direct)}\r\nContent-Length: 0\r\nConnection: close`, { timeoutMs: 10_000 });
       const isHead = line.startsWith('HEAD ');
       const bare = node || line.startsWith('CONNECT ');
-      const json = isHead || bare ? null : (JSON.parse(response.body || 'null') as { error?: string } | null);
+      const json = isHead || bare ? null : parseJson(response.body);
       const ok =
         response.status === expected &&
         (isHead || bare || typeof json?.error === 'string') &&

@@ -1,5 +1,5 @@
 import 'server-only';
-import { closeSync, existsSync, fsyncSync, openSync, readdirSync } from 'node:fs';
+import { closeSync, fsyncSync, openSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { NodeFS } from '@electric-sql/pglite/nodefs';
@@ -13,7 +13,9 @@ import { NodeFS } from '@electric-sql/pglite/nodefs';
  * - PostgreSQL starts without -F and with wal_sync_method=fsync: a commit returns only after its WAL
  *   has been fsynced (PostgreSQL's default, fdatasync, is a no-op in Emscripten's libc, fsync is not);
  * - NODEFS's streams get the fsync they lack, Node's fsyncSync on the real file (or directory);
- * - a freshly created database is fsynced file by file once, since initdb writes it without syncing.
+ * - at every open the whole folder is fsynced once: initdb writes a new database without syncing, and a
+ *   folder from before this (or copied, or restored) may hold unsynced data; when it is already on disk
+ *   this costs about 0.1 s.
  * open() then checks the settings, so a PGlite upgrade that changed any of this fails loudly.
  * The cost is one fsync per commit; group commit (group-commit.ts) shares it among concurrent leads
  * (bench/results/leads.md). With `fsync: false` (LEADS_DATA_FSYNC=0) PGlite runs as shipped.
@@ -62,7 +64,6 @@ function fsyncTree(root: string): void {
 
 export async function openEmbedded(dataDir: string, { fsync }: { fsync: boolean }): Promise<PGlite> {
   if (!fsync) return PGlite.create(dataDir);
-  const fresh = !existsSync(path.join(dataDir, 'PG_VERSION'));
   const client = await PGlite.create({
     fs: new DurableNodeFS(dataDir),
     startParams: [...PGlite.defaultStartParams.filter((param) => param !== '-F'), '-c', 'wal_sync_method=fsync'],
@@ -76,7 +77,7 @@ export async function openEmbedded(dataDir: string, { fsync }: { fsync: boolean 
     if (JSON.stringify(settings, Object.keys(expected).sort()) !== JSON.stringify(expected, Object.keys(expected).sort())) {
       throw new Error(`the embedded database is not durable: ${JSON.stringify(settings)}`);
     }
-    if (fresh) fsyncTree(dataDir);
+    fsyncTree(dataDir);
     return client;
   } catch (error) {
     await client.close().catch(() => undefined);
