@@ -31,7 +31,7 @@ export default defineConfig({
   ],
   webServer: [
     {
-      command: `npx next start --hostname 127.0.0.1 --port ${PORTS.main}`,
+      command: `node scripts/server.mjs --hostname 127.0.0.1 --port ${PORTS.main}`,
       url: `http://127.0.0.1:${PORTS.main}/robots.txt`,
       env: { ...E2E_ENV, NEXT_TELEMETRY_DISABLED: '1' },
       reuseExistingServer: false,
@@ -42,7 +42,7 @@ export default defineConfig({
       ? []
       : [
           {
-            command: `npx next start --hostname 127.0.0.1 --port ${PORTS.gtm}`,
+            command: `node scripts/server.mjs --hostname 127.0.0.1 --port ${PORTS.gtm}`,
             url: `http://127.0.0.1:${PORTS.gtm}/robots.txt`,
             env: { ...GTM_ENV, NEXT_TELEMETRY_DISABLED: '1' },
             reuseExistingServer: false,

@@ -1,9 +1,12 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Scale test (tests/scale/*.scale.ts): two instances of the production build on
- * one PostgreSQL server that the integration suite's globalSetup starts on
- * loopback (LEADS_TEST_DATABASE=postgres). Runs after the production builds.
+ * Tests against the production server on the production build (tests/scale/*.scale.ts):
+ * production-server.scale.ts over raw sockets on the embedded database, and
+ * two-instances.scale.ts with two instances on one PostgreSQL server that the
+ * integration suite's globalSetup starts on loopback (LEADS_TEST_DATABASE=postgres).
+ * Runs after the production builds. SCALE_DIST_DIR picks the build, SCALE_PORT the
+ * first port (default 3150, up to +20 used).
  */
 export default defineConfig({
   test: {

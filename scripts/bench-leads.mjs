@@ -10,6 +10,7 @@
 //   npm run bench:leads -- --no-build            reuse the last build (BENCH_DIST_DIR, default .next)
 //   npm run bench:leads -- --duration 10 --rate 100
 //   DATABASE_URL=postgres://... npm run bench:leads   against a PostgreSQL server (else a fresh PGlite folder)
+//   LEADS_DATA_FSYNC=0 npm run bench:leads            the embedded database without fsync (the cost of durability)
 //
 // Why many autocannon instances: autocannon's rate limit gives each connection a
 // per-second quota that it sends back to back when a one-second timer fires, and
@@ -71,16 +72,18 @@ if (!args.includes('--no-build')) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const server = spawn('npx', ['next', 'start', '--hostname', '127.0.0.1', '--port', String(port)], {
+const server = spawn(process.execPath, ['scripts/server.mjs', '--hostname', '127.0.0.1', '--port', String(port)], {
   env,
   stdio: ['ignore', 'ignore', 'inherit'],
   detached: true,
 });
+// It closes the database on SIGTERM; wait for that before opening the folder here.
+const exited = new Promise((resolve) => server.once('exit', resolve));
 const stopServer = async () => {
   try {
-    process.kill(-server.pid, 'SIGTERM'); // the whole group: npx, sh and next-server
+    process.kill(-server.pid, 'SIGTERM');
   } catch {}
-  await sleep(1500);
+  await Promise.race([exited, sleep(30_000)]);
 };
 process.on('exit', () => {
   try {
@@ -228,7 +231,7 @@ const report = `# Lead intake load test
 
 \`npm run bench:leads\`: ${duration} s of POST /api/leads/contact at ${rate} requests/s (autocannon, ${streams}
 single-connection streams started evenly across the first second, unique leads; after a 5 s warm-up) against
-\`next start\` on the production build, storage ${process.env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : 'embedded PGlite (fresh folder)'},
+the production server (scripts/server.mjs) on the production build, storage ${process.env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite (fresh folder, fsync ${process.env.LEADS_DATA_FSYNC === '0' ? 'off: LEADS_DATA_FSYNC=0' : 'on'})`},
 webhook receiver on 127.0.0.1 answering 200. Load generator, receiver and server share the machine
 (${(await import('node:os')).cpus().length} cores). Measured ${new Date().toISOString().slice(0, 10)} on Node ${process.version}.
 

@@ -35,10 +35,10 @@ if (!args.includes('--no-build')) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const server = spawn('npx', ['next', 'start', '--hostname', '127.0.0.1', '--port', String(port)], { env, stdio: 'ignore', detached: true });
+const server = spawn(process.execPath, ['scripts/server.mjs', '--hostname', '127.0.0.1', '--port', String(port)], { env, stdio: 'ignore', detached: true });
 const stopServer = () => {
   try {
-    process.kill(-server.pid, 'SIGTERM'); // the whole group: npx, sh and next-server
+    process.kill(-server.pid, 'SIGTERM');
   } catch {}
 };
 process.on('exit', stopServer);
@@ -86,7 +86,7 @@ async function measure(path) {
       lcp: Math.round(audit('largest-contentful-paint').numericValue),
       tbt: Math.round(audit('total-blocking-time').numericValue),
       cls: Number(audit('cumulative-layout-shift').numericValue.toFixed(4)),
-      // transferSize is what went over the wire: gzip-compressed, as next start serves it.
+      // transferSize is what went over the wire: gzip-compressed, as the production server serves it.
       jsBytes: requests.filter((item) => item.resourceType === 'Script').reduce((sum, item) => sum + item.transferSize, 0),
       observedLcp: Math.round(audit('metrics').details.items[0].observedLargestContentfulPaint),
       // What moved, when anything did: the element and Lighthouse's guess at the cause.

@@ -43,7 +43,7 @@ async function main() {
       const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit', env });
       if (build.status !== 0) process.exit(build.status ?? 1);
     }
-    server = spawn('npx', ['next', 'start', '--hostname', '127.0.0.1', '--port', String(port)], { env, stdio: 'ignore', detached: true });
+    server = spawn(process.execPath, ['scripts/server.mjs', '--hostname', '127.0.0.1', '--port', String(port)], { env, stdio: 'ignore', detached: true });
     process.on('exit', () => {
       try {
         process.kill(-server!.pid!, 'SIGTERM');

@@ -6,4 +6,6 @@ cd "$(dirname "$0")/.."
 export NEXT_TELEMETRY_DISABLED=1
 bash scripts/ensure-deps.sh
 npm run build
-exec npx next start --port "${PORT:-3000}"
+# scripts/server.mjs, not `next start`: it sets the timeouts, the client address and the 4xx answers
+# that `next start` cannot (see its header).
+exec node scripts/server.mjs --port "${PORT:-3000}"

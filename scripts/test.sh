@@ -38,9 +38,11 @@ node scripts/build-test-sites.mjs
 echo "> post-build contract (scripts/postbuild/ on this Next version's real output: the main test build)"
 npx vitest run -c vitest.contract.config.ts
 
-# Two instances of the production build on one PostgreSQL server: 2,000 leads, a receiver failing a third.
+# The production server over real sockets (framework-breaking requests, stalled bodies, forged addresses), then
+# two instances of the production build on one PostgreSQL server: 2,000 leads with a receiver failing a third,
+# one shared rate limit, and one instance killed with SIGKILL mid-delivery.
 if command -v initdb >/dev/null 2>&1 || ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then
-  echo "> scale test (two instances, one PostgreSQL server)"
+  echo "> production server and scale tests (raw sockets; two instances, one PostgreSQL server)"
   LEADS_TEST_DATABASE=postgres npx vitest run -c vitest.scale.config.ts
 fi
 

@@ -23,8 +23,61 @@ const integer = (min: number, max: number) =>
 
 const flag = z.enum(['0', '1', 'true', 'false'], { error: 'must be 1 or 0' }).transform((value) => value === '1' || value === 'true');
 
-/** Default delivery retry delays: 10 s, 1 min, 5 min, 30 min, 2 h, 6 h, 12 h, 24 h. */
-export const DEFAULT_RETRY_SCHEDULE_MS = [10_000, 60_000, 300_000, 1_800_000, 7_200_000, 21_600_000, 43_200_000, 86_400_000];
+/**
+ * Who may tell us the visitor's address (src/server/http/client-address.ts, docs/deploying.md):
+ * nobody (the connection's own address), the last N proxies appending to X-Forwarded-For, or one
+ * header that the edge proxy or CDN overwrites on every request (e.g. cf-connecting-ip).
+ */
+export type TrustProxy = { kind: 'none' } | { kind: 'hops'; hops: number } | { kind: 'header'; header: string };
+
+const trustProxy = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .refine(
+    (value) => /^(0|false|true|[1-9])$/.test(value) || (/^[a-z][a-z0-9]*(?:-[a-z0-9]+)+$/.test(value) && value.length <= 64 && value !== 'x-forwarded-for'),
+    'must be 0, a number of proxies (1-9) or the name of a header the proxy sets, such as cf-connecting-ip',
+  )
+  .transform((value): TrustProxy => {
+    if (value === '0' || value === 'false') return { kind: 'none' };
+    if (value === 'true') return { kind: 'hops', hops: 1 };
+    if (/^[1-9]$/.test(value)) return { kind: 'hops', hops: Number(value) };
+    return { kind: 'header', header: value };
+  });
+
+/**
+ * Default delivery retry delays: 10 s, 30 s, 1, 2, 5, 10, 15 and 30 min, 30 min, 1 h twice, 2 h twice, 4 h twice,
+ * 6 h twice, 12 h twice, 24 h. Eight attempts in the first hour, and after it no wait longer than two thirds
+ * of the time already waited, so a lead reaches the receiver soon after an outage ends (within about 20
+ * minutes of a 30-minute one, 2.5 hours of a 6-hour one); the 21 attempts span 3 days, past a weekend,
+ * before the delivery is 'failed'. The earlier
+ * 8-wait schedule (10 s ... 24 h, 45 hours) left leads waiting up to 36 minutes after a 30-minute outage and
+ * 7 hours after a 6-hour one (tests/integration/lead-retry-schedule.integ.ts).
+ */
+const MIN = 60_000;
+const HOUR = 60 * MIN;
+export const DEFAULT_RETRY_SCHEDULE_MS = [
+  10_000,
+  30_000,
+  MIN,
+  2 * MIN,
+  5 * MIN,
+  10 * MIN,
+  15 * MIN,
+  30 * MIN,
+  30 * MIN,
+  HOUR,
+  HOUR,
+  2 * HOUR,
+  2 * HOUR,
+  4 * HOUR,
+  4 * HOUR,
+  6 * HOUR,
+  6 * HOUR,
+  12 * HOUR,
+  12 * HOUR,
+  24 * HOUR,
+];
 
 // A comma-separated list of delays in milliseconds; '' or unset means the default, 'none' means no retries.
 const retrySchedule = z
@@ -53,6 +106,8 @@ const schema = z.object({
   // --- Server only: lead storage and delivery (see .env.example) ---
   DATABASE_URL: optional(z.string().regex(/^postgres(ql)?:\/\/\S+$/, 'must be a postgres:// or postgresql:// URL')),
   LEADS_DATA_DIR: optional(z.string().min(1)).default('./data/pglite'),
+  // 0: the embedded database skips fsync (faster; an acknowledged lead survives a crash of the process, not of the host).
+  LEADS_DATA_FSYNC: optional(flag).default(true),
   LEADS_WEBHOOK_URL: optional(url),
   // One per lead form (src/lib/lead-forms.ts): LEADS_WEBHOOK_URL_GROWTH_AUDIT, _DEMO, _CONTACT, _ARIA_SIGNUP.
   ...formWebhookUrls,
@@ -82,7 +137,7 @@ const schema = z.object({
   ADMIN_SESSION_IDLE_MINUTES: optional(integer(1, 7 * 24 * 60)).default(60),
   ADMIN_SESSION_MAX_HOURS: optional(integer(1, 30 * 24)).default(12),
 
-  TRUST_PROXY: optional(flag).default(false),
+  TRUST_PROXY: optional(trustProxy).default({ kind: 'none' }),
   LOG_LEVEL: optional(z.enum(['debug', 'info', 'warn', 'error', 'silent'], { error: 'must be debug, info, warn, error or silent' })).default('info'),
   // The build folder (next.config.ts distDir); the test suite builds variants side by side. Default: .next
   NEXT_DIST_DIR: optional(z.string().min(1)).default('.next'),

@@ -14,6 +14,8 @@ export const apiTargets: HeaderTarget[] = [
   { path: '/api/leads/unknown-form', method: 'POST', body: '{}', contentType: 'application/json' },
   { path: '/api/chat', method: 'POST', body: '{}', contentType: 'application/json' },
   { path: '/api/voice/web-call', method: 'POST', body: 'not json', contentType: 'text/plain' },
+  // Refused by scripts/server.mjs itself (not valid percent-encoded UTF-8) before Next.js sees it.
+  { path: '/api/leads/%ff', method: 'POST', body: '{}', contentType: 'application/json' },
 ];
 
 export const headerTargets: HeaderTarget[] = [

@@ -29,6 +29,16 @@ const PHONE = /^\+?[1-9]\d{0,15}$/;
 // A domain with optional http(s) scheme, optional port and optional path.
 const WEBSITE = /^(https?:\/\/)?([a-z\d](?:[a-z\d-]{0,61}[a-z\d])?\.)+[a-z]{2,63}(:\d{1,5})?(\/\S*)?$/i;
 
+// A UTF-16 surrogate without its pair ("\ud800" in JSON): no keyboard types one, and PostgreSQL refuses to
+// store it (the red team turned that into a 503 per request). Without the u flag and lookbehind, for older
+// browsers: a high surrogate not followed by a low one, or a low one not preceded by a high one.
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?:^|[^\ud800-\udbff])[\udc00-\udfff]/;
+
+/** True when the string is valid Unicode text (String.prototype.isWellFormed, where browsers lack it). */
+export function isWellFormed(value: string): boolean {
+  return !LONE_SURROGATE.test(value);
+}
+
 export function normalizePhone(value: string): string {
   return value.replace(/[\s\-()]/g, '');
 }
@@ -42,6 +52,7 @@ export const requiredText =
   (raw) => {
     if (typeof raw !== 'string' || raw.trim() === '') return fail('required');
     const value = raw.trim();
+    if (!isWellFormed(value)) return fail('invalid');
     return value.length > max ? fail('too_long') : pass(value);
   };
 
@@ -50,7 +61,7 @@ export const optionalText =
   (max: number): FieldRule<string> =>
   (raw) => {
     if (raw === undefined) return pass('');
-    if (typeof raw !== 'string') return fail('invalid');
+    if (typeof raw !== 'string' || !isWellFormed(raw)) return fail('invalid');
     const value = raw.trim();
     return value.length > max ? fail('too_long') : pass(value);
   };
@@ -58,7 +69,7 @@ export const optionalText =
 export const email: FieldRule<string> = (raw) => {
   if (typeof raw !== 'string' || raw.trim() === '') return fail('required');
   const value = raw.trim();
-  return value.length > 254 || !EMAIL.test(value) ? fail('invalid') : pass(value);
+  return value.length > 254 || !EMAIL.test(value) || !isWellFormed(value) ? fail('invalid') : pass(value);
 };
 
 export const phone =
@@ -93,7 +104,7 @@ export const optionalBounded =
   (max: number): FieldRule<string | undefined> =>
   (raw) => {
     if (raw === undefined) return pass(undefined);
-    if (typeof raw !== 'string' || raw.trim().length > max) return fail('invalid');
+    if (typeof raw !== 'string' || raw.trim().length > max || !isWellFormed(raw)) return fail('invalid');
     return pass(raw.trim());
   };
 

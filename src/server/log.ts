@@ -17,10 +17,26 @@ export function log(level: Level, event: string, fields: Record<string, unknown>
   else console.log(line);
 }
 
-/** An error's name and message (and its cause's code, e.g. ECONNREFUSED), never a stack with data. */
+/**
+ * An error's name and message, then each cause's (up to three: e.g. the database's own refusal under
+ * a failed query), never a stack. The causes are what explains a 503, so they are never cut off: the
+ * outer message is shortened first. A failed query's message repeats its parameters, which hold what
+ * visitors typed: they are dropped.
+ */
 export function describeError(error: unknown): string {
-  if (!(error instanceof Error)) return String(error).slice(0, 300);
-  const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-  const detail = cause?.code ?? cause?.message;
-  return `${error.name}: ${error.message}${detail ? ` (${detail})` : ''}`.slice(0, 300);
+  const chain: string[] = [];
+  for (let current: unknown = error; current !== undefined && current !== null && chain.length < 4;) {
+    if (!(current instanceof Error)) {
+      chain.push(String(current).slice(0, 300));
+      break;
+    }
+    const code = (current as { code?: unknown }).code;
+    const message = current.message.replace(/\nparams: [\s\S]*$/, '');
+    const codeMark = typeof code === 'string' && !message.includes(code) ? ` [${code}]` : '';
+    chain.push(`${current.name}${codeMark}: ${message}`);
+    current = current.cause;
+  }
+  const [outer = '', ...causes] = chain;
+  const causeText = causes.map((cause) => ` <- ${cause.slice(0, 300)}`).join('');
+  return `${outer.slice(0, Math.max(120, 300 - causeText.length))}${causeText}`;
 }

@@ -16,6 +16,7 @@ await freshEnvironment({
   LEADS_RATE_LIMIT_PER_MINUTE: '1000',
   ADMIN_SESSION_IDLE_MINUTES: '30',
   ADMIN_SESSION_MAX_HOURS: '8',
+  TRUST_PROXY: '1', // as behind one proxy: each call names its address in X-Forwarded-For
 });
 
 const admin = await import('@/app/api/admin/[...path]/route');
@@ -29,7 +30,7 @@ const { eq, desc } = await import('drizzle-orm');
 const EMAIL = 'ops@agency.example';
 const PASSWORD = 'correct horse battery staple';
 let address = 0;
-const nextAddress = () => `203.0.113.${++address}`;
+const nextAddress = () => `10.0.${Math.floor(address / 250)}.${(address++ % 250) + 1}`;
 
 async function command(args: string[], password?: string) {
   let out = '';

@@ -1,6 +1,6 @@
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { replyWith, startChatWebhook } from './support/chat-webhook';
-import { freshEnvironment } from './support/helpers';
+import { forgedAddressHeaders, freshEnvironment, PEER_ADDRESS_HEADER } from './support/helpers';
 
 /**
  * POST /api/chat called in-process, forwarding to a real HTTP stand-in for the
@@ -31,7 +31,7 @@ type Init = { body?: BodyInit | null; json?: unknown; contentType?: string | nul
 
 /** Each call comes from its own address unless one is given, so only the rate-limit test meets the limit. */
 function chatRequest({ body, json, contentType = 'application/json', headers = {}, ip = `203.0.113.${++address}` }: Init = {}): Request {
-  const all: Record<string, string> = { 'x-real-ip': ip, ...headers };
+  const all: Record<string, string> = { [PEER_ADDRESS_HEADER]: ip, ...headers };
   if (contentType) all['content-type'] = contentType;
   const payload = json !== undefined ? JSON.stringify(json) : (body ?? null);
   return new Request('http://localhost/api/chat', { method: 'POST', headers: all, body: payload, duplex: 'half' } as RequestInit);
@@ -219,6 +219,12 @@ describe('POST /api/chat refusals', () => {
     expect(body).toMatchObject({ error: 'rate_limited', retryAfter });
     // another address is not affected
     expect((await post({ json: valid(), ip: '192.0.2.201' })).status).toBe(200);
+  });
+
+  it('counts a client forging X-Forwarded-For, X-Real-IP, Forwarded or a CDN header as the one connection it is', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 8; i++) statuses.push((await post({ json: valid(), ip: '192.0.2.210', headers: forgedAddressHeaders(i) })).status);
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429, 429]);
   });
 
   it('never answers 500, whatever arrives', async () => {

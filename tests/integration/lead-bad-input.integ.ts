@@ -14,7 +14,7 @@ const { leads, leadDeliveries } = await import('@/server/db/schema');
 const { sql } = await import('drizzle-orm');
 const { readMigrations } = await import('@/server/db/migrate');
 
-type Case = { label: string; form: string; body: BodyInit | null; contentType: string | null; expect?: number };
+type Case = { label: string; form: string; body: BodyInit | null; contentType: string | null; expect?: number; field?: string };
 
 const forms = Object.keys(validBodies) as Array<keyof typeof validBodies>;
 const wrongTypes: unknown[] = [1, 1.5, true, null, {}, [], ['a'], { toString: 'x' }];
@@ -27,14 +27,18 @@ const garbage = (length: number) => Array.from({ length }, () => String.fromChar
 
 function cases(): Case[] {
   const all: Case[] = [];
-  const add = (label: string, form: string, body: BodyInit | null, contentType: string | null = 'application/json', status?: number) =>
-    all.push({ label, form, body, contentType, expect: status });
+  const add = (label: string, form: string, body: BodyInit | null, contentType: string | null = 'application/json', status?: number, field?: string) =>
+    all.push({ label, form, body, contentType, expect: status, field });
 
   for (const form of forms) {
     const valid = validBodies[form] as Record<string, string>;
     // Wrong types, one field at a time, on an otherwise valid lead.
     for (const field of Object.keys(valid))
       for (const value of wrongTypes) add(`${form}.${field} = ${json(value)}`, form, json({ ...valid, [field]: value }), undefined, 422);
+    // Lone UTF-16 surrogates (issue 18.6): PostgreSQL cannot store them, so each is a 422 naming its field, not a 503.
+    for (const field of Object.keys(valid))
+      for (const value of ['\ud800', 'Ada\udfff', '\udc00\ud800', `${valid[field]}\ud83d`])
+        add(`${form}.${field} = ${json(value)}`, form, json({ ...valid, [field]: value }), undefined, 422, field);
     // Missing fields.
     add(`${form}: empty object`, form, '{}', undefined, 422);
     for (const field of ['firstName', 'lastName', 'email']) {
@@ -98,7 +102,22 @@ function cases(): Case[] {
     // Random unicode garbage.
     for (let i = 0; i < 4; i += 1) add(`${form}: garbage ${i}`, form, garbage(10 + Math.floor(random() * 200)));
   }
-  for (const form of ['', 'unknown', 'CONTACT', '__proto__', 'constructor', 'toString', '../contact', 'contact%00', 'growth_audit', '<script>']) {
+  for (const form of [
+    '',
+    'unknown',
+    'CONTACT',
+    '__proto__',
+    'constructor',
+    'toString',
+    '../contact',
+    'contact%00',
+    'growth_audit',
+    '<script>',
+    'con%tact',
+    '%ff',
+    '\ud800',
+    'contact\u0000',
+  ]) {
     add(`unknown form ${json(form)}`, form, json(validBodies.contact), undefined, 404);
   }
   return all;
@@ -124,7 +143,12 @@ describe('malformed lead requests', () => {
     for (const c of all) {
       const response = await POST(leadRequest(c.form, { body: c.body, contentType: c.contentType }), { params: Promise.resolve({ form: c.form }) });
       const body = (await response.json().catch(() => null)) as { error?: string } | null;
-      const ok = response.status >= 400 && response.status < 500 && typeof body?.error === 'string' && (c.expect === undefined || c.expect === response.status);
+      const ok =
+        response.status >= 400 &&
+        response.status < 500 &&
+        typeof body?.error === 'string' &&
+        (c.expect === undefined || c.expect === response.status) &&
+        (c.field === undefined || c.field in ((body as { fieldErrors?: object }).fieldErrors ?? {}));
       if (!ok) failures.push(`${c.label}: ${response.status} ${JSON.stringify(body)}`);
     }
     expect(failures).toEqual([]);
@@ -164,10 +188,23 @@ describe('malformed lead requests', () => {
     });
   });
 
+  it('accepts a lead whose attribution holds a lone surrogate, dropping that value', async () => {
+    const body = { ...validBodies.contact, email: 'surrogate@example.com', utm_source: 'news\ud800', page_url: 'https://a.example/\udfff', language: 'en-US' };
+    const response = await POST(leadRequest('contact', { body: json(body) }), { params: Promise.resolve({ form: 'contact' }) });
+    expect(response.status).toBe(201);
+    const { id } = (await response.json()) as { id: string };
+    const { db } = await getDatabase();
+    const [lead] = await db
+      .select()
+      .from(leads)
+      .where(sql`${leads.id} = ${id}`);
+    expect(lead!.attribution).toEqual({ language: 'en-US' });
+  });
+
   it('keeps its data and applies no migration twice when the database is reopened', async () => {
     await closeDatabase();
     const { db } = await getDatabase();
-    expect((await db.select({ n: sql<number>`count(*)::int` }).from(leads))[0]!.n).toBe(2);
+    expect((await db.select({ n: sql<number>`count(*)::int` }).from(leads))[0]!.n).toBe(3);
     const migrations = await db.execute(sql`select name from lead_schema_migrations order by name`);
     const expected = (await readMigrations()).map(({ name }) => ({ name }));
     expect(expected.length).toBeGreaterThan(2);

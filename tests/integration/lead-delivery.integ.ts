@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReceiver } from './support/receiver';
-import { leadRequest, freshEnvironment, validBodies, waitFor } from './support/helpers';
+import { forgedAddressHeaders, leadRequest, freshEnvironment, PEER_ADDRESS_HEADER, validBodies, waitFor } from './support/helpers';
 
 /**
  * The lead API end to end, in-process: route handler -> PGlite (fresh folder)
@@ -350,6 +350,21 @@ describe('POST /api/leads/{form}: refusals', () => {
     expect(limited.json).toMatchObject({ error: 'rate_limited' });
     // Another form, or another address, is counted separately.
     expect((await post('demo', validBodies.demo, { ip })).status).toBe(201);
+  });
+});
+
+describe('behind a proxy that appends to X-Forwarded-For (TRUST_PROXY=1)', () => {
+  it('counts the address the proxy added, not what the client wrote before it or in other headers', async () => {
+    const visitor = freshIp();
+    const statuses: number[] = [];
+    for (let i = 0; i < 8; i += 1) {
+      const forged = forgedAddressHeaders(i);
+      // The proxy appends the address it saw to whatever X-Forwarded-For the client sent.
+      const xff = [forged['x-forwarded-for'], visitor].filter(Boolean).join(', ');
+      const headers = { ...forged, 'x-forwarded-for': xff, [PEER_ADDRESS_HEADER]: '10.0.0.2' };
+      statuses.push((await post('contact', { firstName: '' }, { ip: xff, headers })).status);
+    }
+    expect(statuses).toEqual([422, 422, 422, 422, 422, 429, 429, 429]);
   });
 });
 

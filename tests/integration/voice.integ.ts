@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { forgedAddressHeaders, PEER_ADDRESS_HEADER, servedByServerMjs } from './support/helpers';
 import { okAnswer, STAND_IN_ACCESS_TOKEN, startVoiceProvider, type VoiceProvider } from './support/voice-provider';
 
 /**
@@ -24,7 +25,7 @@ const freshAddress = () => `198.51.100.${++addressCounter}`;
 function voiceRequest({ body = { page_path: '/services-overview' } as unknown, headers = {} as Record<string, string>, address = freshAddress() } = {}) {
   return new Request('http://127.0.0.1:3000/api/voice/web-call', {
     method: 'POST',
-    headers: { host: '127.0.0.1:3000', origin: 'http://127.0.0.1:3000', 'content-type': 'application/json', 'x-real-ip': address, ...headers },
+    headers: { host: '127.0.0.1:3000', origin: 'http://127.0.0.1:3000', 'content-type': 'application/json', [PEER_ADDRESS_HEADER]: address, ...headers },
     body: typeof body === 'string' ? body : JSON.stringify(body),
   });
 }
@@ -36,6 +37,7 @@ async function importRoute(vars: Record<string, string>) {
 }
 
 beforeAll(async () => {
+  servedByServerMjs();
   provider = await startVoiceProvider();
   POST = await importRoute({
     NEXT_PUBLIC_SITE_URL: SITE_URL,
@@ -207,6 +209,14 @@ describe('POST /api/voice/web-call: configuration, rate limit, origin', () => {
     expect((await POST(voiceRequest())).status).toBe(200);
   });
 
+  it('starts no call past the limit for a client that forges a new address in every request (provider minutes cost money)', async () => {
+    const address = freshAddress();
+    const statuses: number[] = [];
+    for (let i = 0; i < 8; i += 1) statuses.push((await POST(voiceRequest({ address, headers: forgedAddressHeaders(i) }))).status);
+    expect(statuses).toEqual([...Array(RATE_LIMIT).fill(200), ...Array(8 - RATE_LIMIT).fill(429)]);
+    expect(provider.requests).toHaveLength(RATE_LIMIT);
+  });
+
   it('403 for a cross-origin POST; same-origin, the site URL and no Origin at all pass', async () => {
     for (const origin of ['https://evil.example', 'null', 'http://127.0.0.1:3001', 'chrome-extension://abc']) {
       const response = await POST(voiceRequest({ headers: { origin } }));
@@ -217,7 +227,11 @@ describe('POST /api/voice/web-call: configuration, rate limit, origin', () => {
 
     expect((await POST(voiceRequest({ headers: { origin: 'http://127.0.0.1:3000' } }))).status).toBe(200);
     expect((await POST(voiceRequest({ headers: { origin: SITE_URL } }))).status).toBe(200);
-    const withoutOrigin = new Request('http://127.0.0.1:3000/api/voice/web-call', { method: 'POST', headers: { 'x-real-ip': freshAddress() }, body: '{}' });
+    const withoutOrigin = new Request('http://127.0.0.1:3000/api/voice/web-call', {
+      method: 'POST',
+      headers: { [PEER_ADDRESS_HEADER]: freshAddress() },
+      body: '{}',
+    });
     expect((await POST(withoutOrigin)).status).toBe(200);
   });
 
@@ -237,7 +251,8 @@ describe('POST /api/voice/web-call: configuration, rate limit, origin', () => {
     const statuses = await Promise.all(odd.map((request) => POST(request).then((response) => response.status)));
     expect(statuses.filter((status) => status >= 500 && status !== 502 && status !== 503)).toEqual([]);
     expect(statuses).not.toContain(500);
-    expect(statuses.filter((status) => status === 200)).toHaveLength(odd.length - 1);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(odd.length - 3);
     expect(statuses).toContain(403); // the '%%%' origin
+    expect(statuses.filter((status) => status === 413)).toHaveLength(2); // the two bodies over 2 KB: no call for them
   });
 });

@@ -12,7 +12,8 @@ describe('parseEnv: lead storage and delivery', () => {
     expect(env.LEADS_RATE_LIMIT_PER_MINUTE).toBe(10);
     expect(env.LEADS_SWEEP_INTERVAL_MS).toBe(5_000);
     expect(env.LEADS_WORKER).toBe(true);
-    expect(env.TRUST_PROXY).toBe(false);
+    expect(env.TRUST_PROXY).toEqual({ kind: 'none' });
+    expect(env.LEADS_DATA_FSYNC).toBe(true);
   });
 
   it('parses a retry schedule in milliseconds, and none', () => {
@@ -22,7 +23,7 @@ describe('parseEnv: lead storage and delivery', () => {
 
   it('reads flags and numbers', () => {
     const env = parseEnv({ TRUST_PROXY: '1', LEADS_WORKER: '0', LEADS_RATE_LIMIT_PER_MINUTE: '0', LEADS_WEBHOOK_TIMEOUT_MS: '500' });
-    expect(env).toMatchObject({ TRUST_PROXY: true, LEADS_WORKER: false, LEADS_RATE_LIMIT_PER_MINUTE: 0, LEADS_WEBHOOK_TIMEOUT_MS: 500 });
+    expect(env).toMatchObject({ TRUST_PROXY: { kind: 'hops', hops: 1 }, LEADS_WORKER: false, LEADS_RATE_LIMIT_PER_MINUTE: 0, LEADS_WEBHOOK_TIMEOUT_MS: 500 });
   });
 
   it.each([
@@ -32,7 +33,8 @@ describe('parseEnv: lead storage and delivery', () => {
     ['LEADS_WEBHOOK_SECRET', 'short', 'must be at least 16 characters'],
     ['LEADS_RETRY_SCHEDULE_MS', '10s,1m', 'must be a comma-separated list of milliseconds'],
     ['LEADS_RATE_LIMIT_PER_MINUTE', 'ten', 'must be a whole number'],
-    ['TRUST_PROXY', 'yes', 'must be 1 or 0'],
+    ['TRUST_PROXY', 'yes', 'must be 0, a number of proxies (1-9) or the name of a header the proxy sets'],
+    ['LEADS_DATA_FSYNC', 'off', 'must be 1 or 0'],
   ])('rejects a bad %s with a message naming it', (name, value, message) => {
     expect(() => parseEnv({ [name]: value })).toThrow(`${name}: ${message}`);
   });
@@ -60,6 +62,8 @@ describe('.env.example and README', () => {
       'TRUST_PROXY',
       'LOG_LEVEL',
     ];
+    // New since the README's table was last written: in .env.example already.
+    for (const name of ['LEADS_DATA_FSYNC']) expect(example, name).toMatch(new RegExp(`^${name}=$`, 'm'));
     for (const name of names) {
       expect(example, name).toMatch(new RegExp(`^${name}=$`, 'm'));
       expect(readme, name).toContain(

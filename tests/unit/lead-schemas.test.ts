@@ -150,3 +150,12 @@ describe('schema mechanics', () => {
     expect(() => contactSchema.parse({})).toThrow(/"firstName":"required"/);
   });
 });
+
+describe('isWellFormed', () => {
+  it('accepts any text with its surrogates in pairs, and refuses a lone one anywhere', async () => {
+    const { isWellFormed } = await import('@/lib/validation');
+    for (const ok of ['', 'Ada', '𝓐𝓭𝓪 😀', 'Ünïcødé \u202e', '\ud83d\ude00x']) expect(isWellFormed(ok), JSON.stringify(ok)).toBe(true);
+    for (const bad of ['\ud800', '\udfff', 'a\ud800', '\ud800a', 'a\udc00', '\udc00\ud800', '😀\ud83d', '\ud83d\ud83d\ude00'])
+      expect(isWellFormed(bad), JSON.stringify(bad)).toBe(false);
+  });
+});

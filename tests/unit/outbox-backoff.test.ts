@@ -5,14 +5,27 @@ import { JITTER, maxAttempts, retryDelayMs } from '@/server/outbox/backoff';
 const middle = () => 0.5;
 
 describe('retryDelayMs', () => {
-  it('follows 10 s, 1 min, 5 min, 30 min, 2 h, 6 h, 12 h, 24 h by default', () => {
-    const delays = [1, 2, 3, 4, 5, 6, 7, 8].map((attempts) => retryDelayMs(attempts, DEFAULT_RETRY_SCHEDULE_MS, middle));
-    expect(delays).toEqual([10_000, 60_000, 300_000, 1_800_000, 7_200_000, 21_600_000, 43_200_000, 86_400_000]);
+  it('follows 10 s, 30 s, 1, 2, 5, 10, 15, 30 min, 30 min, 1 h x2, 2 h x2, 4 h x2, 6 h x2, 12 h x2, 24 h by default', () => {
+    const delays = Array.from({ length: 20 }, (_, i) => retryDelayMs(i + 1, DEFAULT_RETRY_SCHEDULE_MS, middle)! / 1000);
+    const [m, h] = [60, 3600];
+    expect(delays).toEqual([10, 30, m, 2 * m, 5 * m, 10 * m, 15 * m, 30 * m, 30 * m, h, h, 2 * h, 2 * h, 4 * h, 4 * h, 6 * h, 6 * h, 12 * h, 12 * h, 24 * h]);
   });
 
-  it('gives up after the last scheduled retry', () => {
-    expect(retryDelayMs(9, DEFAULT_RETRY_SCHEDULE_MS, middle)).toBeNull();
-    expect(maxAttempts(DEFAULT_RETRY_SCHEDULE_MS)).toBe(9);
+  it('gives up after the last scheduled retry, three days after the first attempt', () => {
+    expect(retryDelayMs(21, DEFAULT_RETRY_SCHEDULE_MS, middle)).toBeNull();
+    expect(maxAttempts(DEFAULT_RETRY_SCHEDULE_MS)).toBe(21);
+    expect(DEFAULT_RETRY_SCHEDULE_MS.reduce((sum, wait) => sum + wait, 0) / 3_600_000).toBeGreaterThan(72);
+  });
+
+  it('tries 8 times in the first hour, and after it never waits longer than two thirds of the time already waited', () => {
+    let waited = 0;
+    let inFirstHour = 1;
+    for (const wait of DEFAULT_RETRY_SCHEDULE_MS) {
+      if (waited >= 3_600_000) expect(wait / waited).toBeLessThanOrEqual(2 / 3);
+      waited += wait;
+      if (waited <= 3_600_000) inFirstHour += 1;
+    }
+    expect(inFirstHour).toBe(8);
   });
 
   it('spreads each delay by at most 20% either way', () => {
@@ -20,7 +33,7 @@ describe('retryDelayMs', () => {
     expect(retryDelayMs(1, DEFAULT_RETRY_SCHEDULE_MS, () => 0)).toBe(8_000);
     expect(retryDelayMs(1, DEFAULT_RETRY_SCHEDULE_MS, () => 1)).toBe(12_000);
     for (let i = 0; i < 200; i += 1) {
-      const delay = retryDelayMs(2, DEFAULT_RETRY_SCHEDULE_MS)!;
+      const delay = retryDelayMs(3, DEFAULT_RETRY_SCHEDULE_MS)!;
       expect(delay).toBeGreaterThanOrEqual(48_000);
       expect(delay).toBeLessThanOrEqual(72_000);
     }

@@ -34,4 +34,24 @@ describe('readBody', () => {
     expect(await readBody(post(slow), 1_000_000, 150)).toEqual({ ok: false, reason: 'timeout' });
     expect(Date.now() - started).toBeLessThan(1_000);
   });
+
+  it('answers at the deadline even when the stalled stream cannot be cancelled until its connection closes', async () => {
+    // Next.js's request body behaves like this on a socket that stopped sending: cancel() settles only on close.
+    let cancelled = false;
+    const stalled = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('{"a":1'));
+      },
+      pull: () => new Promise<void>(() => undefined),
+      cancel: () => {
+        cancelled = true;
+        return new Promise<void>(() => undefined);
+      },
+    });
+    const started = Date.now();
+    const outcome = await Promise.race([readBody(post(stalled), 1_000_000, 150), new Promise((resolve) => setTimeout(() => resolve('still waiting'), 2_000))]);
+    expect(outcome).toEqual({ ok: false, reason: 'timeout' });
+    expect(Date.now() - started).toBeLessThan(1_000);
+    expect(cancelled).toBe(true);
+  });
 });

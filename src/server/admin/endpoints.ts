@@ -235,7 +235,7 @@ export function handleAdminPost(path: string[], request: Request): Promise<Respo
       decide: async (req, logFields) => {
         logFields.path = `/${path.join('/')}`.slice(0, 100);
         // Sign-in too: a cross-site form could otherwise sign a visitor in to an attacker's account.
-        if (!isSameOrigin(req.headers, env.NEXT_PUBLIC_SITE_URL, env.TRUST_PROXY, req.url)) return refuse('forbidden');
+        if (!isSameOrigin(req.headers, env.NEXT_PUBLIC_SITE_URL, env.TRUST_PROXY.kind !== 'none', req.url)) return refuse('forbidden');
         const signingIn = path.length === 1 && path[0] === 'sign-in';
         const target = signingIn ? null : route(path);
         if (!signingIn && !target) return refuse('not_found');

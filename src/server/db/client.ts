@@ -1,8 +1,6 @@
 import 'server-only';
 import { mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { eq } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -10,6 +8,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { env } from '@/env';
 import { describeError, log } from '@/server/log';
+import { openEmbedded } from './durable-pglite';
 import { migrate } from './migrate';
 import { leadSettings, schema } from './schema';
 
@@ -20,7 +19,8 @@ import { leadSettings, schema } from './schema';
  * - DATABASE_URL set: a node-postgres Pool on that server. Several app
  *   instances can share it (migrations take an advisory lock, the outbox claims
  *   rows with FOR UPDATE SKIP LOCKED).
- * - Otherwise: embedded PGlite in LEADS_DATA_DIR (default ./data/pglite).
+ * - Otherwise: embedded PGlite in LEADS_DATA_DIR (default ./data/pglite),
+ *   with fsync on (durable-pglite.ts; LEADS_DATA_FSYNC=0 turns it off).
  *   PGlite is one process's private database: a second process opening the
  *   same folder would silently fork it, so a lock file next to the folder
  *   refuses that with a clear message.
@@ -88,8 +88,7 @@ async function openPglite(dataDir: string): Promise<Database> {
   mkdirSync(path.dirname(dataDir), { recursive: true });
   const release = lockDataDir(dataDir);
   try {
-    // pg_trgm: the inbox's search index (migration 0003).
-    const client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+    const client = await openEmbedded(dataDir, { fsync: env.LEADS_DATA_FSYNC });
     await migrate({
       exec: async (sql) => void (await client.exec(sql)),
       query: async <T>(sql: string, params?: unknown[]) => (await client.query<T>(sql, params)).rows,

@@ -1,26 +1,79 @@
 import 'server-only';
 import { createHmac } from 'node:crypto';
+import { isIP } from 'node:net';
+import type { TrustProxy } from '@/env';
+import { log } from '@/server/log';
 
 /**
- * The address a request came from, for rate limiting and the stored (hashed)
- * ip. Route handlers cannot see the socket; `next start` puts the socket
- * address in X-Forwarded-For when the request has none.
+ * The address a request came from, for rate limiting and the stored (hashed) ip. Every header a
+ * client sends is the client's choice (X-Forwarded-For, X-Real-IP, Forwarded, True-Client-IP,
+ * CF-Connecting-IP...), so by default none is read (docs/deploying.md):
  *
- * - TRUST_PROXY=1 (behind a proxy/load balancer that sets X-Forwarded-For):
- *   the first hop of X-Forwarded-For, else X-Real-IP.
- * - Otherwise: X-Real-IP, else the last X-Forwarded-For entry (the socket
- *   address Next.js filled in). Without a proxy a client can send its own
- *   X-Forwarded-For and so pick its own rate-limit key: run production behind
- *   a proxy that overwrites the header and set TRUST_PROXY=1.
+ * - TRUST_PROXY unset or 0: the connection's own address. Route handlers cannot see the socket, so
+ *   scripts/server.mjs writes it into a header of its own, after deleting any copy the client sent,
+ *   and announces that header's name on globalThis; served any other way (`next start`, `next dev`)
+ *   there is no such header and every visitor is 'unknown' (one shared window), never a forgery.
+ * - TRUST_PROXY=N (1-9): N proxies each append their peer's address to X-Forwarded-For; the entry
+ *   the outermost one added (N-th from the right) is the visitor. Entries to its left were written by
+ *   the client. Fewer entries than N: the left-most; none: the connection's address.
+ * - TRUST_PROXY=<header>: that header, which the edge proxy or CDN overwrites on every request.
+ * A trusted value that is not an IP address falls back to the connection's address.
  */
-export function clientAddress(headers: Headers, trustProxy: boolean): string {
-  const forwarded = (headers.get('x-forwarded-for') ?? '')
-    .split(',')
-    .map((part) => part.trim())
-    .filter(Boolean);
-  const realIp = headers.get('x-real-ip')?.trim();
-  const address = trustProxy ? (forwarded[0] ?? realIp) : (realIp ?? forwarded.at(-1));
-  return (address || 'unknown').slice(0, 64);
+
+type ServerGlobal = typeof globalThis & { __siteServer?: { peerAddressHeader: string } };
+
+let warnedNoPeer = false;
+
+/** The connection's own address, from scripts/server.mjs's header; 'unknown' without that server. */
+export function peerAddress(headers: Headers): string {
+  const header = (globalThis as ServerGlobal).__siteServer?.peerAddressHeader;
+  const address = header ? normalizeAddress(headers.get(header)) : null;
+  if (!address && !warnedNoPeer) {
+    warnedNoPeer = true;
+    log('warn', 'client_address.no_peer_address', { hint: 'serve with scripts/server.mjs (npm start) so rate limits can tell visitors apart' });
+  }
+  return address ?? 'unknown';
+}
+
+export function clientAddress(headers: Headers, trust: TrustProxy): string {
+  if (trust.kind === 'header') return normalizeAddress(headers.get(trust.header)) ?? peerAddress(headers);
+  if (trust.kind === 'hops') {
+    const entries = (headers.get('x-forwarded-for') ?? '')
+      .split(',')
+      .map((part) => part.trim())
+      .filter(Boolean);
+    if (entries.length === 0) return peerAddress(headers);
+    return normalizeAddress(entries[Math.max(0, entries.length - trust.hops)]) ?? peerAddress(headers);
+  }
+  return peerAddress(headers);
+}
+
+/** An IP address without port, brackets or zone, IPv4-mapped IPv6 as IPv4; null if it is none. */
+export function normalizeAddress(raw: string | null | undefined): string | null {
+  let value = raw?.trim() ?? '';
+  const bracketed = /^\[([^\]]+)\](?::\d{1,5})?$/.exec(value);
+  if (bracketed) value = bracketed[1]!;
+  else if (/^\d{1,3}(?:\.\d{1,3}){3}:\d{1,5}$/.test(value)) value = value.slice(0, value.lastIndexOf(':'));
+  value = value.replace(/%.*$/, '').toLowerCase();
+  if (value.startsWith('::ffff:') && isIP(value.slice(7)) === 4) value = value.slice(7);
+  return value.length <= 45 && isIP(value) ? value : null;
+}
+
+/**
+ * The key a rate limit counts under: the address, except that IPv6 counts per /64, the block one
+ * subscriber gets (a client can rotate through 2^64 addresses inside it).
+ */
+export function rateLimitKey(address: string): string {
+  if (isIP(address) !== 6) return address;
+  const [head = '', tail] = address.split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const width = (parts: string[]) => parts.reduce((sum, part) => sum + (part.includes('.') ? 2 : 1), 0);
+  const groups = tail === undefined ? left : [...left, ...Array<string>(Math.max(0, 8 - width(left) - width(right))).fill('0'), ...right];
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
 }
 
 /** Keyed hash of an address: lets the operator see repeats without storing who it was. */

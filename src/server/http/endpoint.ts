@@ -1,7 +1,7 @@
 import 'server-only';
 import { env } from '@/env';
 import { describeError, log } from '@/server/log';
-import { clientAddress } from './client-address';
+import { clientAddress, rateLimitKey } from './client-address';
 import { checkRateLimit } from './rate-limit';
 import { isSameOrigin } from './same-origin';
 
@@ -132,9 +132,9 @@ export async function runEndpoint<S extends Success>(spec: EndpointSpec<S>, requ
  * Returns the client address for whatever the endpoint records, or the refusal.
  */
 export async function guardPublicPost(request: Request, scope: string, limitPerMinute: number): Promise<{ address: string } | Refusal> {
-  if (!isSameOrigin(request.headers, env.NEXT_PUBLIC_SITE_URL, env.TRUST_PROXY, request.url)) return refuse('forbidden');
+  if (!isSameOrigin(request.headers, env.NEXT_PUBLIC_SITE_URL, env.TRUST_PROXY.kind !== 'none', request.url)) return refuse('forbidden');
   const address = clientAddress(request.headers, env.TRUST_PROXY);
-  const rate = await checkRateLimit(scope, address, limitPerMinute);
+  const rate = await checkRateLimit(scope, rateLimitKey(address), limitPerMinute);
   if (!rate.allowed) return refuse('rate_limited', { retryAfterSeconds: rate.retryAfterSeconds });
   return { address };
 }

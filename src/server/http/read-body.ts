@@ -8,6 +8,9 @@ import 'server-only';
  * - within `timeoutMs` (default 10 s): a client that trickles its body (slowloris)
  *   is cut off instead of holding the request open for the server's own
  *   5-minute limit.
+ * The stream is cancelled without waiting: on a stalled connection the
+ * cancellation settles only when the socket closes, which would hold the
+ * answer back until then (the red team saw 408 after 306 s).
  */
 
 export const BODY_TIMEOUT_MS = 10_000;
@@ -29,13 +32,13 @@ export async function readBody(request: Request, limit: number, timeoutMs = BODY
     for (;;) {
       const next = await Promise.race([reader.read(), deadline]);
       if (next === 'timeout') {
-        await reader.cancel().catch(() => undefined);
+        void reader.cancel().catch(() => undefined);
         return { ok: false, reason: 'timeout' };
       }
       if (next.done) break;
       size += next.value.byteLength;
       if (size > limit) {
-        await reader.cancel().catch(() => undefined);
+        void reader.cancel().catch(() => undefined);
         return { ok: false, reason: 'too_large' };
       }
       chunks.push(next.value);

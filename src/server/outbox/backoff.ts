@@ -3,8 +3,8 @@ import 'server-only';
 /**
  * When to try a failed delivery again. `attempts` is how many attempts have
  * been made (the first one right after the lead was accepted). After attempt n
- * fails, the next waits schedule[n-1] (10 s, 1 min, 5 min, 30 min, 2 h, 6 h,
- * 12 h, 24 h by default: LEADS_RETRY_SCHEDULE_MS), spread by +/-20% jitter so
+ * fails, the next waits schedule[n-1] (10 s, 30 s, 1 min ... 24 h, 20 waits over
+ * 3 days by default: LEADS_RETRY_SCHEDULE_MS, src/env.ts), spread by +/-20% jitter so
  * many leads failing together do not retry in lockstep. null: give up (failed).
  */
 export const JITTER = 0.2;

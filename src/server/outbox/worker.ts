@@ -36,6 +36,8 @@ export type OutboxOptions = {
   secret: string | undefined;
   batchSize: number;
   random: () => number;
+  /** The time claims and results are written with (a test drives days of retries in seconds with its own). */
+  now: () => Date;
 };
 
 export function outboxOptions(overrides: Partial<OutboxOptions> = {}): OutboxOptions {
@@ -45,6 +47,7 @@ export function outboxOptions(overrides: Partial<OutboxOptions> = {}): OutboxOpt
     secret: env.LEADS_WEBHOOK_SECRET,
     batchSize: 10,
     random: Math.random,
+    now: () => new Date(),
     ...overrides,
   };
 }
@@ -59,7 +62,7 @@ function due(now: Date): SQL {
 }
 
 async function claim(db: Db, where: SQL, limit: number, options: OutboxOptions): Promise<Claimed[]> {
-  const now = new Date();
+  const now = options.now();
   return db.transaction(async (tx) => {
     const rows = await tx
       .select({ id: leadDeliveries.id })
@@ -139,7 +142,8 @@ const recordAttempt = groupCommit(writeAttempts, { concurrency: env.DATABASE_URL
 
 async function deliver(db: Db, claimed: Claimed, options: OutboxOptions, known?: StoredLead): Promise<void> {
   const lead = known ?? (await db.select().from(leads).where(eq(leads.id, claimed.leadId)))[0];
-  const startedAt = new Date();
+  const startedAt = options.now();
+  const started = performance.now();
   const result =
     lead && claimed.webhookUrl
       ? await (() => {
@@ -147,8 +151,8 @@ async function deliver(db: Db, claimed: Claimed, options: OutboxOptions, known?:
           return postWebhook(claimed.webhookUrl, body, webhookHeaders(lead.id, body, options.secret), options.timeoutMs);
         })()
       : { ok: false, httpStatus: null, error: lead ? 'no webhook url' : 'lead not found' };
-  const finishedAt = new Date();
-  const durationMs = finishedAt.getTime() - startedAt.getTime();
+  const durationMs = Math.round(performance.now() - started);
+  const finishedAt = new Date(startedAt.getTime() + durationMs);
 
   const delay = result.ok || !lead || !claimed.webhookUrl ? null : retryDelayMs(claimed.attempts, options.schedule, options.random);
   const outcome = result.ok ? 'delivered' : delay === null ? 'failed' : 'retry';

@@ -32,8 +32,10 @@ async function decide(request: Request, logFields: Record<string, unknown>): Pro
   const { RETELL_API_KEY: apiKey, RETELL_AGENT_ID: agentId } = env;
   if (!apiKey || !agentId) return refuse('not_configured', { message: 'Voice demo is not configured' });
 
-  // The body ({ page_path }) is optional: anything unreadable, too large or too slow counts as none.
+  // The body ({ page_path }) is optional: anything unreadable counts as none. A body too large, or one
+  // that stops arriving, is refused (413, 408) as on every POST endpoint: such a client gets no paid call.
   const parsed = await parseBody(request, { limit: MAX_BODY_BYTES, forms: false });
+  if (isRefusal(parsed) && (parsed.refused === 'timeout' || parsed.refused === 'too_large')) return parsed;
   const metadata: WebCallMetadata = { source: 'website_voice_demo', page_path: isRefusal(parsed) ? null : pagePathFrom(parsed.body) };
   const result = await createWebCall({ baseUrl: env.RETELL_BASE_URL, apiKey, agentId, timeoutMs: env.VOICE_TIMEOUT_MS }, metadata);
   if (result.ok) {

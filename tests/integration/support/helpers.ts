@@ -9,6 +9,34 @@ import { inject } from 'vitest';
 export const postgresUrl = inject('postgresUrl');
 
 /**
+ * What scripts/server.mjs does for every request in production: it writes the connection's own
+ * address into this header (replacing any copy a client sent) and announces the header's name on
+ * globalThis, the only place src/server/http/client-address.ts believes it from. Route handlers
+ * called in-process get the header from the test instead.
+ */
+export const PEER_ADDRESS_HEADER = 'x-site-peer-address';
+
+export function servedByServerMjs(): void {
+  (globalThis as { __siteServer?: unknown }).__siteServer = { peerAddressHeader: PEER_ADDRESS_HEADER, shutdownHooks: [] };
+}
+
+/** The i-th of a rotating set of headers a client writes to pose as someone else (issue 18, item 2). */
+export function forgedAddressHeaders(i: number): Record<string, string> {
+  const fake = `203.0.113.${(i % 250) + 1}`;
+  const sets: Record<string, string>[] = [
+    { 'x-forwarded-for': fake },
+    { 'x-forwarded-for': `${fake}, 198.51.100.${(i % 250) + 1}` },
+    { 'x-real-ip': fake },
+    { forwarded: `for=${fake};proto=https` },
+    { 'true-client-ip': fake },
+    { 'cf-connecting-ip': fake },
+    { 'x-client-ip': fake, 'fastly-client-ip': fake, 'fly-client-ip': fake },
+    { 'x-forwarded-for': fake, 'x-real-ip': fake, forwarded: `for="[2001:db8::${i}]"`, 'true-client-ip': fake, 'cf-connecting-ip': fake },
+  ];
+  return sets[i % sets.length]!;
+}
+
+/**
  * Per-file environment: must run before anything from src/ is imported (env is
  * read once at import), so test files import the app with `await import()`.
  * Each file gets its own database: a fresh PGlite folder under the OS temp
@@ -26,6 +54,7 @@ export async function freshEnvironment(vars: Record<string, string>): Promise<{ 
     await admin.end();
     databaseUrl = `${postgresUrl}/${name}`;
   }
+  servedByServerMjs();
   Object.assign(process.env, {
     LEADS_DATA_DIR: dataDir,
     LOG_LEVEL: process.env.LEADS_TEST_LOG_LEVEL ?? 'silent',
@@ -41,7 +70,13 @@ export type PostOptions = { body: BodyInit | null; contentType?: string | null; 
 export function leadRequest(form: string, { body, contentType = 'application/json', accept = 'application/json', headers = {} }: PostOptions): Request {
   const all: Record<string, string> = { accept, ...headers };
   if (contentType) all['content-type'] = contentType;
-  return new Request(`http://localhost/api/leads/${encodeURIComponent(form)}`, { method: 'POST', headers: all, body, duplex: 'half' } as RequestInit);
+  // The URL is for show (the route gets `form` as its param); surrogates would make encodeURIComponent throw.
+  return new Request(`http://localhost/api/leads/${encodeURIComponent(form.replace(/[\ud800-\udfff]/g, '\ufffd'))}`, {
+    method: 'POST',
+    headers: all,
+    body,
+    duplex: 'half',
+  } as RequestInit);
 }
 
 export async function waitFor<T>(check: () => Promise<T | undefined | null | false>, { timeout = 10_000, interval = 25, what = 'condition' } = {}): Promise<T> {

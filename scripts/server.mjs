@@ -1,0 +1,135 @@
+// The production server: what `npm start`, the end-to-end and scale tests, the benches and
+// check:headers run instead of `next start`. It is Next.js's own request handler (the documented
+// custom-server API, the same router `next start` builds) behind a node:http server that does
+// what `next start` cannot be told to do:
+//
+// 1. It tells the app the connection's own address in a header that only it can set (any copy a
+//    client sends is replaced), so rate limits never read an address the client chose
+//    (src/server/http/client-address.ts; TRUST_PROXY in docs/deploying.md).
+// 2. It bounds how long a request may take to arrive: headers within 10 s, the whole request
+//    within 15 s (Node's default is 5 minutes). The app's own 10 s body limit answers first, with
+//    JSON; this is the backstop for anything that never reads its body.
+// 3. It answers what Next.js would fail with a 500 and a stack trace in the log, with the JSON
+//    4xx of docs/api.md instead: the methods a WHATWG Request refuses (TRACE, TRACK, CONNECT), a
+//    request target that is not a path ('*', absolute URLs) and a path that is not valid
+//    percent-encoded UTF-8 (/api/leads/%ff, /api/leads/con%tact).
+// 4. On SIGTERM or SIGINT it stops accepting connections, lets requests in flight finish (10 s at
+//    most), runs the app's shutdown hooks (the outbox finishes its deliveries, the database closes)
+//    and exits.
+//
+//   node scripts/server.mjs [--hostname 127.0.0.1] [--port 3000]    (else PORT, else 3000)
+import { readFileSync } from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+process.env.NODE_ENV = 'production';
+const { default: next } = await import('next');
+
+const dir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const argument = (name) => {
+  const index = process.argv.indexOf(`--${name}`);
+  return index === -1 ? undefined : process.argv[index + 1];
+};
+const hostname = argument('hostname');
+const port = Number(argument('port') ?? process.env.PORT ?? 3000);
+
+const HEADERS_TIMEOUT_MS = 10_000;
+const REQUEST_TIMEOUT_MS = 15_000;
+const SHUTDOWN_GRACE_MS = 10_000;
+
+// The contract with the app: the header's name, and hooks the app adds to run at shutdown.
+const PEER_ADDRESS_HEADER = 'x-site-peer-address';
+const site = { peerAddressHeader: PEER_ADDRESS_HEADER, shutdownHooks: [] };
+globalThis.__siteServer = site;
+
+// Refusals made here carry the headers next.config.ts gives API responses, read from the build so
+// the two cannot drift apart (a refusal is JSON, not a page: the deny-all policy of /api/*).
+const distDir = path.resolve(dir, process.env.NEXT_DIST_DIR || '.next');
+const manifest = JSON.parse(readFileSync(path.join(distDir, 'routes-manifest.json'), 'utf8'));
+const refusalHeaders = Object.fromEntries(
+  manifest.headers
+    .filter((rule) => !rule.has && !rule.missing && new RegExp(rule.regex).test('/api/refused'))
+    .flatMap((rule) => rule.headers.map(({ key, value }) => [key, value])),
+);
+
+// The Fetch API refuses these methods, so Next.js throws building the request (500).
+const FORBIDDEN_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK']);
+
+function refusal(req) {
+  if (FORBIDDEN_METHODS.has(req.method)) return { status: 405, error: 'method_not_allowed', message: 'This method is not allowed here.' };
+  const target = req.url ?? '';
+  if (!target.startsWith('/')) return { status: 400, error: 'bad_request', message: 'The request target must be a path.' };
+  try {
+    decodeURIComponent(target.split(/[?#]/, 1)[0]);
+  } catch {
+    return { status: 400, error: 'bad_request', message: 'The path is not valid percent-encoded UTF-8.' };
+  }
+  return null;
+}
+
+function answer(res, { status, error, message }) {
+  const body = JSON.stringify({ error, message });
+  res.writeHead(status, {
+    ...refusalHeaders,
+    'Content-Type': 'application/json',
+    'Content-Length': Buffer.byteLength(body),
+    'Cache-Control': 'no-store',
+    ...(status === 405 ? { Allow: 'GET, HEAD, POST, OPTIONS' } : {}),
+  });
+  res.end(body);
+}
+
+const server = http.createServer({
+  headersTimeout: HEADERS_TIMEOUT_MS,
+  requestTimeout: REQUEST_TIMEOUT_MS,
+  // How often Node checks those two limits (default 30 s, which would let a stalled request live 45 s).
+  connectionsCheckingInterval: 1_000,
+});
+const app = next({ dev: false, dir, hostname, port, httpServer: server });
+const handle = app.getRequestHandler();
+
+server.on('request', (req, res) => {
+  const refused = refusal(req);
+  if (refused) return answer(res, refused);
+  req.headers[PEER_ADDRESS_HEADER] = req.socket.remoteAddress ?? '';
+  handle(req, res).catch((error) => {
+    console.error(JSON.stringify({ time: new Date().toISOString(), level: 'error', event: 'server.request_error', error: String(error).slice(0, 300) }));
+    if (!res.headersSent) answer(res, { status: 503, error: 'unavailable', message: 'The service is temporarily unavailable. Please try again shortly.' });
+    else res.destroy();
+  });
+});
+// CONNECT never reaches 'request'; without a listener Node drops the socket without an answer.
+server.on('connect', (req, socket) => {
+  socket.end('HTTP/1.1 405 Method Not Allowed\r\nAllow: GET, HEAD, POST, OPTIONS\r\nContent-Length: 0\r\nConnection: close\r\n\r\n');
+});
+
+await app.prepare();
+await new Promise((resolve, reject) => {
+  server.once('error', reject);
+  server.listen(port, hostname, resolve);
+});
+const { port: actualPort } = server.address();
+const origin = `http://${hostname ?? 'localhost'}:${actualPort}`;
+// As `next start` does: some of Next.js reads its own origin from these.
+process.env.PORT = String(actualPort);
+process.env.__NEXT_PRIVATE_ORIGIN = origin;
+console.log(`> Ready on ${origin} (${path.relative(dir, distDir)})`);
+
+let stopping = false;
+async function stop(signal) {
+  if (stopping) return;
+  stopping = true;
+  // Whatever happens below, the process ends.
+  setTimeout(() => process.exit(1), 3 * SHUTDOWN_GRACE_MS).unref();
+  const closed = new Promise((resolve) => server.close(resolve));
+  server.closeIdleConnections();
+  const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+  await closed;
+  clearTimeout(force);
+  for (const hook of site.shutdownHooks) await hook().catch((error) => console.error(error));
+  await app.close();
+  process.exit(signal === 'SIGINT' ? 130 : 143);
+}
+process.on('SIGTERM', () => void stop('SIGTERM'));
+process.on('SIGINT', () => void stop('SIGINT'));

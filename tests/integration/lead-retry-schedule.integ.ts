@@ -1,0 +1,103 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startReceiver } from './support/receiver';
+import { freshEnvironment, validBodies } from './support/helpers';
+
+/**
+ * Issue 18, item 9: with the DEFAULT retry schedule (src/env.ts, +/-20% jitter), a receiver outage
+ * of 30 minutes and one of 6 hours both end with every lead delivered, none 'failed', and soon after
+ * the receiver is back. Hours of retries run in seconds: the outbox's own code (runOutboxOnce) sweeps
+ * a real database with an injected clock, at each 5-second tick (the default sweep interval) at
+ * which something is due, and delivers to a real receiver that answers 503 until the simulated
+ * outage ends. Leads arrive throughout the outage, the first as it begins.
+ */
+
+const receiver = await startReceiver();
+await freshEnvironment({ LEADS_WEBHOOK_URL: `${receiver.url}/hook`, LEADS_RATE_LIMIT_PER_MINUTE: '0' });
+const { DEFAULT_RETRY_SCHEDULE_MS } = await import('@/env');
+const { getDatabase, closeDatabase } = await import('@/server/db/client');
+const { acceptLead } = await import('@/server/leads/accept-lead');
+const { outboxOptions, runOutboxOnce } = await import('@/server/outbox/worker');
+const { leadDeliveries } = await import('@/server/db/schema');
+const { and, eq, inArray, min } = await import('drizzle-orm');
+
+const SWEEP_MS = 5_000;
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+// A small deterministic PRNG for the jitter, so a failure can be reproduced.
+let seed = 18_009;
+const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
+
+beforeAll(async () => {
+  await getDatabase();
+});
+
+afterAll(async () => {
+  await closeDatabase();
+  await receiver.stop();
+});
+
+async function outage(label: string, startsAt: number, outageMs: number, leads: number) {
+  const { db } = await getDatabase();
+  const ends = startsAt + outageMs;
+  let clock = startsAt;
+  const options = outboxOptions({ now: () => new Date(clock), random, batchSize: 50 });
+  expect(options.schedule).toEqual(DEFAULT_RETRY_SCHEDULE_MS);
+
+  const ids: string[] = [];
+  for (let i = 0; i < leads; i += 1) {
+    const { leadId } = await acceptLead(
+      {
+        form: 'contact',
+        status: 'accepted',
+        fields: { ...validBodies.contact, email: `${label}-${i}@example.com` },
+        attribution: {},
+        ipHash: null,
+        userAgent: null,
+        webhookUrl: `${receiver.url}/hook`,
+      },
+      { now: new Date(startsAt + (outageMs * i) / leads), claimFirstAttempt: false, timeoutMs: options.timeoutMs },
+    );
+    ids.push(leadId);
+  }
+
+  let sweeps = 0;
+  for (; sweeps < 5_000; sweeps += 1) {
+    const [due] = await db
+      .select({ at: min(leadDeliveries.nextAttemptAt) })
+      .from(leadDeliveries)
+      .where(and(inArray(leadDeliveries.leadId, ids), eq(leadDeliveries.status, 'pending')));
+    if (!due?.at) break;
+    clock = Math.max(clock, startsAt + Math.ceil((new Date(due.at).getTime() - startsAt) / SWEEP_MS) * SWEEP_MS);
+    receiver.setDefault(clock < ends ? 503 : 200);
+    await runOutboxOnce(options);
+  }
+
+  const rows = await db.select().from(leadDeliveries).where(inArray(leadDeliveries.leadId, ids));
+  const lastDelivered = Math.max(...rows.map((row) => (row.deliveredAt ? new Date(row.deliveredAt).getTime() : Infinity)));
+  const accepted = (id: string) => receiver.forLead(id).filter((request) => request.answer === 200).length;
+  const summary = {
+    statuses: [...new Set(rows.map((row) => row.status))],
+    failed: rows.filter((row) => row.status === 'failed').length,
+    deliveredOnce: ids.filter((id) => accepted(id) === 1).length,
+    mostAttempts: Math.max(...rows.map((row) => row.attempts)),
+    lastDeliveredAfterOutageMin: Math.round((lastDelivered - ends) / MINUTE),
+    sweeps,
+  };
+  console.log(`[retry schedule] ${label}: ${JSON.stringify(summary)}`);
+  return summary;
+}
+
+describe('the default retry schedule through a receiver outage', () => {
+  it('delivers every lead of a 30-minute outage, none failed, within 20 minutes of its end', { timeout: 180_000 }, async () => {
+    const result = await outage('outage-30min', Date.parse('2030-01-07T09:00:00Z'), 30 * MINUTE, 30);
+    expect(result).toMatchObject({ statuses: ['delivered'], failed: 0, deliveredOnce: 30 });
+    expect(result.lastDeliveredAfterOutageMin).toBeLessThanOrEqual(20);
+  });
+
+  it('delivers every lead of a 6-hour outage, none failed, within 3 hours of its end', { timeout: 180_000 }, async () => {
+    const result = await outage('outage-6h', Date.parse('2030-02-04T18:00:00Z'), 6 * HOUR, 30);
+    expect(result).toMatchObject({ statuses: ['delivered'], failed: 0, deliveredOnce: 30 });
+    expect(result.lastDeliveredAfterOutageMin).toBeLessThanOrEqual(180);
+  });
+});
