@@ -1,18 +1,40 @@
 import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Webhook } from 'standardwebhooks';
 import { closeServer } from './close-server';
 
 /**
  * A real webhook receiver on 127.0.0.1 (random port). By default it answers 200.
+ * Given the signing secret, it checks each request's Standard Webhooks signature
+ * on arrival with the official `standardwebhooks` library (`verified`), as a
+ * receiver built on the standard would; not our own signing code.
  * plan(email, [...]) scripts the answers for one lead (matched on the payload's
  * email), setDefault() the answer for everything else: a status code, 'hang' (never answers; the sender's timeout must fire)
  * or 'destroy' (drops the connection). stop() closes the port so connections are
  * refused; start() listens again on the same port.
  */
 export type Behaviour = number | 'hang' | 'destroy';
-export type Received = { path: string; headers: IncomingHttpHeaders; rawBody: string; body: Record<string, unknown>; at: number; answer: Behaviour };
+export type Received = {
+  path: string;
+  headers: IncomingHttpHeaders;
+  rawBody: string;
+  body: Record<string, unknown>;
+  at: number;
+  answer: Behaviour;
+  /** With a secret: true when the signature verified, else the library's error message. */
+  verified?: true | string;
+};
 
-export async function startReceiver() {
+function verify(secret: string, rawBody: string, headers: IncomingHttpHeaders): true | string {
+  try {
+    new Webhook(secret).verify(rawBody, headers as Record<string, string>);
+    return true;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
+}
+
+export async function startReceiver({ secret }: { secret?: string } = {}) {
   const received: Received[] = [];
   const plans = new Map<string, Behaviour[]>();
   const hanging = new Set<ServerResponse>();
@@ -33,7 +55,15 @@ export async function startReceiver() {
       }
       const plan = plans.get(String(body.email ?? ''));
       const behaviour: Behaviour = plan?.shift() ?? fallback;
-      received.push({ path: req.url ?? '', headers: req.headers, rawBody, body, at: Date.now(), answer: behaviour });
+      received.push({
+        path: req.url ?? '',
+        headers: req.headers,
+        rawBody,
+        body,
+        at: Date.now(),
+        answer: behaviour,
+        ...(secret ? { verified: verify(secret, rawBody, req.headers) } : {}),
+      });
       if (behaviour === 'hang') {
         hanging.add(res);
         return;
