@@ -32,9 +32,9 @@ describe.skipIf(!postgresUrl)('several instances on one PostgreSQL', () => {
         }),
       ),
     );
-    expect(applied.flat().sort()).toEqual(['0001_leads.sql', '0002_rate_limits.sql']);
+    expect(applied.flat().sort()).toEqual(['0001_leads.sql', '0002_rate_limits.sql', '0003_webhook_url_without_credentials.sql']);
     const { rows } = await clients[0]!.query('select name from lead_schema_migrations order by name');
-    expect(rows).toEqual([{ name: '0001_leads.sql' }, { name: '0002_rate_limits.sql' }]);
+    expect(rows).toEqual([{ name: '0001_leads.sql' }, { name: '0002_rate_limits.sql' }, { name: '0003_webhook_url_without_credentials.sql' }]);
     await Promise.all(clients.map((client) => client.end()));
   });
 
