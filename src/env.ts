@@ -108,10 +108,10 @@ const schema = z.object({
   CHAT_WEBHOOK_URL: optional(url),
   CHAT_WEBHOOK_HEADER_NAME: optional(headerName),
   CHAT_WEBHOOK_HEADER_VALUE: optional(headerValue),
-  // The whole reply, streamed or not, must arrive within CHAT_TIMEOUT_MS; its first text, and each later
-  // piece of a stream, within CHAT_IDLE_TIMEOUT_MS of the one before.
+  // The whole reply, streamed or not, must arrive within CHAT_TIMEOUT_MS; the first byte of its body, and
+  // each later piece of a stream, within CHAT_IDLE_TIMEOUT_MS of the one before.
   CHAT_TIMEOUT_MS: optional(integer(1_000, 120_000)).default(20_000),
-  CHAT_IDLE_TIMEOUT_MS: optional(integer(500, 120_000)).default(10_000),
+  CHAT_IDLE_TIMEOUT_MS: optional(integer(500, 120_000)).default(15_000),
   CHAT_RATE_LIMIT_PER_MINUTE: optional(integer(0, 100_000)).default(20),
 
   // --- Server only: the live voice demo's proxy (POST /api/voice/web-call) ---

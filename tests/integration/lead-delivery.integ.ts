@@ -158,9 +158,17 @@ describe('POST /api/leads/{form}: accepted leads are stored, then delivered exac
   it.each([
     ['demo', '/demo', 'contact_demo_page'],
     ['contact', '/contact', 'contact_us_page'],
-  ] as const)('delivers a %s lead to its own webhook with all form fields, source, timestamp and page_url', async (form, path, source) => {
+  ] as const)('delivers a %s lead to its own webhook with all form fields, source, timestamp and the attribution', async (form, path, source) => {
     const email = `${form}@example.com`;
-    const response = await post(form, { ...validBodies[form], email, page_url: `https://www.agency.com/${form}` });
+    const response = await post(form, {
+      ...validBodies[form],
+      email,
+      page_url: `https://www.agency.com/${form}`,
+      referrer: 'https://www.google.com/',
+      utm_source: 'google',
+      utm_campaign: 'spring',
+      language: 'en-GB',
+    });
     expect(response.status).toBe(201);
     const id = response.json!.id as string;
     await settled(id);
@@ -172,6 +180,19 @@ describe('POST /api/leads/{form}: accepted leads are stored, then delivered exac
       source,
       timestamp: (await leadRow(id))!.createdAt.toISOString(),
       page_url: `https://www.agency.com/${form}`,
+      referrer: 'https://www.google.com/',
+      user_agent: 'integration-test', // from the request's own header when the body has none
+      time_on_page: null,
+      scroll_depth: null,
+      screen_resolution: null,
+      viewport_size: null,
+      timezone: null,
+      language: 'en-GB',
+      utm_source: 'google',
+      utm_medium: null,
+      utm_campaign: 'spring',
+      utm_term: null,
+      utm_content: null,
     });
   });
 
