@@ -168,6 +168,10 @@ describe('malformed lead requests', () => {
     const { db } = await getDatabase();
     expect((await db.select({ n: sql<number>`count(*)::int` }).from(leads))[0]!.n).toBe(2);
     const migrations = await db.execute(sql`select name from lead_schema_migrations order by name`);
-    expect((migrations as unknown as { rows: unknown[] }).rows).toEqual([{ name: '0001_leads.sql' }, { name: '0002_rate_limits.sql' }]);
+    expect((migrations as unknown as { rows: unknown[] }).rows).toEqual([
+      { name: '0001_leads.sql' },
+      { name: '0002_rate_limits.sql' },
+      { name: '0003_webhook_url_without_credentials.sql' },
+    ]);
   });
 });
