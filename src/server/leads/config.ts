@@ -1,6 +1,7 @@
 import 'server-only';
 import { env } from '@/env';
 import { leadFormRegistry, type LeadForm } from '@/lib/lead-forms';
+import { authHeader, withoutCredentials } from '@/server/http/credentials';
 
 /**
  * Where a form's leads go, read from the configuration of this process. Every
@@ -17,25 +18,6 @@ export type WebhookTarget = {
   /** n8n Header Auth (LEADS_WEBHOOK_HEADER_NAME/VALUE), sent with each attempt, never stored. */
   headers: Record<string, string>;
 };
-
-/** The URL without user:password@, for anything that keeps or prints it. */
-export function withoutCredentials(url: string): string {
-  try {
-    const parsed = new URL(url);
-    if (!parsed.username && !parsed.password) return url;
-    parsed.username = '';
-    parsed.password = '';
-    return parsed.href;
-  } catch {
-    // Not a URL (env.ts lets none through): drop anything up to the authority's last @ all the same.
-    return url.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/?#]*@/i, '$1');
-  }
-}
-
-/** The Header Auth header of a webhook, when both its name and value are set. */
-export function authHeader(name: string | undefined, value: string | undefined): Record<string, string> {
-  return name && value ? { [name]: value } : {};
-}
 
 /** A form's webhook: its own variable, else the shared LEADS_WEBHOOK_URL, else none. */
 export function webhookFor(form: LeadForm): WebhookTarget | null {
