@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page, Request } from '@playwright/test';
-import { replyWith, startChatWebhook, type ChatWebhook } from '../integration/support/chat-webhook';
+import { n8n, replyWith, startChatWebhook, streamed, type ChatWebhook } from '../integration/support/chat-webhook';
 import { expect, expectNoLayoutShift, recordLayoutShifts, test, waitForHydration } from './support/fixtures';
 import { CHAT_WEBHOOK_PORT, E2E_ENV } from './support/servers';
 
@@ -390,6 +390,75 @@ test.describe('chat widget: conversation', () => {
     const [first, second] = hook.received.map((request) => request.body.sessionId);
     expect(first).toMatch(/^[0-9a-f-]{36}$/);
     expect(second).toBe(first);
+  });
+});
+
+test.describe("chat widget: n8n's Streaming response mode", () => {
+  test('the reply grows in its bubble as it arrives, rendered as text with links', async ({ page }) => {
+    const hook = await startWebhook();
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const last = '.test/demo any day.';
+    hook.answerWith({
+      stream: [n8n.begin(), n8n.item('Book a '), n8n.item('call at https://cal.example-agency'), { until: () => released }, n8n.item(last), n8n.end()],
+    });
+    await page.goto('/ai-chatbot');
+    await waitForHydration(page);
+    await openWithLauncher(page);
+    await send(page, 'Can I book a call?');
+
+    // The first pieces show while the stand-in still holds the last one back.
+    const reply = log(page).locator('[data-chat-message="assistant"]').last();
+    await expect(reply).toHaveText(/^Book a call at https:\/\/cal\.example-agency/);
+    expect(hook.sent.some(({ step }) => typeof step === 'object' && 'chunk' in step && step.chunk.content === last)).toBe(false);
+    await expect(reply).not.toContainText('any day');
+    await expect(log(page)).toHaveAttribute('aria-busy', 'true'); // read out once, whole
+    await expect(dialog(page).locator('[data-chat-typing]')).toHaveCount(0); // the text replaces the typing dots
+    await expect(dialog(page).getByRole('button', { name: 'Sending' })).toBeDisabled();
+
+    release();
+    await expect(reply).toHaveText(/^Book a call at https:\/\/cal\.example-agency\.test\/demo\s*\(opens in a new tab\) any day\.$/);
+    // One bubble, the link made clickable across the pieces it arrived in, nothing rendered as HTML.
+    await expect(log(page).locator('[data-chat-message="assistant"]')).toHaveCount(2); // the welcome and this reply
+    await expect(reply.getByRole('link')).toHaveAttribute('href', 'https://cal.example-agency.test/demo');
+    await expect(log(page)).toHaveAttribute('aria-busy', 'false');
+    await expect(dialog(page).getByRole('button', { name: 'Send' })).toBeEnabled();
+  });
+
+  test('a reply that stops part-way keeps what arrived and offers a retry', async ({ page }) => {
+    const hook = await startWebhook();
+    let calls = 0;
+    hook.answerWith(() =>
+      ++calls === 1
+        ? { stream: [n8n.begin(), n8n.item('Our plans start'), { wait: 100 }, n8n.error('Tool call failed')] }
+        : streamed(['Our plans ', 'start at $99.']),
+    );
+    await page.goto('/ai-chatbot');
+    await waitForHydration(page);
+    await openWithLauncher(page);
+    await send(page, 'Pricing?');
+    const alert = dialog(page).getByRole('alert');
+    await expect(alert).toContainText('The reply was cut off before it finished. Please try again.');
+    await expect(log(page).locator('[data-chat-message="assistant"]').last()).toHaveText('Our plans start');
+    await alert.getByRole('button', { name: 'Try again' }).click();
+    await expect(log(page).locator('[data-chat-message="assistant"]').last()).toHaveText('Our plans start at $99.');
+    await expect(alert).toHaveCount(0);
+  });
+
+  test.describe('a workflow that returns nothing', () => {
+    test.beforeEach(({ expectedConsoleErrors }) => void expectedConsoleErrors.push(/status of 502 .*api\/chat/));
+
+    test('gets its own message, not the generic one', async ({ page }) => {
+      const hook = await startWebhook();
+      hook.answerWith({ body: '' });
+      await page.goto('/ai-chatbot');
+      await waitForHydration(page);
+      await openWithLauncher(page);
+      await send(page, 'Hello?');
+      await expect(dialog(page).getByRole('alert')).toContainText(
+        'The assistant had no answer to that. Please try asking another way, or contact us directly.',
+      );
+    });
   });
 });
 

@@ -115,13 +115,14 @@ export function ChatPanel({ open, branding, position, onClose, onAutoOpen }: Cha
   /** Shows a streamed reply as it arrives, in one bubble; what arrived stays if it stops early. */
   async function showStream(body: ReadableStream<Uint8Array>, text: string) {
     const id = newId();
-    let shown = false;
     const outcome = await readReplyStream(body, (reply) => {
       setStreaming(true);
+      // The updater runs at render time: whether the bubble exists yet is decided there, not here.
       setMessages((current) =>
-        shown ? current.map((message) => (message.id === id ? { ...message, text: reply } : message)) : [...current, { id, role: 'assistant', text: reply }],
+        current.some((message) => message.id === id)
+          ? current.map((message) => (message.id === id ? { ...message, text: reply } : message))
+          : [...current, { id, role: 'assistant', text: reply }],
       );
-      shown = true;
     });
     if (outcome.error) setError({ message: outcome.text ? copy.errors.interrupted : copy.errors.upstream, retry: text });
   }
