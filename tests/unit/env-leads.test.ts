@@ -60,7 +60,8 @@ describe('parseEnv: LEADS_WEBHOOK_SECRET is a Standard Webhooks secret', () => {
     );
   });
 
-  it('the command it shows makes a secret it accepts', async () => {
+  // Starts a node process: generous on a loaded machine.
+  it('the command it shows makes a secret it accepts', { timeout: 30_000 }, async () => {
     const { execSync } = await import('node:child_process');
     const { MAKE_WEBHOOK_SECRET } = await import('@/env');
     const made = execSync(MAKE_WEBHOOK_SECRET, { encoding: 'utf8' }).trim();
