@@ -430,8 +430,7 @@ describe('plain HTML form posts (JavaScript off)', () => {
 
 describe('Standard Webhooks', () => {
   it('every request the receivers got verifies with the official standardwebhooks library', () => {
-    const all = [...receiver.received, ...ariaReceiver.received];
-    expect(all.length).toBeGreaterThan(15);
-    expect(all.filter((request) => request.verified !== true).map((request) => `${request.path}: ${String(request.verified)}`)).toEqual([]);
+    expect(receiver.received.length + ariaReceiver.received.length).toBeGreaterThan(15);
+    expect([...receiver.unverified(), ...ariaReceiver.unverified()]).toEqual([]);
   });
 });

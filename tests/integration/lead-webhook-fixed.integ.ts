@@ -86,5 +86,6 @@ describe('fixing LEADS_WEBHOOK_URL, then retry-failed', () => {
     expect(retried.code).toBe(0);
     expect(fixed.forLead(leadId)).toHaveLength(1);
     expect(wrong.forLead(leadId)).toHaveLength(1);
+    expect([...wrong.unverified(), ...fixed.unverified()]).toEqual([]);
   });
 });

@@ -5,9 +5,10 @@ import { closeServer } from './close-server';
 
 /**
  * A real webhook receiver on 127.0.0.1 (random port). By default it answers 200.
- * Given the signing secret, it checks each request's Standard Webhooks signature
- * on arrival with the official `standardwebhooks` library (`verified`), as a
- * receiver built on the standard would; not our own signing code.
+ * It checks each request's Standard Webhooks signature on arrival with the
+ * official `standardwebhooks` library and the site's LEADS_WEBHOOK_SECRET
+ * (`verified`), as a receiver built on the standard would: every delivery the
+ * tests make is signed, and verified by the standard's code, not ours.
  * plan(email, [...]) scripts the answers for one lead (matched on the payload's
  * email), setDefault() the answer for everything else: a status code, 'hang' (never answers; the sender's timeout must fire)
  * or 'destroy' (drops the connection). stop() closes the port so connections are
@@ -21,8 +22,8 @@ export type Received = {
   body: Record<string, unknown>;
   at: number;
   answer: Behaviour;
-  /** With a secret: true when the signature verified, else the library's error message. */
-  verified?: true | string;
+  /** true when the signature verified, else the library's error message. */
+  verified: true | string;
 };
 
 function verify(secret: string, rawBody: string, headers: IncomingHttpHeaders): true | string {
@@ -34,7 +35,7 @@ function verify(secret: string, rawBody: string, headers: IncomingHttpHeaders): 
   }
 }
 
-export async function startReceiver({ secret }: { secret?: string } = {}) {
+export async function startReceiver({ secret }: { secret: string }) {
   const received: Received[] = [];
   const plans = new Map<string, Behaviour[]>();
   const hanging = new Set<ServerResponse>();
@@ -62,7 +63,7 @@ export async function startReceiver({ secret }: { secret?: string } = {}) {
         body,
         at: Date.now(),
         answer: behaviour,
-        ...(secret ? { verified: verify(secret, rawBody, req.headers) } : {}),
+        verified: verify(secret, rawBody, req.headers),
       });
       if (behaviour === 'hang') {
         hanging.add(res);
@@ -99,6 +100,10 @@ export async function startReceiver({ secret }: { secret?: string } = {}) {
     },
     setDefault(behaviour: Behaviour) {
       fallback = behaviour;
+    },
+    /** Requests whose signature did not verify, described (expected: none). */
+    unverified() {
+      return received.filter((request) => request.verified !== true).map((request) => `${request.path}: ${String(request.verified)}`);
     },
     /** Requests received for one lead (by Idempotency-Key). */
     forLead(id: string) {
