@@ -109,6 +109,11 @@ describe('POST /api/chat forwarding', () => {
     expect(health.chat).toEqual({ configured: true, lastStatus: 404, lastError: 'not_found', at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) });
   });
 
+  it("answers a 404 with the demo greeting without reading its body (a proxy's big error page)", async () => {
+    webhook.answerWith({ status: 404, contentType: 'text/html', body: `<!doctype html>${'<p>Not found</p>'.repeat(30_000)}` });
+    expect((await post({ json: valid() })).body).toEqual({ output: chatApiCopy.demoGreeting, demo: true });
+  });
+
   it('answers with the demo greeting when the webhook answers text/html', async () => {
     webhook.answerWith({ contentType: 'text/html; charset=utf-8', body: '<!doctype html><title>Sign in</title>' });
     expect((await post({ json: valid() })).body).toEqual({ output: chatApiCopy.demoGreeting, demo: true });

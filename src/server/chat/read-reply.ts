@@ -112,6 +112,11 @@ export async function readWebhookReply(post: StreamedPost): Promise<WebhookReply
   if (opened.type === 'failure') return { answer: failureAnswer(opened), httpStatus: null, cause: causeOf(opened) };
   if (opened.type !== 'response') return { answer: { kind: 'error', reason: 'no_response' }, httpStatus: null, cause: 'no response' };
   const { status, contentType } = opened;
+  // n8n's answer to an unknown or unpublished webhook: nothing in its body changes what it means.
+  if (status === 404) {
+    post.cancel();
+    return { answer: { kind: 'demo', reason: 'not_found' }, httpStatus: status, cause: 'not_found' };
+  }
   const whole = (body: string): WebhookReply => {
     const answer = interpretWebhookResult({ ok: true, status, contentType, body });
     return { answer, httpStatus: status, cause: answer.kind === 'reply' ? null : answer.kind === 'demo' ? answer.reason : answer.reason };
