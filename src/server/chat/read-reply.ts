@@ -119,7 +119,7 @@ export async function readWebhookReply(post: StreamedPost): Promise<WebhookReply
   }
   const whole = (body: string): WebhookReply => {
     const answer = interpretWebhookResult({ ok: true, status, contentType, body });
-    return { answer, httpStatus: status, cause: answer.kind === 'reply' ? null : answer.kind === 'demo' ? answer.reason : answer.reason };
+    return { answer, httpStatus: status, cause: answer.kind === 'reply' ? null : answer.reason };
   };
 
   // Only a 2xx JSON answer can be a stream; anything else is read whole (a 404 page, an error message).
@@ -140,15 +140,13 @@ export async function readWebhookReply(post: StreamedPost): Promise<WebhookReply
     const done = event.type === 'end';
     if (event.type === 'data') {
       bytes += event.chunk.length;
-      if (mode !== 'stream' && bytes > MAX_RESPONSE_BYTES) {
+      if (bytes > (mode === 'stream' ? MAX_STREAM_BYTES : MAX_RESPONSE_BYTES)) {
         post.cancel();
         return { answer: { kind: 'error', reason: 'too_large' }, httpStatus: status, cause: 'too_large' };
       }
-      if (mode === 'whole') {
-        raw += event.chunk.toString('latin1'); // re-decoded as UTF-8 below, once whole
-        continue;
-      }
-      raw += event.chunk.toString('latin1');
+      // Kept until the body turns out to be a stream; a whole body is decoded as UTF-8 once complete.
+      if (mode !== 'stream') raw += event.chunk.toString('latin1');
+      if (mode === 'whole') continue;
     }
     if (mode === 'whole') {
       if (done) return whole(Buffer.from(raw, 'latin1').toString('utf8'));
@@ -181,7 +179,6 @@ export async function readWebhookReply(post: StreamedPost): Promise<WebhookReply
       if (mode === 'stream') return { answer: { kind: 'error', reason: 'empty_reply' }, httpStatus: status, cause: 'empty_reply' };
       return whole(Buffer.from(raw, 'latin1').toString('utf8'));
     }
-    if (mode === 'stream') raw = ''; // the lines are what counts now
     if (lines.pendingLength > MAX_STREAM_LINE_BYTES) {
       post.cancel();
       return { answer: { kind: 'error', reason: 'too_large' }, httpStatus: status, cause: 'too_large' };
