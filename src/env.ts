@@ -85,6 +85,44 @@ const retrySchedule = z
   .regex(/^\s*(none|\d+(\s*,\s*\d+){0,19})\s*$/, 'must be a comma-separated list of milliseconds (at most 20), or none')
   .transform((value) => (value.trim() === 'none' ? [] : value.split(',').map((part) => Number(part.trim()))));
 
+/** How to make a secret, shown whenever LEADS_WEBHOOK_SECRET is refused. */
+export const MAKE_WEBHOOK_SECRET = `node -e "console.log('whsec_'+require('crypto').randomBytes(32).toString('base64'))"`;
+
+/**
+ * A Standard Webhooks secret: whsec_ then 24 to 64 random bytes in canonical base64, the only form
+ * the standard's own verifiers accept (any other string made signatures no receiver could check).
+ */
+const webhookSecret = z.string().refine(
+  (value) => {
+    const base64 = value.startsWith('whsec_') ? value.slice('whsec_'.length) : null;
+    if (base64 === null || !/^[A-Za-z0-9+/]+={0,2}$/.test(base64)) return false;
+    const bytes = Buffer.from(base64, 'base64');
+    return bytes.toString('base64') === base64 && bytes.length >= 24 && bytes.length <= 64;
+  },
+  { error: `must be a Standard Webhooks secret: whsec_ and 24 to 64 random bytes in base64. Make one with: ${MAKE_WEBHOOK_SECRET}` },
+);
+
+// A header added to every request to a webhook (n8n's Header Auth). Names the request itself
+// sets (body framing, signature, idempotency) are refused so the secret header cannot break them.
+const reservedHeaders = [
+  'host',
+  'content-type',
+  'content-length',
+  'transfer-encoding',
+  'connection',
+  'accept',
+  'user-agent',
+  'idempotency-key',
+  'webhook-id',
+  'webhook-timestamp',
+  'webhook-signature',
+];
+const headerName = z
+  .string()
+  .regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,100}$/, 'must be an HTTP header name (letters, digits and - only, e.g. X-Webhook-Token)')
+  .refine((name) => !reservedHeaders.includes(name.toLowerCase()), 'names a header the site sets itself; choose another (e.g. X-Webhook-Token)');
+const headerValue = z.string().regex(/^[\x20-\x7e]{1,1024}$/, 'must be 1 to 1024 printable ASCII characters');
+
 const formWebhookUrls = Object.fromEntries(leadForms.map((form) => [leadFormRegistry[form].webhookEnv, optional(url)])) as Record<
   LeadWebhookEnv,
   ReturnType<typeof optional<typeof url>>
@@ -111,7 +149,10 @@ const schema = z.object({
   LEADS_WEBHOOK_URL: optional(url),
   // One per lead form (src/lib/lead-forms.ts): LEADS_WEBHOOK_URL_GROWTH_AUDIT, _DEMO, _CONTACT, _ARIA_SIGNUP.
   ...formWebhookUrls,
-  LEADS_WEBHOOK_SECRET: optional(z.string().min(16, 'must be at least 16 characters')),
+  LEADS_WEBHOOK_SECRET: optional(webhookSecret),
+  // n8n Header Auth for every lead webhook: sent with each attempt, never stored with a delivery.
+  LEADS_WEBHOOK_HEADER_NAME: optional(headerName),
+  LEADS_WEBHOOK_HEADER_VALUE: optional(headerValue),
   LEADS_WEBHOOK_TIMEOUT_MS: optional(integer(100, 120_000)).default(15_000),
   LEADS_RETRY_SCHEDULE_MS: optional(retrySchedule).default(DEFAULT_RETRY_SCHEDULE_MS),
   LEADS_SWEEP_INTERVAL_MS: optional(integer(100, 3_600_000)).default(5_000),
@@ -120,7 +161,12 @@ const schema = z.object({
 
   // --- Server only: the chat widget's proxy (POST /api/chat) ---
   CHAT_WEBHOOK_URL: optional(url),
+  CHAT_WEBHOOK_HEADER_NAME: optional(headerName),
+  CHAT_WEBHOOK_HEADER_VALUE: optional(headerValue),
+  // The whole reply, streamed or not, must arrive within CHAT_TIMEOUT_MS; the first byte of its body, and
+  // each later piece of a stream, within CHAT_IDLE_TIMEOUT_MS of the one before.
   CHAT_TIMEOUT_MS: optional(integer(1_000, 120_000)).default(20_000),
+  CHAT_IDLE_TIMEOUT_MS: optional(integer(500, 120_000)).default(15_000),
   CHAT_RATE_LIMIT_PER_MINUTE: optional(integer(0, 100_000)).default(20),
 
   // --- Server only: the live voice demo's proxy (POST /api/voice/web-call) ---
@@ -147,10 +193,21 @@ const schema = z.object({
   NEXT_PHASE: optional(z.string()),
 });
 
+// A header name without its value (or the reverse) is a half-done setup: refuse it rather than send nothing.
+const checked = schema.superRefine((value, context) => {
+  for (const prefix of ['LEADS_WEBHOOK_HEADER', 'CHAT_WEBHOOK_HEADER'] as const) {
+    const name = value[`${prefix}_NAME`];
+    const headerValueSet = value[`${prefix}_VALUE`] !== undefined;
+    if ((name === undefined) === !headerValueSet) continue;
+    const missing = name === undefined ? `${prefix}_NAME` : `${prefix}_VALUE`;
+    context.addIssue({ code: 'custom', path: [missing], message: `must be set together with ${name === undefined ? `${prefix}_VALUE` : `${prefix}_NAME`}` });
+  }
+});
+
 export type Env = z.infer<typeof schema>;
 
 export function parseEnv(source: Record<string, string | undefined>): Env {
-  const result = schema.safeParse(source);
+  const result = checked.safeParse(source);
   if (!result.success) {
     const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new Error(`Invalid environment configuration (see .env.example):\n${lines.join('\n')}`);

@@ -51,8 +51,12 @@ export const chatPanelCopy = {
   errors: {
     /** Our own API could not be reached (offline, server down). */
     unreachable: 'We could not reach the chat service. Please check your connection and try again.',
-    /** The webhook answered with an error (502 from /api/chat). */
+    /** The webhook answered with an error (502 from /api/chat), or a streamed reply stopped part-way. */
     upstream: 'The assistant could not answer just now. Please try again.',
+    /** The workflow ran but said nothing (502 with detail empty_reply). */
+    emptyReply: 'The assistant had no answer to that. Please try asking another way, or contact us directly.',
+    /** A streamed reply stopped coming before it was complete. */
+    interrupted: 'The reply was cut off before it finished. Please try again.',
     rateLimited: 'You are sending messages quickly. Please wait a moment and try again.',
     tooLong: `Messages can be at most ${chatConfig.maxMessageChars} characters.`,
     invalid: 'That message could not be sent. Please reload the page and try again.',
@@ -68,4 +72,5 @@ export const chatApiCopy = {
   demoGreeting:
     "Hi! I'm the demo assistant: our live assistant isn't connected right now, so I can't answer questions here yet. To reach our team, send a message through our contact page or book a demo, and we'll reply within 24 hours.",
   upstream: 'The chat webhook did not answer as expected.',
+  emptyReply: 'The chat workflow finished without a reply.',
 } as const;

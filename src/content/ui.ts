@@ -22,3 +22,13 @@ export const notFoundCopy = {
   home: { label: 'Back to Home', href: '/' },
   services: { label: 'See our services', href: '/#services' },
 } as const;
+
+/** The page shown when rendering fails (src/app/global-error.tsx): it replaces the whole layout. */
+export const globalErrorCopy = {
+  title: 'Something went wrong',
+  eyebrow: 'Error',
+  heading: 'Something went wrong',
+  body: 'This page ran into a problem. Try again, or start over from the home page: anything you typed into a form and sent before this is safe with us.',
+  retry: 'Try again',
+  home: { label: 'Back to Home', href: '/' },
+} as const;

@@ -1,9 +1,8 @@
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page, Request } from '@playwright/test';
-import { replyWith, startChatWebhook, type ChatWebhook } from '../integration/support/chat-webhook';
-import { builtSite, expect, expectNoLayoutShift, recordLayoutShifts, test, waitForHydration, expectNoAxeViolations } from './support/fixtures';
-import { CHAT_WEBHOOK_PORT, E2E_ENV } from './support/servers';
+import { n8n, replyWith, startChatWebhook, streamed, type ChatWebhook } from '../integration/support/chat-webhook';
+import { builtScriptContaining, builtSite, expect, expectNoLayoutShift, recordLayoutShifts, test, waitForHydration, expectNoAxeViolations } from './support/fixtures';
+import { CHAT_WEBHOOK_PORT } from './support/servers';
 
 /**
  * The chat widget (SPEC sections 2, 4, 7, 8, 9; DESIGN.md): loaded only when
@@ -19,12 +18,7 @@ const PANEL_MARKER = 'data-chat-panel';
 const DEMO_GREETING = /I'm the demo assistant/;
 
 /** The URL of the built script that holds the panel, found by its marker among the build's client files. */
-function panelChunkName(): string {
-  const scripts = builtSite().assets.filter((asset) => asset.file.endsWith('.js'));
-  const matches = scripts.filter((asset) => readFileSync(path.join(E2E_ENV.NEXT_DIST_DIR, asset.file), 'utf8').includes(PANEL_MARKER));
-  expect(matches, 'exactly one built script holds the chat panel').toHaveLength(1);
-  return matches[0]!.url;
-}
+const panelChunkName = () => builtScriptContaining(PANEL_MARKER);
 
 const isPanelChunk = (url: string, chunk: string) => new URL(url).pathname === chunk;
 
@@ -385,6 +379,75 @@ test.describe('chat widget: conversation', () => {
     const [first, second] = hook.received.map((request) => request.body.sessionId);
     expect(first).toMatch(/^[0-9a-f-]{36}$/);
     expect(second).toBe(first);
+  });
+});
+
+test.describe("chat widget: n8n's Streaming response mode", () => {
+  test('the reply grows in its bubble as it arrives, rendered as text with links', async ({ page }) => {
+    const hook = await startWebhook();
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const last = '.test/demo any day.';
+    hook.answerWith({
+      stream: [n8n.begin(), n8n.item('Book a '), n8n.item('call at https://cal.example-agency'), { until: () => released }, n8n.item(last), n8n.end()],
+    });
+    await page.goto('/ai-chatbot');
+    await waitForHydration(page);
+    await openWithLauncher(page);
+    await send(page, 'Can I book a call?');
+
+    // The first pieces show while the stand-in still holds the last one back.
+    const reply = log(page).locator('[data-chat-message="assistant"]').last();
+    await expect(reply).toHaveText(/^Book a call at https:\/\/cal\.example-agency/);
+    expect(hook.sent.some(({ step }) => typeof step === 'object' && 'chunk' in step && step.chunk.content === last)).toBe(false);
+    await expect(reply).not.toContainText('any day');
+    await expect(log(page)).toHaveAttribute('aria-busy', 'true'); // read out once, whole
+    await expect(dialog(page).locator('[data-chat-typing]')).toHaveCount(0); // the text replaces the typing dots
+    await expect(dialog(page).getByRole('button', { name: 'Sending' })).toBeDisabled();
+
+    release();
+    await expect(reply).toHaveText(/^Book a call at https:\/\/cal\.example-agency\.test\/demo\s*\(opens in a new tab\) any day\.$/);
+    // One bubble, the link made clickable across the pieces it arrived in, nothing rendered as HTML.
+    await expect(log(page).locator('[data-chat-message="assistant"]')).toHaveCount(2); // the welcome and this reply
+    await expect(reply.getByRole('link')).toHaveAttribute('href', 'https://cal.example-agency.test/demo');
+    await expect(log(page)).toHaveAttribute('aria-busy', 'false');
+    await expect(dialog(page).getByRole('button', { name: 'Send' })).toBeEnabled();
+  });
+
+  test('a reply that stops part-way keeps what arrived and offers a retry', async ({ page }) => {
+    const hook = await startWebhook();
+    let calls = 0;
+    hook.answerWith(() =>
+      ++calls === 1
+        ? { stream: [n8n.begin(), n8n.item('Our plans start'), { wait: 100 }, n8n.error('Tool call failed')] }
+        : streamed(['Our plans ', 'start at $99.']),
+    );
+    await page.goto('/ai-chatbot');
+    await waitForHydration(page);
+    await openWithLauncher(page);
+    await send(page, 'Pricing?');
+    const alert = dialog(page).getByRole('alert');
+    await expect(alert).toContainText('The reply was cut off before it finished. Please try again.');
+    await expect(log(page).locator('[data-chat-message="assistant"]').last()).toHaveText('Our plans start');
+    await alert.getByRole('button', { name: 'Try again' }).click();
+    await expect(log(page).locator('[data-chat-message="assistant"]').last()).toHaveText('Our plans start at $99.');
+    await expect(alert).toHaveCount(0);
+  });
+
+  test.describe('a workflow that returns nothing', () => {
+    test.beforeEach(({ expectedConsoleErrors }) => void expectedConsoleErrors.push(/status of 502 .*api\/chat/));
+
+    test('gets its own message, not the generic one', async ({ page }) => {
+      const hook = await startWebhook();
+      hook.answerWith({ body: '' });
+      await page.goto('/ai-chatbot');
+      await waitForHydration(page);
+      await openWithLauncher(page);
+      await send(page, 'Hello?');
+      await expect(dialog(page).getByRole('alert')).toContainText(
+        'The assistant had no answer to that. Please try asking another way, or contact us directly.',
+      );
+    });
   });
 });
 

@@ -9,7 +9,7 @@ import { builtSite, expect, startupScriptUrls, test } from './support/fixtures';
 /**
  * No server secret reaches the browser. The test builds are made with every
  * secret the site knows set (the servers' own run-time ones, and build-only
- * canaries for the database URL, the lead webhooks and the signing secret), then
+ * canaries for the database URL, the lead webhooks, the signing secret and both Header Auth values), then
  * the whole client bundle, every prerendered page and every page as served are
  * searched for each value, raw and URL-encoded.
  */
@@ -19,7 +19,9 @@ const secretNames = [
   'LEADS_WEBHOOK_URL',
   'LEADS_WEBHOOK_URL_GROWTH_AUDIT',
   'LEADS_WEBHOOK_SECRET',
+  'LEADS_WEBHOOK_HEADER_VALUE',
   'CHAT_WEBHOOK_URL',
+  'CHAT_WEBHOOK_HEADER_VALUE',
   'RETELL_API_KEY',
 ] as const;
 const values = { ...testEnv.main, ...testEnv.buildOnlySecrets } as Record<string, string>;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startReceiver } from './support/receiver';
+import { startReceiver, TEST_WEBHOOK_SECRET } from './support/receiver';
 import { freshEnvironment, leadRequest, validBodies, waitFor } from './support/helpers';
 
 /**
@@ -13,6 +13,7 @@ const receiver = await startReceiver();
 await freshEnvironment({
   NEXT_PUBLIC_SITE_URL: SITE,
   LEADS_WEBHOOK_URL: `${receiver.url}/leads`,
+  LEADS_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
   LEADS_RATE_LIMIT_PER_MINUTE: '1000',
   ADMIN_SESSION_IDLE_MINUTES: '30',
   ADMIN_SESSION_MAX_HOURS: '8',
@@ -111,6 +112,8 @@ afterAll(async () => {
   await waitForOutbox();
   await closeDatabase();
   await receiver.stop();
+  // Every delivery the inbox caused (re-sends, requeues, test events) was signed as the standard says.
+  expect(receiver.unverified()).toEqual([]);
 });
 
 describe('operators (npm run leads)', () => {

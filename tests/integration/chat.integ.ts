@@ -1,5 +1,5 @@
-import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { replyWith, startChatWebhook } from './support/chat-webhook';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { n8n, replyWith, startChatWebhook, streamed } from './support/chat-webhook';
 import { forgedAddressHeaders, freshEnvironment, PEER_ADDRESS_HEADER } from './support/helpers';
 
 /**
@@ -15,14 +15,17 @@ const SITE = 'https://www.example-agency.test';
 await freshEnvironment({
   NEXT_PUBLIC_SITE_URL: SITE,
   CHAT_WEBHOOK_URL: webhook.url,
-  CHAT_TIMEOUT_MS: '1000',
+  CHAT_TIMEOUT_MS: '1500',
+  CHAT_IDLE_TIMEOUT_MS: '600',
   CHAT_RATE_LIMIT_PER_MINUTE: '5',
   TRUST_PROXY: '0',
   LOG_LEVEL: 'info',
 });
 const { POST } = await import('@/app/api/chat/route');
+const { GET: healthGet } = await import('@/app/api/health/route');
 const { chatApiCopy } = await import('@/content/chat');
-const { closeDatabase } = await import('@/server/db/client');
+const { MAX_OUTPUT_CHARS } = await import('@/server/chat/webhook-answer');
+const { closeDatabase, getDatabase } = await import('@/server/db/client');
 
 const sessionId = '0b6a3c52-8a51-4d5e-9f1c-2a7b3d4e5f60';
 let address = 0;
@@ -45,6 +48,8 @@ async function post(init: Init = {}) {
 const valid = (chatInput = 'Hello, do you work weekends?') => ({ sessionId, chatInput, metadata: { page: '/ai-chatbot' } });
 
 let logs: string[] = [];
+const warnings = () =>
+  logs.map((line) => JSON.parse(line) as Record<string, unknown>).filter((line) => line.level === 'warn' && line.event === 'chat.webhook_problem');
 beforeEach(() => {
   logs = [];
   vi.spyOn(console, 'log').mockImplementation((line: string) => void logs.push(line));
@@ -52,6 +57,9 @@ beforeEach(() => {
   webhook.received.length = 0;
   webhook.answerWith((body) => replyWith(`You said: ${String(body.chatInput)}`));
 });
+
+// Opened here (for GET /api/health), so the embedded database's start-up never counts against a test.
+beforeAll(async () => void (await getDatabase()));
 
 afterAll(async () => {
   vi.restoreAllMocks();
@@ -87,12 +95,23 @@ describe('POST /api/chat forwarding', () => {
     expect((await post({ json: valid() })).body).toEqual({ output: 'From the array' });
   });
 
-  it('answers with the demo greeting when the webhook answers 404', async () => {
+  it('answers with the demo greeting when the webhook answers 404, and warns that the URL or the workflow is wrong', async () => {
     webhook.answerWith({ status: 404, body: JSON.stringify({ code: 404, message: 'The requested webhook is not registered.' }) });
     const { status, body } = await post({ json: valid() });
     expect(status).toBe(200);
     expect(body).toEqual({ output: chatApiCopy.demoGreeting, demo: true });
     expect(String(body.output)).toMatch(/demo assistant/i);
+    expect(warnings()).toEqual([
+      expect.objectContaining({ event: 'chat.webhook_problem', reason: 'not_found', http_status: 404, hint: expect.stringContaining('/webhook-test/') }),
+    ]);
+    const health = (await (await healthGet()).json()) as Record<string, unknown>;
+    expect(health).toMatchObject({ ok: true, database: 'up', outbox: { pending: 0, failed: 0 } });
+    expect(health.chat).toEqual({ configured: true, lastStatus: 404, lastError: 'not_found', at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) });
+  });
+
+  it("answers a 404 with the demo greeting without reading its body (a proxy's big error page)", async () => {
+    webhook.answerWith({ status: 404, contentType: 'text/html', body: `<!doctype html>${'<p>Not found</p>'.repeat(30_000)}` });
+    expect((await post({ json: valid() })).body).toEqual({ output: chatApiCopy.demoGreeting, demo: true });
   });
 
   it('answers with the demo greeting when the webhook answers text/html', async () => {
@@ -112,15 +131,25 @@ describe('POST /api/chat forwarding', () => {
     expect((await post({ json: valid() })).status).toBe(502);
   });
 
-  it('gives up on a hanging webhook after CHAT_TIMEOUT_MS and answers with the demo greeting', async () => {
+  it('gives up on a webhook silent for CHAT_IDLE_TIMEOUT_MS, answers with the demo greeting and warns with the cause', async () => {
     webhook.answerWith('hang');
     const started = Date.now();
     const { status, body } = await post({ json: valid() });
     const elapsed = Date.now() - started;
     expect(status).toBe(200);
     expect(body).toEqual({ output: chatApiCopy.demoGreeting, demo: true });
-    expect(elapsed).toBeGreaterThanOrEqual(950);
-    expect(elapsed).toBeLessThan(3000);
+    expect(elapsed).toBeGreaterThanOrEqual(580);
+    expect(elapsed).toBeLessThan(1400);
+    expect(warnings()).toEqual([expect.objectContaining({ level: 'warn', reason: 'timeout', cause: 'timeout: no data for 600 ms', hint: expect.any(String) })]);
+  });
+
+  it('gives up after CHAT_TIMEOUT_MS in all, even while bytes keep coming', async () => {
+    webhook.answerWith({ stream: [n8n.begin(), ...Array.from({ length: 12 }, () => [{ wait: 250 }, { raw: '{"type":"keepalive"}\n' }] as const).flat()] });
+    const started = Date.now();
+    const { body } = await post({ json: valid() });
+    expect(body).toEqual({ output: chatApiCopy.demoGreeting, demo: true });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1450);
+    expect(Date.now() - started).toBeLessThan(2500);
   });
 
   it('answers with the demo greeting when the connection is dropped', async () => {
@@ -254,5 +283,159 @@ describe('POST /api/chat refusals', () => {
       const { status } = await post({ json: valid() });
       expect([200, 502], JSON.stringify(answer)).toContain(status);
     }
+  });
+});
+
+/** Posts as the panel does (Accept: application/x-ndjson) and reads the answer: its lines when streamed, else its JSON. */
+async function postStreaming(json: unknown = valid()) {
+  const request = chatRequest({ json, headers: { accept: 'application/x-ndjson, application/json' } });
+  const response = await POST(request);
+  const type = response.headers.get('content-type') ?? '';
+  const text = await response.text();
+  const lines = type.startsWith('application/x-ndjson')
+    ? text
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line) as Record<string, unknown>)
+    : null;
+  return { response, status: response.status, type, text, lines, body: lines ? null : (JSON.parse(text) as Record<string, unknown>) };
+}
+
+const textOf = (lines: Record<string, unknown>[]) =>
+  lines
+    .filter((line) => line.type === 'item')
+    .map((line) => line.content)
+    .join('');
+
+describe("POST /api/chat with n8n's Streaming response mode", () => {
+  it('passes the reply on as JSON lines, piece by piece, ending with end', async () => {
+    webhook.answerWith(streamed(['We are ', 'open ', '24/7. Book at https://cal.example/x']));
+    const { status, type, lines, response } = await postStreaming();
+    expect(status).toBe(200);
+    expect(type).toBe('application/x-ndjson; charset=utf-8');
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(lines).toEqual([
+      { type: 'item', content: 'We are ' },
+      { type: 'item', content: 'open ' },
+      { type: 'item', content: '24/7. Book at https://cal.example/x' },
+      { type: 'end' },
+    ]);
+    // The webhook got exactly the n8n chat body, as in the other modes.
+    expect(webhook.received[0]!.body).toEqual({
+      action: 'sendMessage',
+      sessionId,
+      route: 'general',
+      chatInput: 'Hello, do you work weekends?',
+      metadata: { page: '/ai-chatbot' },
+    });
+    const end = logs.map((line) => JSON.parse(line) as Record<string, unknown>).find((line) => line.event === 'chat.stream_end');
+    expect(end).toMatchObject({ level: 'info', outcome: 'complete', output_chars: 47 });
+    expect(logs.join('\n')).not.toContain('We are');
+  });
+
+  it('gives a client that only takes JSON the whole streamed reply as { output }', async () => {
+    webhook.answerWith(streamed(['Hello ', 'there']));
+    const { status, body } = await post({ json: valid() });
+    expect(status).toBe(200);
+    expect(body).toEqual({ output: 'Hello there' });
+  });
+
+  it('still answers the non-streaming modes with one JSON body: { output } and [{ output }]', async () => {
+    webhook.answerWith(replyWith('Whole reply'));
+    expect(await postStreaming()).toMatchObject({ status: 200, type: 'application/json', body: { output: 'Whole reply' } });
+    webhook.answerWith({ body: JSON.stringify([{ output: 'From the array' }]) });
+    expect((await postStreaming()).body).toEqual({ output: 'From the array' });
+    webhook.answerWith({ body: JSON.stringify({ output: 'Pretty' }, null, 2) });
+    expect((await postStreaming()).body).toEqual({ output: 'Pretty' });
+  });
+
+  it('reassembles lines split across writes, multi-byte characters included, and ignores keepalive lines', async () => {
+    const line = (content: string) => Buffer.from(`${JSON.stringify({ type: 'item', content, metadata: { nodeId: 'a', runIndex: 0 } })}\n`);
+    const first = line('Crème ');
+    const second = line('brûlée');
+    const cut = first.indexOf(Buffer.from('è')) + 1; // inside the two bytes of è
+    webhook.answerWith({
+      stream: [
+        n8n.begin(),
+        { raw: first.subarray(0, cut) },
+        { wait: 30 },
+        { raw: first.subarray(cut) },
+        { raw: '{"type":"keepalive"}\n' },
+        { raw: second.subarray(0, 20) },
+        { wait: 30 },
+        { raw: second.subarray(20) },
+        n8n.end(),
+      ],
+    });
+    const { lines } = await postStreaming();
+    expect(textOf(lines!)).toBe('Crème brûlée');
+  });
+
+  it('starts a new paragraph when a second agent streams after the first', async () => {
+    webhook.answerWith({
+      stream: [n8n.begin('Triage'), n8n.item('First.', 'Triage'), n8n.end('Triage'), n8n.begin('Answer'), n8n.item('Second.', 'Answer'), n8n.end('Answer')],
+    });
+    const { lines } = await postStreaming();
+    expect(textOf(lines!)).toBe('First.\n\nSecond.');
+  });
+
+  it('answers 502 (not a stream) when the workflow fails before saying anything', async () => {
+    webhook.answerWith({ stream: [n8n.begin(), n8n.error('The model refused the API key'), n8n.end()] });
+    const { status, body } = await postStreaming();
+    expect(status).toBe(502);
+    expect(body).toEqual({ error: 'upstream', message: chatApiCopy.upstream });
+    expect(warnings()).toEqual([expect.objectContaining({ reason: 'stream_error' })]);
+  });
+
+  it('signals a failure after the reply began inside the stream, never as 502', async () => {
+    webhook.answerWith({ stream: [n8n.begin(), n8n.item('Let me check'), n8n.error('Tool call failed'), n8n.end()] });
+    const { status, lines } = await postStreaming();
+    expect(status).toBe(200);
+    expect(lines).toEqual([
+      { type: 'item', content: 'Let me check' },
+      { type: 'error', error: 'upstream' },
+    ]);
+  });
+
+  it('signals a stream that stops for CHAT_IDLE_TIMEOUT_MS as a timeout inside the stream', async () => {
+    webhook.answerWith({ stream: [n8n.begin(), n8n.item('Thinking'), 'hang'] });
+    const started = Date.now();
+    const { status, lines } = await postStreaming();
+    expect(status).toBe(200);
+    expect(lines).toEqual([
+      { type: 'item', content: 'Thinking' },
+      { type: 'error', error: 'timeout' },
+    ]);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(580);
+    const end = logs.map((line) => JSON.parse(line) as Record<string, unknown>).find((line) => line.event === 'chat.stream_end');
+    expect(end).toMatchObject({ level: 'warn', outcome: 'timeout' });
+  });
+
+  it('signals a dropped connection inside the stream', async () => {
+    webhook.answerWith({ stream: [n8n.begin(), n8n.item('Half a'), { wait: 100 }, 'destroy'] });
+    const { status, lines } = await postStreaming();
+    expect(status).toBe(200);
+    expect(lines!.at(-1)).toEqual({ type: 'error', error: 'upstream' });
+  });
+
+  it(`cuts a streamed reply at ${MAX_OUTPUT_CHARS} characters and says so`, async () => {
+    webhook.answerWith(streamed(Array.from({ length: 12 }, () => 'x'.repeat(1000))));
+    const { lines } = await postStreaming();
+    expect(textOf(lines!)).toBe(`${'x'.repeat(MAX_OUTPUT_CHARS)}…`);
+    expect(lines!.at(-1)).toEqual({ type: 'end', truncated: true });
+  });
+
+  it.each([
+    ['an empty body (the last node returned no data)', { body: '' }],
+    ['an empty body without a content type', { body: '', contentType: null }],
+    ['[] (all entries of a last node with none)', { body: '[]' }],
+    ["n8n's 500 'No item to return was found'", { status: 500, body: '{"message":"No item to return was found"}' }],
+    ['a stream with no text', { stream: [n8n.begin(), n8n.end()] }],
+  ] as const)('answers %s with 502 detail empty_reply, and warns how to fix the workflow', async (_label, answer) => {
+    webhook.answerWith(answer as never);
+    const { status, body } = await postStreaming();
+    expect(status).toBe(502);
+    expect(body).toEqual({ error: 'upstream', message: chatApiCopy.emptyReply, detail: 'empty_reply' });
+    expect(warnings()).toEqual([expect.objectContaining({ reason: 'empty_reply', hint: expect.stringContaining('output') })]);
   });
 });

@@ -45,6 +45,6 @@ describe('with the database down', () => {
   it('reports health 503 database down', async () => {
     const response = await health();
     expect(response.status).toBe(503);
-    expect(await response.json()).toEqual({ ok: false, database: 'down' });
+    expect(await response.json()).toEqual({ ok: false, database: 'down', chat: { configured: false, lastStatus: null, lastError: null, at: null } });
   });
 });

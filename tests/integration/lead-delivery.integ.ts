@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReceiver } from './support/receiver';
 import { forgedAddressHeaders, leadRequest, freshEnvironment, PEER_ADDRESS_HEADER, validBodies, waitFor } from './support/helpers';
@@ -9,8 +9,8 @@ import { forgedAddressHeaders, leadRequest, freshEnvironment, PEER_ADDRESS_HEADE
  */
 
 const SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
-const receiver = await startReceiver();
-const ariaReceiver = await startReceiver(); // stopped and restarted to refuse connections
+const receiver = await startReceiver({ secret: SECRET });
+const ariaReceiver = await startReceiver({ secret: SECRET }); // stopped and restarted to refuse connections
 await freshEnvironment({
   LEADS_WEBHOOK_URL: `${receiver.url}/shared`,
   LEADS_WEBHOOK_URL_DEMO: `${receiver.url}/demo`,
@@ -74,13 +74,11 @@ afterAll(async () => {
   await ariaReceiver.stop();
 });
 
+/** Verified with the official Standard Webhooks library, as a receiver built on the standard would. */
 function expectSigned(headers: Record<string, string | string[] | undefined>, rawBody: string, id: string) {
   expect(headers['webhook-id']).toBe(id);
-  const timestamp = Number(headers['webhook-timestamp']);
-  expect(Math.abs(timestamp - Date.now() / 1000)).toBeLessThan(60);
-  const key = Buffer.from(SECRET.slice('whsec_'.length), 'base64');
-  const expected = createHmac('sha256', key).update(`${id}.${timestamp}.${rawBody}`).digest('base64');
-  expect(headers['webhook-signature']).toBe(`v1,${expected}`);
+  expect(Math.abs(Number(headers['webhook-timestamp']) - Date.now() / 1000)).toBeLessThan(60);
+  expect(new Webhook(SECRET).verify(rawBody, headers as Record<string, string>)).toEqual(JSON.parse(rawBody));
 }
 
 describe('POST /api/leads/{form}: accepted leads are stored, then delivered exactly as SPEC section 7', () => {
@@ -160,9 +158,17 @@ describe('POST /api/leads/{form}: accepted leads are stored, then delivered exac
   it.each([
     ['demo', '/demo', 'contact_demo_page'],
     ['contact', '/contact', 'contact_us_page'],
-  ] as const)('delivers a %s lead to its own webhook with all form fields, source, timestamp and page_url', async (form, path, source) => {
+  ] as const)('delivers a %s lead to its own webhook with all form fields, source, timestamp and the attribution', async (form, path, source) => {
     const email = `${form}@example.com`;
-    const response = await post(form, { ...validBodies[form], email, page_url: `https://www.agency.com/${form}` });
+    const response = await post(form, {
+      ...validBodies[form],
+      email,
+      page_url: `https://www.agency.com/${form}`,
+      referrer: 'https://www.google.com/',
+      utm_source: 'google',
+      utm_campaign: 'spring',
+      language: 'en-GB',
+    });
     expect(response.status).toBe(201);
     const id = response.json!.id as string;
     await settled(id);
@@ -174,6 +180,19 @@ describe('POST /api/leads/{form}: accepted leads are stored, then delivered exac
       source,
       timestamp: (await leadRow(id))!.createdAt.toISOString(),
       page_url: `https://www.agency.com/${form}`,
+      referrer: 'https://www.google.com/',
+      user_agent: 'integration-test', // from the request's own header when the body has none
+      time_on_page: null,
+      scroll_depth: null,
+      screen_resolution: null,
+      viewport_size: null,
+      timezone: null,
+      language: 'en-GB',
+      utm_source: 'google',
+      utm_medium: null,
+      utm_campaign: 'spring',
+      utm_term: null,
+      utm_content: null,
     });
   });
 
@@ -427,5 +446,12 @@ describe('plain HTML form posts (JavaScript off)', () => {
       email: 'invalid',
     });
     expect(response.headers.get('location')).not.toMatch(/Alan|alan/);
+  });
+});
+
+describe('Standard Webhooks', () => {
+  it('every request the receivers got verifies with the official standardwebhooks library', () => {
+    expect(receiver.received.length + ariaReceiver.received.length).toBeGreaterThan(15);
+    expect([...receiver.unverified(), ...ariaReceiver.unverified()]).toEqual([]);
   });
 });

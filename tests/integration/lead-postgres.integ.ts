@@ -9,8 +9,9 @@ import { leadRequest, postgresUrl, freshEnvironment, validBodies } from './suppo
  * SKIP LOCKED). Skipped on the embedded database, which is one process's own.
  */
 
-const receiver = await startReceiver();
-const { databaseUrl } = await freshEnvironment({ LEADS_WEBHOOK_URL: `${receiver.url}/hook`, LEADS_RATE_LIMIT_PER_MINUTE: '0' });
+const SECRET = `whsec_${Buffer.alloc(32, 12).toString('base64')}`;
+const receiver = await startReceiver({ secret: SECRET });
+const { databaseUrl } = await freshEnvironment({ LEADS_WEBHOOK_URL: `${receiver.url}/hook`, LEADS_WEBHOOK_SECRET: SECRET, LEADS_RATE_LIMIT_PER_MINUTE: '0' });
 
 afterAll(async () => {
   const { closeDatabase } = await import('@/server/db/client');
@@ -91,6 +92,7 @@ describe.skipIf(!postgresUrl)('several instances on one PostgreSQL', () => {
     expect(attempted.reduce((a, b) => a + b, 0)).toBe(60);
     expect(attempted.filter((n) => n > 0).length).toBeGreaterThan(1); // the work really was shared
     for (const id of ids) expect(receiver.forLead(id)).toHaveLength(1);
+    expect(receiver.unverified()).toEqual([]);
     await Promise.all(pools.map((pool) => pool.end()));
 
     // And the route works on this server too.

@@ -10,11 +10,13 @@ import { freshEnvironment, validBodies, waitFor } from './support/helpers';
  * Idempotency-Key, sees every acknowledged lead exactly once.
  */
 
-const receiver = await startReceiver();
+const SECRET = `whsec_${Buffer.alloc(32, 11).toString('base64')}`;
+const receiver = await startReceiver({ secret: SECRET });
 await freshEnvironment({});
 const childEnv = {
   ...process.env,
   LEADS_WEBHOOK_URL: `${receiver.url}/hook`,
+  LEADS_WEBHOOK_SECRET: SECRET,
   LEADS_RETRY_SCHEDULE_MS: '700,700,700,700,700,700,700,700',
   LEADS_SWEEP_INTERVAL_MS: '100',
   // A lead whose attempt was in flight when the process died is claimed again when its claim expires
@@ -98,5 +100,6 @@ describe('a server killed with deliveries pending', () => {
     for (const id of acknowledged) expect(ok(id), id).toHaveLength(1);
     const keys = new Set(receiver.received.map((request) => String(request.headers['idempotency-key'])));
     expect(keys).toEqual(new Set(acknowledged));
+    expect(receiver.unverified()).toEqual([]); // every attempt, first or after the restart, signed
   });
 });

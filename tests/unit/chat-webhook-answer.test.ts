@@ -35,6 +35,19 @@ describe('interpretWebhookResult: the demo-fallback decision', () => {
     expect(interpretWebhookResult({ ok: false, failure: 'too_large' })).toEqual({ kind: 'error', reason: 'too_large' });
   });
 
+  it("calls a workflow that returned nothing an empty reply: an empty body, [] or n8n's 'No item to return' 500", () => {
+    for (const result of [
+      answer(200, ''),
+      answer(200, '  \n', null),
+      answer(204, '', null),
+      answer(200, '[]'),
+      answer(500, '{"code":0,"message":"No item to return was found"}'),
+    ]) {
+      expect(interpretWebhookResult(result), JSON.stringify(result)).toEqual({ kind: 'error', reason: 'empty_reply' });
+    }
+    expect(interpretWebhookResult(answer(500, '{"message":"Workflow could not be started!"}'))).toEqual({ kind: 'error', reason: 'http_500' });
+  });
+
   it('cuts a runaway reply', () => {
     const result = interpretWebhookResult(answer(200, JSON.stringify({ output: 'a'.repeat(MAX_OUTPUT_CHARS + 100) })));
     expect(result.kind).toBe('reply');

@@ -30,13 +30,79 @@ describe('parseEnv: lead storage and delivery', () => {
     ['DATABASE_URL', 'mysql://x', 'must be a postgres:// or postgresql:// URL'],
     ['LEADS_WEBHOOK_URL', 'hooks.example.com', 'must be an absolute http(s) URL'],
     ['LEADS_WEBHOOK_URL_DEMO', 'ftp://hooks.example.com', 'must be an absolute http(s) URL'],
-    ['LEADS_WEBHOOK_SECRET', 'short', 'must be at least 16 characters'],
+    ['LEADS_WEBHOOK_SECRET', 'a-plain-shared-secret-of-any-length', 'must be a Standard Webhooks secret'],
+    ['LEADS_WEBHOOK_HEADER_NAME', 'X Token', 'must be an HTTP header name'],
+    ['LEADS_WEBHOOK_HEADER_NAME', 'Content-Type', 'names a header the site sets itself'],
+    ['CHAT_WEBHOOK_HEADER_VALUE', 'two\nlines', 'must be 1 to 1024 printable ASCII characters'],
     ['LEADS_RETRY_SCHEDULE_MS', '10s,1m', 'must be a comma-separated list of milliseconds'],
     ['LEADS_RATE_LIMIT_PER_MINUTE', 'ten', 'must be a whole number'],
     ['TRUST_PROXY', 'yes', 'must be 0, a number of proxies (1-9) or the name of a header the proxy sets'],
     ['LEADS_DATA_FSYNC', 'off', 'must be 1 or 0'],
   ])('rejects a bad %s with a message naming it', (name, value, message) => {
     expect(() => parseEnv({ [name]: value })).toThrow(`${name}: ${message}`);
+  });
+});
+
+describe('parseEnv: LEADS_WEBHOOK_SECRET is a Standard Webhooks secret', () => {
+  it('accepts whsec_ and 24 to 64 bytes of canonical base64', () => {
+    const secret = `whsec_${Buffer.alloc(32, 7).toString('base64')}`;
+    expect(parseEnv({ LEADS_WEBHOOK_SECRET: secret }).LEADS_WEBHOOK_SECRET).toBe(secret);
+    expect(parseEnv({ LEADS_WEBHOOK_SECRET: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw' }).LEADS_WEBHOOK_SECRET).toBeDefined();
+  });
+
+  it.each([
+    ['no prefix', Buffer.alloc(32, 7).toString('base64')],
+    ['too short', `whsec_${Buffer.alloc(16, 7).toString('base64')}`],
+    ['too long', `whsec_${Buffer.alloc(65, 7).toString('base64')}`],
+    ['not base64', 'whsec_this-is-not*base64!!'],
+    ['base64 without its padding', `whsec_${Buffer.alloc(32, 7).toString('base64').replace(/=+$/, '')}`],
+  ])('refuses %s, naming the variable and how to make one', (_label, value) => {
+    expect(() => parseEnv({ LEADS_WEBHOOK_SECRET: value })).toThrow(
+      /LEADS_WEBHOOK_SECRET: must be a Standard Webhooks secret[^\n]*node -e "console\.log\('whsec_'\+require\('crypto'\)\.randomBytes\(32\)\.toString\('base64'\)\)"/,
+    );
+  });
+
+  // Starts a node process: generous on a loaded machine.
+  it('the command it shows makes a secret it accepts', { timeout: 30_000 }, async () => {
+    const { execSync } = await import('node:child_process');
+    const { MAKE_WEBHOOK_SECRET } = await import('@/env');
+    const made = execSync(MAKE_WEBHOOK_SECRET, { encoding: 'utf8' }).trim();
+    expect(parseEnv({ LEADS_WEBHOOK_SECRET: made }).LEADS_WEBHOOK_SECRET).toBe(made);
+  });
+});
+
+describe('parseEnv: Header Auth for the webhooks', () => {
+  it('takes a header name and value for each webhook', () => {
+    const env = parseEnv({
+      LEADS_WEBHOOK_HEADER_NAME: 'X-Leads-Token',
+      LEADS_WEBHOOK_HEADER_VALUE: 'secret value 1',
+      CHAT_WEBHOOK_HEADER_NAME: 'Authorization',
+      CHAT_WEBHOOK_HEADER_VALUE: 'Bearer abc',
+    });
+    expect(env).toMatchObject({ LEADS_WEBHOOK_HEADER_NAME: 'X-Leads-Token', CHAT_WEBHOOK_HEADER_VALUE: 'Bearer abc' });
+  });
+
+  it.each([
+    [{ LEADS_WEBHOOK_HEADER_NAME: 'X-Token' }, 'LEADS_WEBHOOK_HEADER_VALUE: must be set together with LEADS_WEBHOOK_HEADER_NAME'],
+    [{ CHAT_WEBHOOK_HEADER_VALUE: 'x' }, 'CHAT_WEBHOOK_HEADER_NAME: must be set together with CHAT_WEBHOOK_HEADER_VALUE'],
+  ])('refuses half of a header', (vars, message) => {
+    expect(() => parseEnv(vars)).toThrow(message);
+  });
+});
+
+describe('.env.example', () => {
+  it('documents the webhook authentication and chat streaming variables', async () => {
+    const { readFileSync } = await import('node:fs');
+    const example = readFileSync('.env.example', 'utf8');
+    for (const name of [
+      'LEADS_WEBHOOK_HEADER_NAME',
+      'LEADS_WEBHOOK_HEADER_VALUE',
+      'CHAT_WEBHOOK_HEADER_NAME',
+      'CHAT_WEBHOOK_HEADER_VALUE',
+      'CHAT_IDLE_TIMEOUT_MS',
+    ]) {
+      expect(example, name).toMatch(new RegExp(`^${name}=$`, 'm'));
+    }
   });
 });
 

@@ -107,7 +107,24 @@ describe('buildWebhookPayload (SPEC section 7)', () => {
     expect(payload).toMatchObject({ time_on_page: 0, scroll_depth: 0 });
   });
 
-  it('maps a demo request to all form fields plus source, timestamp and page_url', () => {
+  const noAttribution = {
+    page_url: null,
+    referrer: 'direct',
+    user_agent: null,
+    time_on_page: null,
+    scroll_depth: null,
+    screen_resolution: null,
+    viewport_size: null,
+    timezone: null,
+    language: null,
+    utm_source: null,
+    utm_medium: null,
+    utm_campaign: null,
+    utm_term: null,
+    utm_content: null,
+  };
+
+  it('maps a demo request to all form fields plus source, timestamp and the attribution', () => {
     const fields = {
       firstName: 'Grace',
       lastName: 'Hopper',
@@ -118,32 +135,47 @@ describe('buildWebhookPayload (SPEC section 7)', () => {
       callVolume: '100-500',
       message: 'Hello <script>alert(1)</script>',
     };
-    expect(buildWebhookPayload(lead('demo', fields, fullAttribution))).toStrictEqual({
+    const payload = buildWebhookPayload(lead('demo', fields, fullAttribution));
+    expect(payload).toStrictEqual({
       ...fields,
       source: 'contact_demo_page',
       timestamp: '2026-03-04T05:06:07.089Z',
-      page_url: fullAttribution.page_url,
+      ...fullAttribution,
     });
+    // SPEC section 7's fields first, as before; the attribution is added after page_url.
+    expect(Object.keys(payload).slice(0, 11)).toEqual([...Object.keys(fields), 'source', 'timestamp', 'page_url']);
   });
 
   it('maps a contact message with source contact_us_page', () => {
     const fields = { firstName: 'Alan', lastName: 'Turing', email: 'alan@example.com', phone: '', message: '' };
-    expect(buildWebhookPayload(lead('contact', fields, { page_url: 'https://www.agency.com/contact-us' }))).toStrictEqual({
+    expect(buildWebhookPayload(lead('contact', fields, { page_url: 'https://www.agency.com/contact-us', utm_source: 'newsletter' }))).toStrictEqual({
       ...fields,
       source: 'contact_us_page',
       timestamp: '2026-03-04T05:06:07.089Z',
+      ...noAttribution,
       page_url: 'https://www.agency.com/contact-us',
+      utm_source: 'newsletter',
     });
   });
 
-  it('maps an Aria sign-up with source aria_landing_page and a null page_url when unknown', () => {
+  it('maps an Aria sign-up with source aria_landing_page, null attribution when unknown and direct as the referrer', () => {
     const fields = { firstName: 'Kat', lastName: 'Johnson', email: 'kat@example.com', phone: '5550100199', propertyName: 'Oak Court', units: '51-100' };
     expect(buildWebhookPayload(lead('aria-signup', fields))).toStrictEqual({
       ...fields,
       source: 'aria_landing_page',
       timestamp: '2026-03-04T05:06:07.089Z',
-      page_url: null,
+      ...noAttribution,
     });
+  });
+
+  it('sends the same attribution fields with every form', () => {
+    const forms = [
+      lead('growth-audit', { firstName: 'A', lastName: 'B', email: 'a@b.co', phone: '', website: '' }, fullAttribution),
+      lead('demo', { firstName: 'A', lastName: 'B', email: 'a@b.co', phone: '1', company: 'C', industry: '', callVolume: '', message: '' }, fullAttribution),
+      lead('contact', { firstName: 'A', lastName: 'B', email: 'a@b.co', phone: '', message: '' }, fullAttribution),
+      lead('aria-signup', { firstName: 'A', lastName: 'B', email: 'a@b.co', phone: '1', propertyName: 'P', units: '' }, fullAttribution),
+    ];
+    for (const stored of forms) expect(buildWebhookPayload(stored), stored.form).toMatchObject(fullAttribution);
   });
 
   it('never leaks stored fields that are not the form’s own', () => {

@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { Webhook } from 'standardwebhooks';
 import { describe, expect, it } from 'vitest';
 import { sign, signingKey, webhookHeaders } from '@/server/outbox/sign';
 
@@ -9,10 +9,16 @@ describe('Standard Webhooks signature', () => {
     );
   });
 
-  it('uses a secret without the whsec_ prefix as its UTF-8 bytes', () => {
-    expect(signingKey('a-plain-shared-secret').toString('utf8')).toBe('a-plain-shared-secret');
-    const expected = createHmac('sha256', 'a-plain-shared-secret').update('id.1.{}').digest('base64');
-    expect(sign('a-plain-shared-secret', 'id', 1, '{}')).toBe(`v1,${expected}`);
+  it('refuses a secret that is not whsec_<base64> (env.ts never lets one through)', () => {
+    expect(() => signingKey('a-plain-shared-secret')).toThrow(/whsec_/);
+  });
+
+  it('is what the official standardwebhooks library verifies', () => {
+    const secret = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
+    const body = '{"email":"ada@example.com"}';
+    const headers = webhookHeaders('lead-42', body, secret);
+    expect(new Webhook(secret).verify(body, headers)).toEqual({ email: 'ada@example.com' });
+    expect(() => new Webhook(secret).verify(body.replace('ada', 'eve'), headers)).toThrow(/No matching signature/);
   });
 
   it('changes when any signed part changes', () => {

@@ -6,6 +6,7 @@ import { chatConfig, type ChatBranding, type ChatPosition } from '@/config/chat'
 import { chatPanelCopy as copy } from '@/content/chat';
 import { loadMessages, newId, saveMessages, sessionId, type ChatMessage } from './chat-session';
 import { linkify } from './linkify';
+import { readReplyStream, STREAM_TYPE } from './reply-stream';
 
 /**
  * The chat panel, fetched only when a visitor asks for the chat (see
@@ -13,8 +14,10 @@ import { linkify } from './linkify';
  * opens, Escape or the close button closes it and returns focus to whatever
  * opened it. Replies are announced (role="log" is a polite live region) and
  * rendered as text with http(s) links made clickable: nothing the webhook sends
- * is ever parsed as HTML. Full width on small screens, a card above the
- * launcher from 640 px.
+ * is ever parsed as HTML. A streamed reply (n8n's Streaming mode) grows in its
+ * bubble as it arrives, rendered the same way; the log is aria-busy meanwhile,
+ * so a screen reader reads the reply once, whole. Full width on small screens, a
+ * card above the launcher from 640 px.
  */
 
 export type ChatPanelProps = {
@@ -71,7 +74,8 @@ function Bubble({ message }: { message: Pick<ChatMessage, 'role' | 'text' | 'dem
 
 /** The API's error code (docs/api.md) as the panel's words; only a message it could retry as it is keeps a retry. */
 function errorFor(body: unknown, text: string): SendError {
-  const { error, fieldErrors } = (body ?? {}) as { error?: unknown; fieldErrors?: { chatInput?: unknown } };
+  const { error, fieldErrors, detail } = (body ?? {}) as { error?: unknown; fieldErrors?: { chatInput?: unknown }; detail?: unknown };
+  if (error === 'upstream' && detail === 'empty_reply') return { message: copy.errors.emptyReply, retry: text };
   if (error === 'rate_limited') return { message: copy.errors.rateLimited, retry: text };
   if (error === 'validation') return { message: fieldErrors?.chatInput === 'too_long' ? copy.errors.tooLong : copy.errors.invalid, retry: null };
   return { message: copy.errors.upstream, retry: text };
@@ -86,6 +90,8 @@ export function ChatPanel({ open, branding, position, onClose, onAutoOpen }: Cha
   const [messages, setMessages] = useState<ChatMessage[]>(loadMessages);
   const [draft, setDraft] = useState('');
   const [sending, setSending] = useState(false);
+  /** The reply being streamed into its bubble (the typing dots give way to its text). */
+  const [streaming, setStreaming] = useState(false);
   const [error, setError] = useState<SendError | null>(null);
 
   // SPEC section 9: opened 500 ms, 1000 ms and about 1.5 s after loading. Each is an
@@ -106,15 +112,34 @@ export function ChatPanel({ open, branding, position, onClose, onAutoOpen }: Cha
     if (log) log.scrollTop = log.scrollHeight;
   }, [messages, sending, error, open]);
 
+  /** Shows a streamed reply as it arrives, in one bubble; what arrived stays if it stops early. */
+  async function showStream(body: ReadableStream<Uint8Array>, text: string) {
+    const id = newId();
+    const outcome = await readReplyStream(body, (reply) => {
+      setStreaming(true);
+      // The updater runs at render time: whether the bubble exists yet is decided there, not here.
+      setMessages((current) =>
+        current.some((message) => message.id === id)
+          ? current.map((message) => (message.id === id ? { ...message, text: reply } : message))
+          : [...current, { id, role: 'assistant', text: reply }],
+      );
+    });
+    if (outcome.error) setError({ message: outcome.text ? copy.errors.interrupted : copy.errors.upstream, retry: text });
+  }
+
   async function send(text: string) {
     setSending(true);
     setError(null);
     try {
       const response = await fetch(chatConfig.endpoint, {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+        headers: { 'Content-Type': 'application/json', Accept: `${STREAM_TYPE}, application/json` },
         body: JSON.stringify({ sessionId: sessionId(), chatInput: text, metadata: { page: window.location.pathname } }),
       });
+      if (response.ok && response.body && (response.headers.get('content-type') ?? '').startsWith(STREAM_TYPE)) {
+        await showStream(response.body, text);
+        return;
+      }
       const body: unknown = await response.json().catch(() => null);
       const reply = body as { output?: unknown; demo?: unknown } | null;
       if (response.ok && typeof reply?.output === 'string') {
@@ -127,6 +152,7 @@ export function ChatPanel({ open, branding, position, onClose, onAutoOpen }: Cha
       setError({ message: copy.errors.unreachable, retry: text });
     } finally {
       setSending(false);
+      setStreaming(false);
     }
   }
 
@@ -182,7 +208,14 @@ export function ChatPanel({ open, branding, position, onClose, onAutoOpen }: Cha
         </button>
       </div>
 
-      <div ref={logRef} role="log" aria-live="polite" aria-label={copy.conversationLabel} className="flex-1 overflow-y-auto overscroll-contain p-4">
+      <div
+        ref={logRef}
+        role="log"
+        aria-live="polite"
+        aria-busy={streaming}
+        aria-label={copy.conversationLabel}
+        className="flex-1 overflow-y-auto overscroll-contain p-4"
+      >
         <ol className="space-y-3">
           <Bubble message={{ role: 'assistant', text: branding.welcomeText }} />
           {messages.map((message) => (
@@ -191,7 +224,7 @@ export function ChatPanel({ open, branding, position, onClose, onAutoOpen }: Cha
         </ol>
       </div>
 
-      {sending && (
+      {sending && !streaming && (
         <p role="status" className="flex items-center gap-1 px-5 pb-2" data-chat-typing="">
           <span className="sr-only">{copy.typing}</span>
           {[0, 150, 300].map((delay) => (

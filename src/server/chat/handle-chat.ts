@@ -4,19 +4,65 @@ import { chatApiCopy } from '@/content/chat';
 import { env } from '@/env';
 import { parseBody } from '@/server/http/body';
 import { guardPublicPost, isRefusal, json, refuse, runEndpoint, type LogFields, type Refusal } from '@/server/http/endpoint';
-import { postChatWebhook } from './post-chat-webhook';
+import { authHeader } from '@/server/http/credentials';
+import { streamPost } from '@/server/http/post-json';
+import { log } from '@/server/log';
+import { readWebhookReply, streamFailure, type ReplyStream } from './read-reply';
 import { parseChatRequest } from './schema';
-import { interpretWebhookResult, type DemoReason } from './webhook-answer';
+import { ndjsonResponse, wantsStream } from './stream-response';
+import { type ChatAnswer, type DemoReason } from './webhook-answer';
+import { recordChatWebhook } from './webhook-health';
 
 /**
  * POST /api/chat: the chat widget's proxy to the chat webhook (n8n chat protocol, docs/api.md).
- * Only ids, sizes and timings are logged: never the message, the reply or the address.
+ * A streamed webhook answer (n8n's Streaming response mode) goes to a client that accepts
+ * application/x-ndjson as it arrives (stream-response.ts); any other answer, and any client
+ * that does not, gets one JSON body. Only ids, sizes and timings are logged: never the
+ * message, the reply, the address or the webhook's URL.
  */
 
 /** Chat bodies are small: a 2000-character message plus a little metadata. */
 export const MAX_CHAT_BODY_BYTES = 16 * 1024;
 
-type Answer = { status: 200; kind: 'reply'; output: string } | { status: 200; kind: 'demo'; reason: DemoReason };
+type Answer =
+  { status: 200; kind: 'reply'; output: string } | { status: 200; kind: 'demo'; reason: DemoReason } | { status: 200; kind: 'stream'; stream: ReplyStream };
+
+/** What an operator should look at, by cause: the warn line says it so the log alone explains the demo greeting. */
+const hints: Partial<Record<string, string>> = {
+  not_found:
+    "the webhook answered 404: use n8n's production chat URL (/webhook/<id>/chat, not /webhook-test/), make the Chat Trigger public and publish the workflow",
+  timeout: 'no answer in time (CHAT_IDLE_TIMEOUT_MS for the first byte, CHAT_TIMEOUT_MS for all of it)',
+  unreachable: 'the webhook could not be reached',
+  not_json: 'the webhook answered a page that is not JSON (a login page or a proxy in front of n8n?)',
+  empty_reply:
+    "the workflow's last node returned nothing: end it with an item that has an `output` text field, or use the Streaming response mode with an AI Agent",
+  stream_error: 'the workflow failed (n8n sent an error in its stream): see its executions in n8n',
+  no_output: 'the answer has no `output` text field',
+};
+
+/** With CHAT_WEBHOOK_URL set, a fallback to the demo or an error is a misconfiguration to see: warn, with the cause. */
+function warnWebhook(reason: string, httpStatus: number | null, cause: string | null): void {
+  log('warn', 'chat.webhook_problem', { reason, http_status: httpStatus, cause, hint: hints[reason] });
+}
+
+/** A JSON client (no application/x-ndjson in Accept) gets a streamed reply whole. */
+async function collect(stream: ReplyStream): Promise<ChatAnswer> {
+  let output = stream.first;
+  for (;;) {
+    const step = await stream.rest.next();
+    if (step.done) return step.value.ok ? { kind: 'reply', output } : { kind: 'error', reason: streamFailure(step.value.reason) };
+    output += step.value;
+  }
+}
+
+function upstreamRefusal(reason: string): Refusal {
+  return refuse('upstream', {
+    message: reason === 'empty_reply' ? chatApiCopy.emptyReply : chatApiCopy.upstream,
+    reason,
+    // The panel shows its own words for a workflow that said nothing (docs/api.md).
+    ...(reason === 'empty_reply' ? { extra: { detail: 'empty_reply' } } : {}),
+  });
+}
 
 async function decide(request: Request, logFields: LogFields): Promise<Answer | Refusal> {
   const guard = await guardPublicPost(request, 'chat', env.CHAT_RATE_LIMIT_PER_MINUTE);
@@ -30,20 +76,35 @@ async function decide(request: Request, logFields: LogFields): Promise<Answer | 
   logFields.input_chars = chatInput.length;
 
   const url = env.CHAT_WEBHOOK_URL;
-  let transport = null;
-  if (url) {
-    const body = JSON.stringify({ action: 'sendMessage', sessionId, route: chatConfig.webhookRoute, chatInput, metadata });
-    const started = performance.now();
-    transport = await postChatWebhook(url, body, env.CHAT_TIMEOUT_MS);
-    logFields.webhook_ms = Math.round(performance.now() - started);
+  if (!url) {
+    logFields.reason = 'not_configured';
+    return { status: 200, kind: 'demo', reason: 'not_configured' };
   }
-  const answer = interpretWebhookResult(transport);
+  const body = JSON.stringify({ action: 'sendMessage', sessionId, route: chatConfig.webhookRoute, chatInput, metadata });
+  const started = performance.now();
+  const post = streamPost(url, body, {
+    headers: authHeader(env.CHAT_WEBHOOK_HEADER_NAME, env.CHAT_WEBHOOK_HEADER_VALUE),
+    timeoutMs: env.CHAT_TIMEOUT_MS,
+    idleMs: Math.min(env.CHAT_IDLE_TIMEOUT_MS, env.CHAT_TIMEOUT_MS),
+  });
+  const reply = await readWebhookReply(post);
+  let answer = reply.answer;
+  if (answer.kind === 'stream' && !wantsStream(request.headers)) answer = await collect(answer);
+  logFields.webhook_ms = Math.round(performance.now() - started);
+  logFields.webhook_status = reply.httpStatus;
+
+  if (answer.kind === 'stream') {
+    recordChatWebhook(reply.httpStatus, null);
+    return { status: 200, kind: 'stream', stream: answer };
+  }
+  recordChatWebhook(reply.httpStatus, answer.kind === 'reply' ? null : answer.reason);
   if (answer.kind === 'reply') return { status: 200, kind: 'reply', output: answer.output };
+  warnWebhook(answer.reason, reply.httpStatus, reply.cause);
   if (answer.kind === 'demo') {
     logFields.reason = answer.reason;
     return { status: 200, kind: 'demo', reason: answer.reason };
   }
-  return refuse('upstream', { message: chatApiCopy.upstream, reason: answer.reason });
+  return upstreamRefusal(answer.reason);
 }
 
 export function handleChatPost(request: Request): Promise<Response> {
@@ -51,7 +112,10 @@ export function handleChatPost(request: Request): Promise<Response> {
     {
       name: 'chat',
       decide,
-      respond: (answer) => (answer.kind === 'reply' ? json(200, { output: answer.output }) : json(200, { output: chatApiCopy.demoGreeting, demo: true })),
+      respond: (answer) => {
+        if (answer.kind === 'stream') return ndjsonResponse(answer.stream);
+        return answer.kind === 'reply' ? json(200, { output: answer.output }) : json(200, { output: chatApiCopy.demoGreeting, demo: true });
+      },
     },
     request,
   );

@@ -1,11 +1,15 @@
 import 'server-only';
 
 /**
- * What the chat webhook's answer means for the visitor (DESIGN.md, SPEC section 8):
+ * What the chat webhook's whole answer means for the visitor (DESIGN.md, SPEC section 8).
+ * A streamed answer (n8n's Streaming response mode) is read by read-reply.ts.
  *
  * - no webhook configured, 404, a 2xx that is not JSON, unreachable, timed out:
  *   the demo assistant's greeting (the automation is absent, not broken);
  * - a 2xx JSON answer with a string `output` (or n8n's [{ output }]): that reply;
+ * - nothing to say: an empty 2xx body, [] or n8n's 500 'No item to return was
+ *   found' (the workflow's last node returned no item): 'empty_reply', an error
+ *   with its own message, since the fix is in the workflow;
  * - anything else (other non-2xx, redirects, JSON without output, an oversized
  *   body): an error the widget shows with a retry (502).
  */
@@ -39,7 +43,9 @@ export function interpretWebhookResult(result: TransportResult | null): ChatAnsw
   }
   const { status, contentType, body } = result;
   if (status === 404) return { kind: 'demo', reason: 'not_found' };
+  if (status === 500 && /No item to return (was|got) found/.test(body)) return { kind: 'error', reason: 'empty_reply' };
   if (status < 200 || status >= 300) return { kind: 'error', reason: `http_${status}` };
+  if (body.trim() === '') return { kind: 'error', reason: 'empty_reply' };
   if (!isJsonContentType(contentType)) return { kind: 'demo', reason: 'not_json' };
   let parsed: unknown;
   try {
@@ -47,7 +53,13 @@ export function interpretWebhookResult(result: TransportResult | null): ChatAnsw
   } catch {
     return { kind: 'error', reason: 'invalid_json' };
   }
+  if (Array.isArray(parsed) && parsed.length === 0) return { kind: 'error', reason: 'empty_reply' };
   const output = outputOf(parsed);
   if (typeof output !== 'string' || output.trim() === '') return { kind: 'error', reason: 'no_output' };
-  return { kind: 'reply', output: output.length > MAX_OUTPUT_CHARS ? `${output.slice(0, MAX_OUTPUT_CHARS)}…` : output };
+  return { kind: 'reply', output: capOutput(output) };
+}
+
+/** A reply longer than MAX_OUTPUT_CHARS, cut with an ellipsis. */
+export function capOutput(output: string): string {
+  return output.length > MAX_OUTPUT_CHARS ? `${output.slice(0, MAX_OUTPUT_CHARS)}…` : output;
 }

@@ -104,3 +104,120 @@ function attempt(target: URL, body: string, options: PostJsonOptions, timeoutMs:
     request.end(payload);
   });
 }
+
+/** One step of a streamed answer (streamPost). */
+export type StreamEvent =
+  | { type: 'response'; status: number; contentType: string | null }
+  | { type: 'data'; chunk: Buffer }
+  | { type: 'end' }
+  | { type: 'failure'; failure: 'invalid_url' | 'timeout' | 'unreachable' | 'dropped'; error: string; code?: string };
+
+export type StreamOptions = {
+  headers?: Record<string, string>;
+  /** The whole exchange, last byte included. */
+  timeoutMs: number;
+  /** The first byte of the body, and each later one, must come within this of the one before (headers alone do not count). */
+  idleMs: number;
+};
+
+export type StreamedPost = {
+  /** The next event: 'response' first, then 'data' until 'end' or a 'failure'; after those, the same again. */
+  next(): Promise<StreamEvent>;
+  /** Stops reading and closes the connection (the visitor left, or enough has arrived). */
+  cancel(): void;
+};
+
+/**
+ * One outbound JSON POST whose answer is read as it arrives (the chat webhook's
+ * streaming mode), with the same rules as postJson: no redirects, the pooled
+ * agents, an overall deadline; plus an idle deadline, since a stream that stops
+ * sending must not hold the visitor for the whole timeout. A stale pooled socket
+ * is retried once, before anything has been answered. Events queue until read:
+ * a slow reader still gets everything that arrived, then the failure.
+ */
+export function streamPost(url: string, body: string, options: StreamOptions): StreamedPost {
+  const queue: StreamEvent[] = [];
+  let waiting: ((event: StreamEvent) => void) | null = null;
+  let finished: StreamEvent | null = null;
+  let request: http.ClientRequest | null = null;
+  let idle: NodeJS.Timeout | undefined;
+
+  const emit = (event: StreamEvent) => {
+    if (finished) return;
+    if (event.type === 'end' || event.type === 'failure') {
+      finished = event;
+      clearTimeout(overall);
+      clearTimeout(idle);
+    }
+    if (waiting) {
+      const resolve = waiting;
+      waiting = null;
+      resolve(event);
+    } else queue.push(event);
+  };
+  const fail = (failure: 'timeout' | 'unreachable' | 'dropped', error: string, code?: string) => {
+    emit({ type: 'failure', failure, error, ...(code ? { code } : {}) });
+    request?.destroy();
+  };
+  const armIdle = () => {
+    clearTimeout(idle);
+    idle = setTimeout(() => fail('timeout', `no data for ${options.idleMs} ms`), options.idleMs);
+  };
+  const overall = setTimeout(() => fail('timeout', `timeout after ${options.timeoutMs} ms`), options.timeoutMs);
+
+  const send = (target: URL, retry: boolean) => {
+    const payload = Buffer.from(body);
+    const current = (target.protocol === 'https:' ? https : http).request(target, {
+      method: 'POST',
+      agent: agents[target.protocol as 'http:' | 'https:'],
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json', ...options.headers, 'Content-Length': String(payload.length) },
+    });
+    request = current;
+    current.on('response', (response) => {
+      emit({ type: 'response', status: response.statusCode ?? 0, contentType: response.headers['content-type'] ?? null });
+      response.on('data', (chunk: Buffer) => {
+        armIdle();
+        emit({ type: 'data', chunk });
+      });
+      response.on('end', () => emit({ type: 'end' }));
+      response.on('error', () => undefined);
+      response.on('close', () => {
+        if (!response.complete) fail('dropped', 'the connection closed before the answer ended');
+      });
+    });
+    current.on('error', (error: NodeJS.ErrnoException) => {
+      if (retry && current.reusedSocket && error.code === 'ECONNRESET' && !finished) return send(target, false);
+      fail('unreachable', describeError(error), error.code);
+    });
+    current.end(payload);
+  };
+
+  try {
+    const target = new URL(url);
+    if (target.protocol !== 'http:' && target.protocol !== 'https:') throw new Error(`unsupported protocol ${target.protocol}`);
+    armIdle();
+    send(target, true);
+  } catch (error) {
+    clearTimeout(overall);
+    clearTimeout(idle);
+    finished = { type: 'failure', failure: 'invalid_url', error: describeError(error) };
+    queue.push(finished);
+  }
+
+  return {
+    next() {
+      const event = queue.shift();
+      if (event) return Promise.resolve(event);
+      if (finished) return Promise.resolve(finished);
+      return new Promise((resolve) => (waiting = resolve));
+    },
+    cancel() {
+      if (!finished) {
+        finished = { type: 'failure', failure: 'dropped', error: 'cancelled' };
+        clearTimeout(overall);
+        clearTimeout(idle);
+      }
+      request?.destroy();
+    },
+  };
+}

@@ -16,12 +16,15 @@ export type NewLead = {
   attribution: Attribution;
   ipHash: string | null;
   userAgent: string | null;
-  /** Where to deliver it; null: stored with a 'skipped' delivery (no webhook configured). */
+  /**
+   * The form's webhook as configured now, without credentials (leads/config.ts): a record of where it
+   * is going; each attempt reads the configuration again. null: stored with a 'skipped' delivery.
+   */
   webhookUrl: string | null;
 };
 
 /** A delivery this process has claimed for its first attempt. */
-export type FirstAttempt = { id: string; leadId: string; webhookUrl: string; attempts: 1; lead: StoredLead };
+export type FirstAttempt = { id: string; leadId: string; attempts: 1; lead: StoredLead };
 
 export type AcceptedLead = { leadId: string; firstAttempt: FirstAttempt | null };
 
@@ -116,7 +119,6 @@ export async function acceptLead(
         ? {
             id: delivery.id,
             leadId: row.id,
-            webhookUrl: url,
             attempts: 1,
             lead: { id: row.id, form: lead.form, fields: lead.fields, attribution: lead.attribution, createdAt: now },
           }

@@ -2,9 +2,12 @@ import 'server-only';
 import { leadFormRegistry, leadSchema, type Attribution, type LeadForm } from '@/lib/lead-forms';
 
 /**
- * The JSON each lead is delivered as: exactly SPEC section 7, so automations
- * built for the original site keep working. Pure: same lead, same payload, on
- * every retry (timestamp is when the lead was accepted, not when it is sent).
+ * The JSON each lead is delivered as: SPEC section 7, so automations built for
+ * the original site keep working. Every form also carries the visit's
+ * attribution (page, referrer, browser, UTM values...) the growth audit sends:
+ * added after SPEC's own fields, which stay as they are. Pure: same lead, same
+ * payload, on every retry (timestamp is when the lead was accepted, not when it
+ * is sent). docs/n8n.md lists each form's fields.
  */
 
 export type StoredLead = {
@@ -17,22 +20,9 @@ export type StoredLead = {
 
 const text = (value: string | undefined): string | null => (value === undefined || value === '' ? null : value);
 
-export type GrowthAuditPayload = ReturnType<typeof growthAuditPayload>;
-
-function growthAuditPayload(lead: StoredLead) {
-  const f = lead.fields;
-  const a = lead.attribution;
-  const firstName = f.firstName ?? '';
-  const lastName = f.lastName ?? '';
+/** The visit's attribution, SPEC section 7's growth-audit fields: null when unknown, 'direct' without a referrer. */
+function attributionFields(a: Attribution) {
   return {
-    first_name: firstName,
-    last_name: lastName,
-    email: f.email ?? '',
-    phone: text(f.phone),
-    website: text(f.website),
-    full_name: `${firstName} ${lastName}`.trim(),
-    source: leadFormRegistry['growth-audit'].source,
-    timestamp: lead.createdAt.toISOString(),
     page_url: text(a.page_url),
     referrer: text(a.referrer) ?? 'direct',
     user_agent: text(a.user_agent),
@@ -47,6 +37,25 @@ function growthAuditPayload(lead: StoredLead) {
     utm_campaign: text(a.utm_campaign),
     utm_term: text(a.utm_term),
     utm_content: text(a.utm_content),
+  };
+}
+
+export type GrowthAuditPayload = ReturnType<typeof growthAuditPayload>;
+
+function growthAuditPayload(lead: StoredLead) {
+  const f = lead.fields;
+  const firstName = f.firstName ?? '';
+  const lastName = f.lastName ?? '';
+  return {
+    first_name: firstName,
+    last_name: lastName,
+    email: f.email ?? '',
+    phone: text(f.phone),
+    website: text(f.website),
+    full_name: `${firstName} ${lastName}`.trim(),
+    source: leadFormRegistry['growth-audit'].source,
+    timestamp: lead.createdAt.toISOString(),
+    ...attributionFields(lead.attribution),
     cta_clicked: 'unlock_growth_audit',
     lead_temperature: 'hot',
     interest_level: 'high',
@@ -56,13 +65,14 @@ function growthAuditPayload(lead: StoredLead) {
   };
 }
 
+/** SPEC: the form's fields, source, timestamp and page_url; then the rest of the attribution. */
 function formPayload(lead: StoredLead & { form: Exclude<LeadForm, 'growth-audit'> }) {
   const fields = Object.fromEntries(leadSchema(lead.form).fields.map((name) => [name, lead.fields[name] ?? '']));
   return {
     ...fields,
     source: leadFormRegistry[lead.form].source,
     timestamp: lead.createdAt.toISOString(),
-    page_url: text(lead.attribution.page_url),
+    ...attributionFields(lead.attribution),
   };
 }
 

@@ -4,12 +4,13 @@ import { createHmac } from 'node:crypto';
 /**
  * Standard Webhooks signature (https://www.standardwebhooks.com): the receiver
  * recomputes HMAC-SHA256 over "{webhook-id}.{webhook-timestamp}.{body}" and
- * compares it with webhook-signature "v1,{base64}". A secret of the form
- * "whsec_{base64}" is used as those decoded bytes (the spec's format, what
- * libraries generate); any other string is used as its UTF-8 bytes.
+ * compares it with webhook-signature "v1,{base64}". The secret is
+ * "whsec_{base64}" and the key is those decoded bytes; src/env.ts accepts no
+ * other form, since the standard's own verifiers cannot use one.
  */
 export function signingKey(secret: string): Buffer {
-  return secret.startsWith('whsec_') ? Buffer.from(secret.slice('whsec_'.length), 'base64') : Buffer.from(secret, 'utf8');
+  if (!secret.startsWith('whsec_')) throw new Error('A Standard Webhooks secret starts with whsec_');
+  return Buffer.from(secret.slice('whsec_'.length), 'base64');
 }
 
 export function sign(secret: string, id: string, timestampSeconds: number, body: string): string {

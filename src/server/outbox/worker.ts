@@ -5,6 +5,7 @@ import { getDatabase, type Db } from '@/server/db/client';
 import { groupCommit } from '@/server/db/group-commit';
 import { leadDeliveries, leads } from '@/server/db/schema';
 import type { FirstAttempt } from '@/server/leads/accept-lead';
+import { webhookFor, type WebhookTarget } from '@/server/leads/config';
 import { buildWebhookPayload, type StoredLead } from '@/server/leads/webhook-payload';
 import { describeError, log } from '@/server/log';
 import { claimLeaseMs, retryDelayMs } from './backoff';
@@ -22,6 +23,14 @@ import { webhookHeaders } from './sign';
  *    next_attempt_at passed, or 'delivering' whose claim expired because a
  *    worker died) with FOR UPDATE SKIP LOCKED, so two workers never claim the
  *    same row, and delivers them.
+ *
+ * Each attempt posts to the form's webhook as configured in this process when
+ * it is made (leads/config.ts), never to the URL stored when the lead was
+ * accepted: that column only records, without credentials, where the latest
+ * attempt went. So fixing a wrong LEADS_WEBHOOK_URL and re-sending (or just
+ * waiting for the next retry after a restart) reaches the new URL. With no
+ * webhook configured any more, the delivery goes back to 'skipped', which
+ * `npm run leads -- retry-failed --skipped` re-queues once one is set.
  *
  * A claim sets status 'delivering', attempts + 1 and locked_until
  * (claimLeaseMs: twice the timeout plus 5 s). The result is written only if the row is still this claim
@@ -52,7 +61,7 @@ export function outboxOptions(overrides: Partial<OutboxOptions> = {}): OutboxOpt
   };
 }
 
-type Claimed = { id: string; leadId: string; webhookUrl: string | null; attempts: number };
+type Claimed = { id: string; leadId: string; attempts: number };
 
 function due(now: Date): SQL {
   return or(
@@ -86,7 +95,7 @@ async function claim(db: Db, where: SQL, limit: number, options: OutboxOptions):
           rows.map((row) => row.id),
         ),
       )
-      .returning({ id: leadDeliveries.id, leadId: leadDeliveries.leadId, webhookUrl: leadDeliveries.webhookUrl, attempts: leadDeliveries.attempts });
+      .returning({ id: leadDeliveries.id, leadId: leadDeliveries.leadId, attempts: leadDeliveries.attempts });
   });
 }
 
@@ -96,7 +105,9 @@ type AttemptRecord = {
   startedAt: Date;
   durationMs: number;
   result: PostResult;
-  status: 'pending' | 'delivered' | 'failed';
+  /** Where this attempt went, without credentials (null: nowhere, none configured). */
+  webhookUrl: string | null;
+  status: 'pending' | 'delivered' | 'failed' | 'skipped';
   nextAttemptAt: Date | null;
   finishedAt: Date;
 };
@@ -105,7 +116,7 @@ const attemptValues = (a: AttemptRecord): SQL => {
   const done = a.finishedAt.toISOString();
   return sql`(${a.claimed.id}::uuid, ${a.claimed.attempts}::int, ${a.startedAt.toISOString()}::timestamptz, ${a.durationMs}::int,
     ${a.result.httpStatus}::int, ${a.result.error}::text, ${a.status}::text, ${a.nextAttemptAt?.toISOString() ?? null}::timestamptz,
-    ${a.result.ok ? done : null}::timestamptz, ${done}::timestamptz)`;
+    ${a.result.ok ? done : null}::timestamptz, ${done}::timestamptz, ${a.webhookUrl}::text)`;
 };
 
 /**
@@ -120,7 +131,7 @@ async function writeAttempts(group: AttemptRecord[]): Promise<{ written: boolean
   const written = new Set<string>();
   for (const [db, records] of byDb) {
     const result =
-      await db.execute(sql`WITH results (delivery_id, attempt, started_at, duration_ms, http_status, error, status, next_attempt_at, delivered_at, updated_at) AS (
+      await db.execute(sql`WITH results (delivery_id, attempt, started_at, duration_ms, http_status, error, status, next_attempt_at, delivered_at, updated_at, webhook_url) AS (
         VALUES ${sql.join(records.map(attemptValues), sql`, `)}
       ), attempt AS (
         INSERT INTO lead_delivery_attempts (id, delivery_id, attempt, started_at, duration_ms, http_status, error)
@@ -128,7 +139,7 @@ async function writeAttempts(group: AttemptRecord[]): Promise<{ written: boolean
       )
       UPDATE lead_deliveries d SET
         status = r.status, next_attempt_at = r.next_attempt_at, delivered_at = r.delivered_at, last_status = r.http_status,
-        last_error = r.error, locked_until = NULL, updated_at = r.updated_at
+        last_error = r.error, locked_until = NULL, updated_at = r.updated_at, webhook_url = COALESCE(r.webhook_url, d.webhook_url)
       FROM results r
       WHERE d.id = r.delivery_id AND d.status = 'delivering' AND d.attempts = r.attempt
       RETURNING d.id`);
@@ -140,28 +151,30 @@ async function writeAttempts(group: AttemptRecord[]): Promise<{ written: boolean
 // Nobody waits on this write, so it lingers 50 ms to share its statement with other attempts.
 const recordAttempt = groupCommit(writeAttempts, { concurrency: env.DATABASE_URL ? 4 : 1, lingerMs: 50 });
 
+async function attempt(lead: StoredLead, target: WebhookTarget, options: OutboxOptions): Promise<PostResult> {
+  const body = JSON.stringify(buildWebhookPayload(lead));
+  return postWebhook(target.url, body, { ...webhookHeaders(lead.id, body, options.secret), ...target.headers }, options.timeoutMs);
+}
+
 async function deliver(db: Db, claimed: Claimed, options: OutboxOptions, known?: StoredLead): Promise<void> {
   const lead = known ?? (await db.select().from(leads).where(eq(leads.id, claimed.leadId)))[0];
+  const target = lead ? webhookFor(lead.form) : null;
   const startedAt = options.now();
   const started = performance.now();
-  const result =
-    lead && claimed.webhookUrl
-      ? await (() => {
-          const body = JSON.stringify(buildWebhookPayload(lead));
-          return postWebhook(claimed.webhookUrl, body, webhookHeaders(lead.id, body, options.secret), options.timeoutMs);
-        })()
-      : { ok: false, httpStatus: null, error: lead ? 'no webhook url' : 'lead not found' };
+  const result: PostResult =
+    lead && target ? await attempt(lead, target, options) : { ok: false, httpStatus: null, error: lead ? 'no webhook configured' : 'lead not found' };
   const durationMs = Math.round(performance.now() - started);
   const finishedAt = new Date(startedAt.getTime() + durationMs);
 
-  const delay = result.ok || !lead || !claimed.webhookUrl ? null : retryDelayMs(claimed.attempts, options.schedule, options.random);
-  const outcome = result.ok ? 'delivered' : delay === null ? 'failed' : 'retry';
+  const delay = result.ok || !target ? null : retryDelayMs(claimed.attempts, options.schedule, options.random);
+  const outcome = result.ok ? 'delivered' : lead && !target ? 'skipped' : delay === null ? 'failed' : 'retry';
   const { written } = await recordAttempt({
     db,
     claimed,
     startedAt,
     durationMs,
     result,
+    webhookUrl: target?.record ?? null,
     status: outcome === 'retry' ? 'pending' : outcome,
     nextAttemptAt: outcome === 'retry' ? new Date(finishedAt.getTime() + delay!) : null,
     finishedAt,

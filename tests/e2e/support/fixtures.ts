@@ -1,4 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
 import { pageFor, readManifest, type PostbuildManifest } from '../../../scripts/postbuild/manifest';
 import { APP_URL, E2E_ENV } from './servers';
@@ -142,6 +144,14 @@ let manifest: PostbuildManifest | undefined;
 /** The post-build manifest of the build the main server serves: what each page runs, what the build ships. */
 export function builtSite(): PostbuildManifest {
   return (manifest ??= readManifest(E2E_ENV.NEXT_DIST_DIR));
+}
+
+/** The URL of the one built script whose code contains `marker` (fails the test unless exactly one does). */
+export function builtScriptContaining(marker: string): string {
+  const scripts = builtSite().assets.filter((asset) => asset.file.endsWith('.js'));
+  const matches = scripts.filter((asset) => readFileSync(path.join(E2E_ENV.NEXT_DIST_DIR, asset.file), 'utf8').includes(marker));
+  expect(matches, `exactly one built script contains ${marker}`).toHaveLength(1);
+  return matches[0]!.url;
 }
 
 /**

@@ -3,23 +3,80 @@ import type { AddressInfo } from 'node:net';
 import { closeServer } from './close-server';
 
 /**
- * A stand-in for the chat webhook (an n8n chat trigger) on 127.0.0.1, used by
+ * A stand-in for the chat webhook (an n8n Chat Trigger) on 127.0.0.1, used by
  * the chat integration and end-to-end tests. `answer` decides each reply from
- * the posted body: a status, content type and body, 'hang' (never answers, so
- * the proxy's timeout must fire) or 'destroy' (drops the connection). stop()
- * closes the port so connections are refused; start() listens again on it.
+ * the posted body:
+ *
+ * - a status, content type and body: n8n's non-streaming modes ('When Last Node
+ *   Finishes': { output } or [{ output }], an empty body...);
+ * - { stream: steps }: n8n's Streaming mode, as ChatTrigger.node.ts and the
+ *   sendChunk hook write it: 200 with 'application/json; charset=utf-8',
+ *   chunked, headers flushed at once, then one JSON object per line
+ *   ({ type, content?, metadata: { nodeId, nodeName, itemIndex, runIndex, timestamp } }),
+ *   and the body ends when the execution does. Steps can wait, or hold until the
+ *   test releases them, so a test can see what arrived before the rest was sent;
+ * - 'hang' (never answers, so the proxy's timeout must fire) or 'destroy' (drops
+ *   the connection).
+ *
+ * stop() closes the port so connections are refused; start() listens again on it.
  */
-export type ChatWebhookAnswer = { status?: number; contentType?: string; body: string } | 'hang' | 'destroy';
+export type N8nChunk = { type: 'begin' | 'item' | 'end' | 'error' | 'keepalive'; content?: string; metadata?: Record<string, unknown> };
+export type StreamStep = { chunk: N8nChunk } | { raw: string | Buffer } | { wait: number } | { until: () => Promise<unknown> } | 'hang' | 'destroy';
+export type ChatWebhookAnswer = { status?: number; contentType?: string | null; body: string } | { stream: StreamStep[] } | 'hang' | 'destroy';
 export type ChatWebhookRequest = { path: string; method: string; headers: IncomingHttpHeaders; rawBody: string; body: Record<string, unknown> };
+/** What the stand-in wrote of a streamed answer, and when (ms since the epoch). */
+export type SentStep = { at: number; step: StreamStep };
 
 export const replyWith = (output: string): ChatWebhookAnswer => ({ body: JSON.stringify({ output }) });
 
+const metadata = (nodeName: string, runIndex = 0) => ({
+  nodeId: `${nodeName.toLowerCase().replace(/\W+/g, '-')}-0f3c`,
+  nodeName,
+  itemIndex: 0,
+  runIndex,
+  timestamp: Date.now(),
+});
+
+/** n8n's chunks, as an AI Agent node named `node` sends them. */
+export const n8n = {
+  begin: (node = 'AI Agent', runIndex = 0): StreamStep => ({ chunk: { type: 'begin', metadata: metadata(node, runIndex) } }),
+  item: (content: string, node = 'AI Agent', runIndex = 0): StreamStep => ({ chunk: { type: 'item', content, metadata: metadata(node, runIndex) } }),
+  end: (node = 'AI Agent', runIndex = 0): StreamStep => ({ chunk: { type: 'end', metadata: metadata(node, runIndex) } }),
+  error: (message: string, node = 'AI Agent'): StreamStep => ({ chunk: { type: 'error', content: message, metadata: metadata(node) } }),
+};
+
+/** A whole streamed reply from one agent: begin, one item per piece, end. */
+export const streamed = (pieces: string[], node = 'AI Agent'): ChatWebhookAnswer => ({
+  stream: [n8n.begin(node), ...pieces.map((piece) => n8n.item(piece, node)), n8n.end(node)],
+});
+
 export async function startChatWebhook({ port: requestedPort = 0 } = {}) {
   const received: ChatWebhookRequest[] = [];
+  const sent: SentStep[] = [];
   const hanging = new Set<ServerResponse>();
   let answer: (body: Record<string, unknown>) => ChatWebhookAnswer = (body) => replyWith(`You said: ${String(body.chatInput)}`);
   let server: Server | null = null;
   let port = requestedPort;
+
+  async function stream(res: ServerResponse, steps: StreamStep[]) {
+    res.writeHead(200, {
+      'Content-Type': 'application/json; charset=utf-8',
+      'Transfer-Encoding': 'chunked',
+      'Cache-Control': 'no-cache',
+      Connection: 'keep-alive',
+    });
+    res.flushHeaders();
+    for (const step of steps) {
+      if (res.destroyed) return;
+      if (step === 'hang') return void hanging.add(res);
+      if (step === 'destroy') return void res.socket?.destroy();
+      if ('wait' in step) await new Promise((resolve) => setTimeout(resolve, step.wait));
+      else if ('until' in step) await step.until();
+      else res.write('chunk' in step ? `${JSON.stringify(step.chunk)}\n` : step.raw);
+      sent.push({ at: Date.now(), step });
+    }
+    res.end();
+  }
 
   const listen = () =>
     new Promise<void>((resolve, reject) => {
@@ -38,7 +95,9 @@ export async function startChatWebhook({ port: requestedPort = 0 } = {}) {
           const reply = answer(body);
           if (reply === 'hang') return void hanging.add(res);
           if (reply === 'destroy') return void req.socket.destroy();
-          res.writeHead(reply.status ?? 200, { 'Content-Type': reply.contentType ?? 'application/json' });
+          if ('stream' in reply) return void stream(res, reply.stream);
+          const contentType = reply.contentType === undefined ? 'application/json' : reply.contentType;
+          res.writeHead(reply.status ?? 200, contentType ? { 'Content-Type': contentType } : {});
           res.end(reply.body);
         });
       });
@@ -56,7 +115,11 @@ export async function startChatWebhook({ port: requestedPort = 0 } = {}) {
     get url() {
       return `http://127.0.0.1:${port}/webhook/chat`;
     },
+    get port() {
+      return port;
+    },
     received,
+    sent,
     answerWith(next: ChatWebhookAnswer | ((body: Record<string, unknown>) => ChatWebhookAnswer)) {
       answer = typeof next === 'function' ? next : () => next;
     },

@@ -1,18 +1,44 @@
 import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Webhook } from 'standardwebhooks';
 import { closeServer } from './close-server';
 
 /**
  * A real webhook receiver on 127.0.0.1 (a random port unless one is given). By default it answers 200.
+ * It checks each request's Standard Webhooks signature on arrival with the
+ * official `standardwebhooks` library and the site's LEADS_WEBHOOK_SECRET
+ * (`verified`), as a receiver built on the standard would: every delivery the
+ * tests make is signed, and verified by the standard's code, not ours.
  * plan(email, [...]) scripts the answers for one lead (matched on the payload's
  * email), setDefault() the answer for everything else: a status code, 'hang' (never answers; the sender's timeout must fire)
  * or 'destroy' (drops the connection). stop() closes the port so connections are
  * refused; start() listens again on the same port.
  */
 export type Behaviour = number | 'hang' | 'destroy';
-export type Received = { path: string; headers: IncomingHttpHeaders; rawBody: string; body: Record<string, unknown>; at: number; answer: Behaviour };
+export type Received = {
+  path: string;
+  headers: IncomingHttpHeaders;
+  rawBody: string;
+  body: Record<string, unknown>;
+  at: number;
+  answer: Behaviour;
+  /** true when the signature verified, else the library's error message. */
+  verified: true | string;
+};
 
-export async function startReceiver({ port: requestedPort = 0 } = {}) {
+function verify(secret: string, rawBody: string, headers: IncomingHttpHeaders): true | string {
+  try {
+    new Webhook(secret).verify(rawBody, headers as Record<string, string>);
+    return true;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
+}
+
+/** The signing secret a test site and its receiver share when the test has no reason to pick its own. */
+export const TEST_WEBHOOK_SECRET = 'whsec_dGVzdC1zaWduaW5nLXNlY3JldC1mb3ItbGVhZHM=';
+
+export async function startReceiver({ secret = TEST_WEBHOOK_SECRET, port: requestedPort = 0 }: { secret?: string; port?: number } = {}) {
   const received: Received[] = [];
   const plans = new Map<string, Behaviour[]>();
   const hanging = new Set<ServerResponse>();
@@ -33,7 +59,15 @@ export async function startReceiver({ port: requestedPort = 0 } = {}) {
       }
       const plan = plans.get(String(body.email ?? ''));
       const behaviour: Behaviour = plan?.shift() ?? fallback;
-      received.push({ path: req.url ?? '', headers: req.headers, rawBody, body, at: Date.now(), answer: behaviour });
+      received.push({
+        path: req.url ?? '',
+        headers: req.headers,
+        rawBody,
+        body,
+        at: Date.now(),
+        answer: behaviour,
+        verified: verify(secret, rawBody, req.headers),
+      });
       if (behaviour === 'hang') {
         hanging.add(res);
         return;
@@ -69,6 +103,10 @@ export async function startReceiver({ port: requestedPort = 0 } = {}) {
     },
     setDefault(behaviour: Behaviour) {
       fallback = behaviour;
+    },
+    /** Requests whose signature did not verify, described (expected: none). */
+    unverified() {
+      return received.filter((request) => request.verified !== true).map((request) => `${request.path}: ${String(request.verified)}`);
     },
     /** Requests received for one lead (by Idempotency-Key). */
     forLead(id: string) {

@@ -1,6 +1,6 @@
 import { handleChatPost } from '@/server/chat/handle-chat';
 
-// The chat widget's proxy: origin -> rate limit -> parse -> validate -> webhook -> { output } | 4xx | 502.
+// The chat widget's proxy: origin -> rate limit -> parse -> validate -> webhook -> { output } | a JSON-lines stream | 4xx | 502.
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 

@@ -1,0 +1,34 @@
+import 'server-only';
+import { env } from '@/env';
+
+/**
+ * The chat webhook's last state in this process, for GET /api/health: a
+ * misconfigured webhook (n8n's /webhook-test/ URL, an unpublished workflow)
+ * otherwise looks just like the demo assistant. Codes only (never a URL, a host
+ * or what was said): the health endpoint is public.
+ */
+export type ChatWebhookHealth = {
+  configured: boolean;
+  /** The webhook's last HTTP status (null: never called, or no answer). */
+  lastStatus: number | null;
+  /** What went wrong with the last message (a code such as not_found, timeout, empty_reply), null when it went well. */
+  lastError: string | null;
+  /** When the last message was sent to it (ISO 8601), null before the first. */
+  at: string | null;
+};
+
+const state = globalThis as typeof globalThis & { __chatWebhookHealth?: Omit<ChatWebhookHealth, 'configured'> };
+state.__chatWebhookHealth ??= { lastStatus: null, lastError: null, at: null };
+
+export function recordChatWebhook(lastStatus: number | null, lastError: string | null, at = new Date()): void {
+  state.__chatWebhookHealth = { lastStatus, lastError, at: at.toISOString() };
+}
+
+/** A failure that came after the reply began (the status was already known): keeps the status, updates the error. */
+export function recordChatStreamFailure(lastError: string): void {
+  state.__chatWebhookHealth = { ...state.__chatWebhookHealth!, lastError };
+}
+
+export function chatWebhookHealth(): ChatWebhookHealth {
+  return { configured: Boolean(env.CHAT_WEBHOOK_URL), ...state.__chatWebhookHealth! };
+}
