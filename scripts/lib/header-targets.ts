@@ -3,7 +3,7 @@ import { routes } from '../../src/content/routes';
 /**
  * What `npm run check:headers` and the security-headers test request: every
  * page of the route registry, a path that does not exist, the generated files,
- * and every API endpoint with a request it answers without side effects (an
+ * the inbox's sign-in page and redirect, and every API endpoint with a request it answers without side effects (an
  * invalid or unconfigured call: the headers are what is scored).
  */
 export type HeaderTarget = { path: string; method: 'GET' | 'POST'; body?: string; contentType?: string };
@@ -16,6 +16,9 @@ export const apiTargets: HeaderTarget[] = [
   { path: '/api/voice/web-call', method: 'POST', body: 'not json', contentType: 'text/plain' },
   // Refused by scripts/server.mjs itself (not valid percent-encoded UTF-8) before Next.js sees it.
   { path: '/api/leads/%ff', method: 'POST', body: '{}', contentType: 'application/json' },
+  // The inbox's endpoints without a session: 401 JSON.
+  { path: '/api/admin/leads.csv', method: 'GET' },
+  { path: '/api/admin/sign-in', method: 'POST', body: '{}', contentType: 'application/json' },
 ];
 
 export const headerTargets: HeaderTarget[] = [
@@ -26,5 +29,8 @@ export const headerTargets: HeaderTarget[] = [
   { path: '/og-image.png', method: 'GET' },
   { path: '/icon.svg', method: 'GET' },
   { path: '/favicon.ico', method: 'GET' },
+  // The inbox renders per request with a nonce policy: its sign-in page, and the redirect to it.
+  { path: '/admin/sign-in', method: 'GET' },
+  { path: '/admin', method: 'GET' },
   ...apiTargets,
 ];

@@ -2,7 +2,8 @@ import { spawn } from 'node:child_process';
 import type { Page } from '@playwright/test';
 import { startReceiver, type Receiver } from '../integration/support/receiver';
 import { E2E_ENV, LEAD_RECEIVER_PORT } from './support/servers';
-import { expect, expectNoAxeViolations, test } from './support/fixtures';
+import { routes } from '../../src/content/routes';
+import { builtSite, expect, expectNoAxeViolations, test } from './support/fixtures';
 
 /**
  * The agency's inbox in the production build, in Chromium: sign-in, the inbox, a lead's page and its
@@ -164,6 +165,22 @@ test.describe('the inbox', () => {
     await expect(attribution).toContainText('/contact-us');
     await expect(page.locator('section', { has: page.getByRole('heading', { name: 'Delivery' }) })).toContainText('Delivered');
     await expectNoAxeViolations(page);
+  });
+
+  test('no lead or operator data on any public page or in any file the site serves', async ({ request }) => {
+    const paths = [
+      ...routes.map((route) => route.path),
+      '/this-page-does-not-exist',
+      '/sitemap.xml',
+      '/robots.txt',
+      ...builtSite().assets.map((asset) => asset.url),
+    ];
+    for (const path of paths) {
+      const body = await (await request.get(path)).text();
+      expect(body.includes(email), `${path} holds a lead's email`).toBe(false);
+      expect(body.includes(OPERATOR), `${path} holds an operator's email`).toBe(false);
+    }
+    expect(paths.length).toBeGreaterThan(40);
   });
 
   test('filters and search narrow the list, and the count follows', async ({ page }) => {

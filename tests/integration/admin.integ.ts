@@ -25,7 +25,7 @@ const { POST: postLead } = await import('@/app/api/leads/[form]/route');
 const { runCommand } = await import('@/server/admin/commands');
 const { getDatabase, closeDatabase } = await import('@/server/db/client');
 const { auditLog, leads, leadDeliveries, operatorSessions } = await import('@/server/db/schema');
-const { waitForOutbox } = await import('@/server/outbox/worker');
+const { runOutboxOnce, waitForOutbox } = await import('@/server/outbox/worker');
 const { eq, desc } = await import('drizzle-orm');
 
 const EMAIL = 'ops@agency.example';
@@ -270,6 +270,22 @@ describe('actions on leads', () => {
     expect((await call(`/api/admin/leads/${id}/spam`, { cookie, body: { csrf, spam: '0' } })).json).toMatchObject({ notice: 'marked_not_spam' });
     expect((await db.select().from(leadDeliveries).where(eq(leadDeliveries.leadId, id)))[0]!.status).toBe('delivered');
     expect(receiver.forLead(id)).toHaveLength(before + 1);
+  });
+
+  it("'Deliver skipped' queues the leads stored while no webhook was configured, and the next sweep delivers them", async () => {
+    const id = await submitLead('stored-before-setup@example.com');
+    await waitFor(() => Promise.resolve(receiver.forLead(id).length === 1), { what: 'first delivery' });
+    const { db } = await getDatabase();
+    // As stored by a site without LEADS_WEBHOOK_URL: accepted, delivery skipped, no attempt.
+    await db.update(leadDeliveries).set({ status: 'skipped', webhookUrl: null, deliveredAt: null }).where(eq(leadDeliveries.leadId, id));
+    const { cookie, csrf } = await signIn();
+    const response = await call('/api/admin/deliver-skipped', { cookie, body: { csrf, form: 'contact' } });
+    expect(response.json).toMatchObject({ ok: true, notice: 'skipped_queued', count: 1 });
+    expect((await db.select().from(leadDeliveries).where(eq(leadDeliveries.leadId, id)))[0]!.status).toBe('pending');
+    expect(await lastAudit()).toMatchObject({ actor: EMAIL, action: 'skipped_requeued', target: 'contact', detail: { count: 1 } });
+    await runOutboxOnce();
+    expect((await db.select().from(leadDeliveries).where(eq(leadDeliveries.leadId, id)))[0]!.status).toBe('delivered');
+    expect(receiver.forLead(id)).toHaveLength(2);
   });
 
   it('deletes one lead, and by email every lead of a person, recording how many but never the address', async () => {
