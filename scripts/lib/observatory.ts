@@ -9,7 +9,7 @@
  * X-Frame-Options, Cross-Origin-Resource-Policy. HSTS preloading (+5) needs the
  * browsers' preload list and is never awarded here. Redirection (http -> https)
  * is the TLS terminator's job in front of the app; it is reported as not tested
- * (0) and the README says how to deploy it.
+ * (0) and docs/deploying.md says how to deploy it.
  */
 
 export type Modifier = { test: string; result: string; modifier: number; description: string };
@@ -253,7 +253,7 @@ const redirection: Modifier = {
   test: 'redirection',
   result: 'redirection-not-tested',
   modifier: 0,
-  description: 'http -> https redirection is done by the TLS terminator in front of the app (README, Deploying); not tested on loopback http',
+  description: 'http -> https redirection is done by the TLS terminator in front of the app (docs/deploying.md); not tested on loopback http',
 };
 
 /** `reflectedForForeignOrigin`: a request with Origin: https://observatory.invalid got that origin back with credentials allowed. */
