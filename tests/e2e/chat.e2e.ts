@@ -1,7 +1,16 @@
 import path from 'node:path';
 import type { Page, Request } from '@playwright/test';
 import { n8n, replyWith, startChatWebhook, streamed, type ChatWebhook } from '../integration/support/chat-webhook';
-import { builtScriptContaining, builtSite, expect, expectNoLayoutShift, recordLayoutShifts, test, waitForHydration, expectNoAxeViolations } from './support/fixtures';
+import {
+  builtScriptContaining,
+  builtSite,
+  expect,
+  expectNoLayoutShift,
+  recordLayoutShifts,
+  test,
+  waitForHydration,
+  expectNoAxeViolations,
+} from './support/fixtures';
 import { CHAT_WEBHOOK_PORT } from './support/servers';
 
 /**

@@ -12,7 +12,6 @@ import { builtScriptContaining, expect, test, waitForHydration } from './support
 
 const PANEL_MARKER = 'data-chat-panel';
 
-
 /** Serves the panel's chunk with its root element's props made to throw while rendering. */
 async function breakPanelRendering(page: Page) {
   const chunk = builtScriptContaining(PANEL_MARKER);
