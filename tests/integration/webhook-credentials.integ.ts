@@ -96,12 +96,15 @@ describe('webhook credentials', () => {
   let delivered = '';
   let failed = '';
 
-  it('are sent with every lead delivery and chat message', { timeout: 60_000 }, async () => {
+  it("are sent with every lead delivery, the inbox's test event and every chat message", { timeout: 60_000 }, async () => {
     receiver.plan('refused@example.com', [404]);
     delivered = await lead('kept@example.com');
     failed = await lead('refused@example.com');
     expect((await settled(delivered)).status).toBe('delivered');
     expect((await settled(failed)).status).toBe('failed');
+    const { sendTestEvent } = await import('@/server/leads/overview');
+    expect(await sendTestEvent('contact')).toMatchObject({ sent: true, ok: true, httpStatus: 200 });
+    expect(receiver.received.filter((request) => request.body.test === true)).toHaveLength(1);
     for (const request of receiver.received) {
       expect(request.headers.authorization).toBe(`Basic ${Buffer.from(`lead-user:${LEAD_PASS}`).toString('base64')}`);
       expect(request.headers['x-leads-token']).toBe(LEAD_HEADER);

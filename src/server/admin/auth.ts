@@ -76,7 +76,7 @@ function createAuth(db: Db, secret: string) {
       // The session cookie's lifetime is set where it is sent (server/admin/endpoints.ts: sessionCookies).
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', path: '/', secure },
     },
-    // Ours, per account and per address, counted in the audit log (sign-in.ts).
+    // Ours, per account and per address, counted in the audit log (endpoints.ts, recentFailures in audit.ts).
     rateLimit: { enabled: false },
     telemetry: { enabled: false },
     logger: {

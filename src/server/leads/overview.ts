@@ -1,13 +1,11 @@
 import 'server-only';
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm';
-import { env } from '@/env';
 import { leadFormRegistry, leadForms, type LeadForm } from '@/lib/lead-forms';
 import { getDatabase } from '@/server/db/client';
 import { leadDeliveries, leads, type DeliveryStatus } from '@/server/db/schema';
-import { postWebhook } from '@/server/outbox/post-webhook';
-import { webhookHeaders } from '@/server/outbox/sign';
-import { webhookUrlFor } from './config';
+import { outboxOptions, postSigned } from '@/server/outbox/worker';
+import { webhookFor, webhookUrlFor } from './config';
 
 /** The inbox's overview: leads per day by form, where they came from, and how delivery is doing. */
 
@@ -102,8 +100,9 @@ export type TestEventResult =
  * delivery, so the agency can check its receiver without a real lead. Nothing is stored.
  */
 export async function sendTestEvent(form: LeadForm): Promise<TestEventResult> {
-  const url = webhookUrlFor(form);
-  if (!url) return { sent: false, reason: 'no_webhook' };
+  // The webhook as deliveries reach it: its credentials and Header Auth included.
+  const target = webhookFor(form);
+  if (!target) return { sent: false, reason: 'no_webhook' };
   const id = `test_${randomUUID()}`;
   const at = new Date();
   const body = JSON.stringify({
@@ -115,6 +114,6 @@ export async function sendTestEvent(form: LeadForm): Promise<TestEventResult> {
     timestamp: at.toISOString(),
   });
   const started = performance.now();
-  const result = await postWebhook(url, body, webhookHeaders(id, body, env.LEADS_WEBHOOK_SECRET), env.LEADS_WEBHOOK_TIMEOUT_MS);
+  const result = await postSigned(target, id, body, outboxOptions());
   return { sent: true, ok: result.ok, httpStatus: result.httpStatus, durationMs: Math.round(performance.now() - started), error: result.error, at };
 }

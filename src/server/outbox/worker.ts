@@ -151,9 +151,13 @@ async function writeAttempts(group: AttemptRecord[]): Promise<{ written: boolean
 // Nobody waits on this write, so it lingers 50 ms to share its statement with other attempts.
 const recordAttempt = groupCommit(writeAttempts, { concurrency: env.DATABASE_URL ? 4 : 1, lingerMs: 50 });
 
-async function attempt(lead: StoredLead, target: WebhookTarget, options: OutboxOptions): Promise<PostResult> {
-  const body = JSON.stringify(buildWebhookPayload(lead));
-  return postWebhook(target.url, body, { ...webhookHeaders(lead.id, body, options.secret), ...target.headers }, options.timeoutMs);
+/** One signed post to a webhook target: Standard Webhooks headers under `id`, plus the target's Header Auth. */
+export function postSigned(target: WebhookTarget, id: string, body: string, options: Pick<OutboxOptions, 'secret' | 'timeoutMs'>): Promise<PostResult> {
+  return postWebhook(target.url, body, { ...webhookHeaders(id, body, options.secret), ...target.headers }, options.timeoutMs);
+}
+
+function attempt(lead: StoredLead, target: WebhookTarget, options: OutboxOptions): Promise<PostResult> {
+  return postSigned(target, lead.id, JSON.stringify(buildWebhookPayload(lead)), options);
 }
 
 async function deliver(db: Db, claimed: Claimed, options: OutboxOptions, known?: StoredLead): Promise<void> {
