@@ -43,15 +43,11 @@ const PEER_ADDRESS_HEADER = 'x-site-peer-address';
 const site = { peerAddressHeader: PEER_ADDRESS_HEADER, shutdownHooks: [] };
 globalThis.__siteServer = site;
 
-// Refusals made here carry the headers next.config.ts gives API responses, read from the build so
-// the two cannot drift apart (a refusal is JSON, not a page: the deny-all policy of /api/*).
+// Refusals made here carry the headers next.config.ts gives API responses, read from the build's
+// post-build manifest so the two cannot drift apart (a refusal is JSON, not a page: the deny-all policy of /api/*).
 const distDir = path.resolve(dir, process.env.NEXT_DIST_DIR || '.next');
-const manifest = JSON.parse(readFileSync(path.join(distDir, 'routes-manifest.json'), 'utf8'));
-const refusalHeaders = Object.fromEntries(
-  manifest.headers
-    .filter((rule) => !rule.has && !rule.missing && new RegExp(rule.regex).test('/api/refused'))
-    .flatMap((rule) => rule.headers.map(({ key, value }) => [key, value])),
-);
+const refusalHeaders = JSON.parse(readFileSync(path.join(distDir, 'postbuild-manifest.json'), 'utf8')).apiResponseHeaders;
+if (!refusalHeaders) throw new Error(`${distDir}/postbuild-manifest.json is from an older build: rebuild with \`npm run build\``);
 
 // The Fetch API refuses these methods, so Next.js throws building the request (500).
 const FORBIDDEN_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK']);

@@ -22,7 +22,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { withCompileHint } from './compile-hints';
 import { MANIFEST_FILE, MANIFEST_VERSION, type PageEntry, type PostbuildManifest } from './manifest';
-import { assetFile, assets, prerenderedFiles, prerenderedPages } from './next-output';
+import { apiResponseHeaders, assetFile, assets, prerenderedFiles, prerenderedPages } from './next-output';
 import { rewritePage } from './page';
 
 export class PostbuildError extends Error {}
@@ -72,6 +72,7 @@ export function runPostbuild(distDir: string): PostbuildManifest {
     hintedChunks,
     assets: assets(distDir),
     prerenderedFiles: prerenderedFiles(distDir),
+    apiResponseHeaders: apiResponseHeaders(distDir),
   };
   writeFileSync(path.join(distDir, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
   return manifest;

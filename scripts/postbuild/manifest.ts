@@ -1,11 +1,11 @@
 // The one file the post-build stage leaves for the server and the tests: what each prerendered page runs and
 // what the build ships, so nothing else reads Next's output. Written by ./index.ts; read once by the proxy's
-// Content-Security-Policy (src/server/security/policy.ts) and by the tests.
+// Content-Security-Policy (src/server/security/policy.ts), by scripts/server.mjs and by the tests.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
 export const MANIFEST_FILE = 'postbuild-manifest.json';
-export const MANIFEST_VERSION = 1;
+export const MANIFEST_VERSION = 2;
 
 export type PageEntry = {
   /** The prerendered HTML, relative to the build folder. */
@@ -32,6 +32,8 @@ export type PostbuildManifest = {
   assets: Array<{ url: string; file: string }>;
   /** Files of the prerendered pages that reach browsers (HTML, RSC payloads, bodies, headers), relative to the build folder. */
   prerenderedFiles: string[];
+  /** The headers next.config.ts gives API responses, for the refusals scripts/server.mjs answers itself. */
+  apiResponseHeaders: Record<string, string>;
 };
 
 /** The manifest of the build in `distDir`; a clear error when the post-build stage has not run there. */

@@ -55,3 +55,18 @@ export function assets(distDir: string): Array<{ url: string; file: string }> {
 export function prerenderedFiles(distDir: string): string[] {
   return filesUnder(distDir, APP_DIR).filter((file) => /\.(html|rsc|body|meta)$/.test(file));
 }
+
+/**
+ * The headers next.config.ts gives every API response (its rules without conditions that match under /api/),
+ * from routes-manifest.json: what scripts/server.mjs sends with the refusals it answers before Next.js.
+ */
+export function apiResponseHeaders(distDir: string): Record<string, string> {
+  const manifest = JSON.parse(readFileSync(path.join(distDir, 'routes-manifest.json'), 'utf8')) as {
+    headers: Array<{ regex: string; has?: unknown; missing?: unknown; headers: Array<{ key: string; value: string }> }>;
+  };
+  return Object.fromEntries(
+    manifest.headers
+      .filter((rule) => !rule.has && !rule.missing && new RegExp(rule.regex).test('/api/refused'))
+      .flatMap((rule) => rule.headers.map(({ key, value }) => [key, value])),
+  );
+}

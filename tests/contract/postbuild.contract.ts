@@ -61,6 +61,11 @@ describe.each(buildFolders)('the post-build stage on the test build in %s', (dis
     expect(hinted.length).toBeLessThan(scripts.length); // chunks loaded on demand stay lazily compiled
   });
 
+  it("records the headers next.config.ts gives API responses, for the production server's own refusals", () => {
+    expect(manifest.apiResponseHeaders['Content-Security-Policy']).toContain("default-src 'none'");
+    expect(manifest.apiResponseHeaders['X-Content-Type-Options']).toBe('nosniff');
+  });
+
   it('lists every file it ships', () => {
     const files = shippedFiles(manifest);
     for (const file of files) expect(existsSync(path.join(distDir, file)), file).toBe(true);
@@ -71,7 +76,8 @@ describe.each(buildFolders)('the post-build stage on the test build in %s', (dis
   it('finds nothing to change when run again on a copy of the build', () => {
     const copy = mkdtempSync(path.join(tmpdir(), 'postbuild-contract-'));
     copies.push(copy);
-    for (const part of ['prerender-manifest.json', 'static', 'server/app']) cpSync(path.join(distDir, part), path.join(copy, part), { recursive: true });
+    for (const part of ['prerender-manifest.json', 'routes-manifest.json', 'static', 'server/app'])
+      cpSync(path.join(distDir, part), path.join(copy, part), { recursive: true });
     expect(runPostbuild(copy)).toEqual(manifest);
     for (const { file } of Object.values(manifest.pages)) expect(readFileSync(path.join(copy, file), 'utf8') === read(file), file).toBe(true);
   });

@@ -21,6 +21,7 @@ const manifest: PostbuildManifest = {
   hintedChunks: [],
   assets: [],
   prerenderedFiles: [],
+  apiResponseHeaders: {},
 };
 
 let distDir: string;
