@@ -21,16 +21,10 @@ npx vitest run
 echo "> integration tests (lead API, embedded database, real webhook receiver)"
 npx vitest run -c vitest.integration.config.ts
 
-# The same suite on a real PostgreSQL server it starts on loopback (initdb + pg_ctl from Debian's postgresql).
-if command -v initdb >/dev/null 2>&1 || ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then
-  echo "> integration tests (lead API, PostgreSQL server)"
-  LEADS_TEST_DATABASE=postgres npx vitest run -c vitest.integration.config.ts
-elif [ -n "${CI:-}" ]; then
-  echo "PostgreSQL (initdb, pg_ctl) is missing: apt-get install -y postgresql" >&2
-  exit 1
-else
-  echo "> integration tests on PostgreSQL skipped: initdb not found (apt-get install -y postgresql)"
-fi
+# The same suite on a real PostgreSQL server it starts on loopback (initdb + pg_ctl from Debian's postgresql,
+# which ensure-tools.sh installed or asked for).
+echo "> integration tests (lead API, PostgreSQL server)"
+LEADS_TEST_DATABASE=postgres npx vitest run -c vitest.integration.config.ts
 
 echo "> production builds"
 node scripts/build-test-sites.mjs
@@ -41,10 +35,8 @@ npx vitest run -c vitest.contract.config.ts
 # The production server over real sockets (framework-breaking requests, stalled bodies, forged addresses), then
 # two instances of the production build on one PostgreSQL server: 2,000 leads with a receiver failing a third,
 # one shared rate limit, and one instance killed with SIGKILL mid-delivery.
-if command -v initdb >/dev/null 2>&1 || ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then
-  echo "> production server and scale tests (raw sockets; two instances, one PostgreSQL server)"
-  LEADS_TEST_DATABASE=postgres npx vitest run -c vitest.scale.config.ts
-fi
+echo "> production server and scale tests (raw sockets; two instances, one PostgreSQL server)"
+LEADS_TEST_DATABASE=postgres npx vitest run -c vitest.scale.config.ts
 
 echo "> development server (next dev: /, /contact-us, /revenue-calculator in Chromium, no CSP violation)"
 npx playwright test -c playwright.dev.config.ts
