@@ -9,6 +9,7 @@ import { CsrfField } from '@/components/admin/csrf-field';
 import { formatUtc, fullName, param } from '@/components/admin/format';
 import { LeadFilters } from '@/components/admin/lead-filters';
 import { NoticeBanner } from '@/components/admin/notice-banner';
+import { ColumnHeads, ScrollTable } from '@/components/admin/scroll-table';
 import { requireOperator } from '@/server/admin/session';
 import { leadQueryParams, parseLeadQuery, searchLeads } from '@/server/leads/queries';
 
@@ -56,35 +57,26 @@ export default async function InboxPage({ searchParams }: Props) {
       {rows.length === 0 ? (
         <p className="mt-4 text-ink-700">{inboxCopy.none}</p>
       ) : (
-        <div className="relative mt-3 overflow-x-auto rounded-xl border border-ink-200 bg-white" role="region" aria-label={inboxCopy.tableCaption} tabIndex={0}>
-          <table className="w-full min-w-[40rem] text-left text-sm">
-            <caption className="sr-only">{inboxCopy.tableCaption}</caption>
-            <thead className="bg-ink-100 text-ink-800">
-              <tr>
-                {Object.values(inboxCopy.columns).map((column) => (
-                  <th key={column} scope="col" className="px-3 py-2 font-semibold">
-                    {column}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row.id} className="border-t border-ink-200">
-                  <td className="whitespace-nowrap px-3 py-2">
-                    <Link href={`/admin/leads/${row.id}`} prefetch={false} className="font-medium text-brand-700 underline underline-offset-2">
-                      {formatUtc(row.createdAt)}
-                    </Link>
-                  </td>
-                  <td className="px-3 py-2">{formNames[row.form]}</td>
-                  <td className="px-3 py-2">{fullName(row.fields)}</td>
-                  <td className="break-all px-3 py-2">{row.fields.email}</td>
-                  <td className="px-3 py-2">{row.delivery ? deliveryLabels[row.delivery] : row.status === 'spam' ? 'Spam' : ''}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ScrollTable
+          caption={inboxCopy.tableCaption}
+          minWidth="min-w-[40rem]"
+          className="mt-3  rounded-xl border border-ink-200 bg-white"
+          columns={<ColumnHeads labels={Object.values(inboxCopy.columns)} />}
+        >
+          {rows.map((row) => (
+            <tr key={row.id} className="border-t border-ink-200">
+              <td className="whitespace-nowrap px-3 py-2">
+                <Link href={`/admin/leads/${row.id}`} prefetch={false} className="font-medium text-brand-700 underline underline-offset-2">
+                  {formatUtc(row.createdAt)}
+                </Link>
+              </td>
+              <td className="px-3 py-2">{formNames[row.form]}</td>
+              <td className="px-3 py-2">{fullName(row.fields)}</td>
+              <td className="break-all px-3 py-2">{row.fields.email}</td>
+              <td className="px-3 py-2">{row.delivery ? deliveryLabels[row.delivery] : row.status === 'spam' ? 'Spam' : ''}</td>
+            </tr>
+          ))}
+        </ScrollTable>
       )}
       {pages > 1 && (
         <nav aria-label={fill(inboxCopy.pageOf, { page, pages })} className="mt-4 flex items-center gap-3 text-sm">

@@ -4,6 +4,7 @@ import { auditCopy } from '@/content/admin';
 import { buttonClass } from '@/components/ui/button-styles';
 import { AdminPage } from '@/components/admin/admin-page';
 import { formatUtc, param } from '@/components/admin/format';
+import { ColumnHeads, ScrollTable } from '@/components/admin/scroll-table';
 import { requireOperator } from '@/server/admin/session';
 import { AUDIT_PAGE_SIZE, listAudit } from '@/server/admin/audit';
 
@@ -29,39 +30,30 @@ export default async function AuditPage({ searchParams }: Props) {
       {entries.length === 0 ? (
         <p className="mt-4">{auditCopy.empty}</p>
       ) : (
-        <div className="relative mt-4 overflow-x-auto rounded-xl border border-ink-200 bg-white" role="region" aria-label={auditCopy.caption} tabIndex={0}>
-          <table className="w-full min-w-[40rem] text-left text-sm">
-            <caption className="sr-only">{auditCopy.caption}</caption>
-            <thead className="bg-ink-100">
-              <tr>
-                {Object.values(auditCopy.columns).map((column) => (
-                  <th key={column} scope="col" className="px-3 py-2 font-semibold">
-                    {column}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {entries.map((entry) => (
-                <tr key={entry.id} className="border-t border-ink-200">
-                  <td className="whitespace-nowrap px-3 py-2">{formatUtc(entry.at, { seconds: true })}</td>
-                  <td className="break-all px-3 py-2">{entry.actor === 'unknown account' ? auditCopy.unknownAccount : entry.actor}</td>
-                  <td className="px-3 py-2">{auditCopy.actions[entry.action as keyof typeof auditCopy.actions] ?? entry.action}</td>
-                  <td className="break-all px-3 py-2">
-                    {entry.target && /^[0-9a-f-]{36}$/.test(entry.target) ? (
-                      <Link href={`/admin/leads/${entry.target}`} prefetch={false} className="text-brand-700 underline">
-                        {entry.target}
-                      </Link>
-                    ) : (
-                      entry.target
-                    )}
-                  </td>
-                  <td className="px-3 py-2">{describe(entry.detail)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ScrollTable
+          caption={auditCopy.caption}
+          minWidth="min-w-[40rem]"
+          className="mt-4  rounded-xl border border-ink-200 bg-white"
+          columns={<ColumnHeads labels={Object.values(auditCopy.columns)} />}
+        >
+          {entries.map((entry) => (
+            <tr key={entry.id} className="border-t border-ink-200">
+              <td className="whitespace-nowrap px-3 py-2">{formatUtc(entry.at, { seconds: true })}</td>
+              <td className="break-all px-3 py-2">{entry.actor === 'unknown account' ? auditCopy.unknownAccount : entry.actor}</td>
+              <td className="px-3 py-2">{auditCopy.actions[entry.action as keyof typeof auditCopy.actions] ?? entry.action}</td>
+              <td className="break-all px-3 py-2">
+                {entry.target && /^[0-9a-f-]{36}$/.test(entry.target) ? (
+                  <Link href={`/admin/leads/${entry.target}`} prefetch={false} className="text-brand-700 underline">
+                    {entry.target}
+                  </Link>
+                ) : (
+                  entry.target
+                )}
+              </td>
+              <td className="px-3 py-2">{describe(entry.detail)}</td>
+            </tr>
+          ))}
+        </ScrollTable>
       )}
       {pages > 1 && (
         <nav aria-label="Audit log pages" className="mt-4 flex gap-3">

@@ -9,6 +9,7 @@ import { AdminPage } from '@/components/admin/admin-page';
 import { CsrfField } from '@/components/admin/csrf-field';
 import { formatUtc, fullName } from '@/components/admin/format';
 import { NoticeBanner } from '@/components/admin/notice-banner';
+import { ColumnHeads, ScrollTable } from '@/components/admin/scroll-table';
 import { requireOperator } from '@/server/admin/session';
 import { showLead } from '@/server/leads/queries';
 
@@ -146,31 +147,22 @@ export default async function LeadPage({ params, searchParams }: Props) {
           {attempts.length === 0 ? (
             <p className="mt-3 text-sm text-ink-700">{leadCopy.noAttempts}</p>
           ) : (
-            <div className="relative mt-4 overflow-x-auto" role="region" aria-label={leadCopy.attemptsCaption} tabIndex={0}>
-              <table className="w-full min-w-[32rem] text-left text-sm">
-                <caption className="sr-only">{leadCopy.attemptsCaption}</caption>
-                <thead className="bg-ink-100">
-                  <tr>
-                    {Object.values(leadCopy.attemptColumns).map((column) => (
-                      <th key={column} scope="col" className="px-3 py-2 font-semibold">
-                        {column}
-                      </th>
-                    ))}
-                  </tr>
-                </thead>
-                <tbody>
-                  {attempts.map((attempt) => (
-                    <tr key={attempt.id} className="border-t border-ink-200">
-                      <td className="px-3 py-2">{attempt.attempt}</td>
-                      <td className="whitespace-nowrap px-3 py-2">{formatUtc(attempt.startedAt, { seconds: true })}</td>
-                      <td className="px-3 py-2">{attempt.httpStatus ?? '-'}</td>
-                      <td className="px-3 py-2">{attempt.durationMs}</td>
-                      <td className="break-words px-3 py-2">{attempt.error ?? ''}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <ScrollTable
+              caption={leadCopy.attemptsCaption}
+              minWidth="min-w-[32rem]"
+              className="mt-4"
+              columns={<ColumnHeads labels={Object.values(leadCopy.attemptColumns)} />}
+            >
+              {attempts.map((attempt) => (
+                <tr key={attempt.id} className="border-t border-ink-200">
+                  <td className="px-3 py-2">{attempt.attempt}</td>
+                  <td className="whitespace-nowrap px-3 py-2">{formatUtc(attempt.startedAt, { seconds: true })}</td>
+                  <td className="px-3 py-2">{attempt.httpStatus ?? '-'}</td>
+                  <td className="px-3 py-2">{attempt.durationMs}</td>
+                  <td className="break-words px-3 py-2">{attempt.error ?? ''}</td>
+                </tr>
+              ))}
+            </ScrollTable>
           )}
         </section>
         <Link href="/admin" prefetch={false} className={buttonClass('secondary', 'sm')}>
