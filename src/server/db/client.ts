@@ -10,6 +10,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { env } from '@/env';
 import { describeError, log } from '@/server/log';
+import { maintainEmbedded, scheduleMaintenance } from './maintenance';
 import { migrate } from './migrate';
 import { leadSettings, schema } from './schema';
 
@@ -90,16 +91,21 @@ async function openPglite(dataDir: string): Promise<Database> {
   try {
     // pg_trgm: the inbox's search index (migration 0003).
     const client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
-    await migrate({
-      exec: async (sql) => void (await client.exec(sql)),
+    const connection = {
+      exec: async (sql: string) => void (await client.exec(sql)),
       query: async <T>(sql: string, params?: unknown[]) => (await client.query<T>(sql, params)).rows,
-    });
+    };
+    await migrate(connection);
+    // No autovacuum here: statistics before the first query, then as the tables grow (maintenance.ts).
+    await maintainEmbedded(connection).catch((error: unknown) => log('warn', 'db.maintenance_failed', { error: describeError(error) }));
+    const stopMaintenance = scheduleMaintenance(connection);
     const db = drizzlePglite({ client, schema }) as unknown as Db;
     return {
       db,
       kind: 'pglite',
       ipHashSalt: await readSalt(db),
       close: async () => {
+        stopMaintenance();
         await client.close();
         release();
       },
