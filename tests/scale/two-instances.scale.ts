@@ -1,9 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import testEnv from '../e2e/support/test-env.json' with { type: 'json' };
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDatabase, postgresUrl, query as queryOn, startInstance, stopInstances, type Instance } from './support/instances';
 
 /**
  * Two `next start` instances of the production build on two ports share one
@@ -17,11 +15,9 @@ import testEnv from '../e2e/support/test-env.json' with { type: 'json' };
 
 const LEADS = 2_000;
 const CONCURRENCY = 40;
-const distDir = process.env.SCALE_DIST_DIR || testEnv.main.NEXT_DIST_DIR;
-const postgresUrl = inject('postgresUrl');
 const database = `scale_${process.pid}`;
+let databaseUrl = '';
 
-type Instance = { port: number; process: ChildProcess; log: string[] };
 const instances: Instance[] = [];
 let receiver: Server;
 const delivered = new Map<string, number>(); // Idempotency-Key -> successful deliveries
@@ -47,44 +43,14 @@ function startReceiver(): Promise<string> {
   return new Promise((resolve) => receiver.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`)));
 }
 
-async function startInstance(port: number, env: Record<string, string>): Promise<Instance> {
-  const child = spawn('npx', ['next', 'start', '--hostname', '127.0.0.1', '--port', String(port)], {
-    env: { ...process.env, ...testEnv.main, ...env, NEXT_DIST_DIR: distDir, NEXT_TELEMETRY_DISABLED: '1' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  });
-  const log: string[] = [];
-  child.stdout!.on('data', (chunk: Buffer) => log.push(chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => log.push(chunk.toString()));
-  for (let i = 0; i < 300; i++) {
-    try {
-      const health = await fetch(`http://127.0.0.1:${port}/api/health`);
-      if (health.ok) return { port, process: child, log };
-    } catch {}
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`instance on ${port} did not become healthy:\n${log.join('')}`);
-}
-
-async function query<T>(sql: string, params: unknown[] = []): Promise<T[]> {
-  const client = new pg.Client({ connectionString: `${postgresUrl}/${database}` });
-  await client.connect();
-  try {
-    return (await client.query(sql, params)).rows as T[];
-  } finally {
-    await client.end();
-  }
-}
+const query = <T>(sql: string, params: unknown[] = []) => queryOn<T>(databaseUrl, sql, params);
 
 describe.skipIf(!postgresUrl)('two instances on one PostgreSQL', () => {
   beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: `${postgresUrl}/postgres` });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${database}`);
-    await admin.end();
+    databaseUrl = await createDatabase(database);
     const webhook = await startReceiver();
     const env = {
-      DATABASE_URL: `${postgresUrl}/${database}`,
+      DATABASE_URL: databaseUrl,
       LEADS_WEBHOOK_URL: webhook,
       LEADS_RATE_LIMIT_PER_MINUTE: '0',
       // Short waits so every lead gets through in seconds: with 16 attempts and 1 in 3 failing,
@@ -99,11 +65,7 @@ describe.skipIf(!postgresUrl)('two instances on one PostgreSQL', () => {
   }, 120_000);
 
   afterAll(async () => {
-    for (const instance of instances) {
-      try {
-        process.kill(-instance.process.pid!, 'SIGTERM');
-      } catch {}
-    }
+    stopInstances(instances);
     await new Promise<void>((resolve) => (receiver ? receiver.close(() => resolve()) : resolve()));
   });
 
