@@ -23,6 +23,7 @@ import { csrfTokenMatches, currentOperator, safeReturnPath, type OperatorSession
  */
 
 const MAX_BODY_BYTES = 8 * 1024;
+const CSV_CHUNK_CHARS = 64 * 1024;
 /** Failed sign-ins allowed per account and per address within SIGN_IN_WINDOW_MS before 429. */
 export const SIGN_IN_LIMITS = { account: 5, address: 20 } as const;
 export const SIGN_IN_WINDOW_MS = 15 * 60_000;
@@ -272,12 +273,21 @@ export function handleAdminGet(path: string[], request: Request): Promise<Respon
         await recordAudit(who.operator.email, 'leads_exported', null, { filter: leadQueryParams(query).toString() });
         const lines = csvLines(query);
         const encoder = new TextEncoder();
-        // Pulled a line at a time as the client reads: a slow download holds one batch, never the whole export.
+        // Pulled as the client reads, about 64 KB at a time (a chunk per line made 100,000 leads take 47 s): a slow
+        // download holds one chunk and one database batch, never the whole export.
         const stream = new ReadableStream<Uint8Array>({
           async pull(controller) {
-            const next = await lines.next();
-            if (next.done) controller.close();
-            else controller.enqueue(encoder.encode(next.value));
+            let chunk = '';
+            while (chunk.length < CSV_CHUNK_CHARS) {
+              const next = await lines.next();
+              if (next.done) {
+                if (chunk) controller.enqueue(encoder.encode(chunk));
+                controller.close();
+                return;
+              }
+              chunk += next.value;
+            }
+            controller.enqueue(encoder.encode(chunk));
           },
           async cancel() {
             await lines.return(undefined);

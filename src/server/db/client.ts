@@ -9,6 +9,7 @@ import pg from 'pg';
 import { env } from '@/env';
 import { describeError, log } from '@/server/log';
 import { openEmbedded } from './durable-pglite';
+import { maintainEmbedded, scheduleMaintenance } from './maintenance';
 import { migrate } from './migrate';
 import { leadSettings, schema } from './schema';
 
@@ -89,16 +90,21 @@ async function openPglite(dataDir: string): Promise<Database> {
   const release = lockDataDir(dataDir);
   try {
     const client = await openEmbedded(dataDir, { fsync: env.LEADS_DATA_FSYNC });
-    await migrate({
-      exec: async (sql) => void (await client.exec(sql)),
+    const connection = {
+      exec: async (sql: string) => void (await client.exec(sql)),
       query: async <T>(sql: string, params?: unknown[]) => (await client.query<T>(sql, params)).rows,
-    });
+    };
+    await migrate(connection);
+    // No autovacuum here: statistics before the first query, then as the tables grow (maintenance.ts).
+    await maintainEmbedded(connection).catch((error: unknown) => log('warn', 'db.maintenance_failed', { error: describeError(error) }));
+    const stopMaintenance = scheduleMaintenance(connection);
     const db = drizzlePglite({ client, schema }) as unknown as Db;
     return {
       db,
       kind: 'pglite',
       ipHashSalt: await readSalt(db),
       close: async () => {
+        stopMaintenance();
         await client.close();
         release();
       },

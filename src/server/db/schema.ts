@@ -1,6 +1,6 @@
 import 'server-only';
 import { sql } from 'drizzle-orm';
-import { boolean, check, foreignKey, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, date, foreignKey, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { leadForms, type Attribution, type LeadForm } from '@/lib/lead-forms';
 
 /**
@@ -52,6 +52,25 @@ export const leads = pgTable(
   ],
 );
 
+/**
+ * How many leads each UTC day has per form, status and source, kept by triggers on leads (migration
+ * 0006: every insert, delete and status change, in the same transaction), so the overview and the
+ * inbox's unsearched totals read a few hundred rows instead of counting 100,000 leads. `source` is
+ * lead_source(attribution): utm_source, else the referrer's host, else 'direct'.
+ */
+export const leadDailyCounts = pgTable(
+  'lead_daily_counts',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    form: text('form').$type<LeadForm>().notNull(),
+    status: text('status').$type<LeadStatus>().notNull(),
+    source: text('source').notNull(),
+    leads: integer('leads').notNull(),
+  },
+  // A unique index, not a composite primary key: drizzle-kit's introspection (the schema test) fails on those.
+  (table) => [uniqueIndex('lead_daily_counts_key_idx').on(table.day, table.form, table.status, table.source)],
+);
+
 export const leadDeliveries = pgTable(
   'lead_deliveries',
   {
@@ -60,6 +79,9 @@ export const leadDeliveries = pgTable(
     // What was configured when the lead was accepted (a record, without credentials); NULL when none was.
     webhookUrl: text('webhook_url'),
     status: text('status').$type<DeliveryStatus>().notNull(),
+    // The lead's form, copied from it by a trigger on every insert (migration 0007), so the overview counts
+    // deliveries per form and finds each form's newest delivery without joining 100,000 leads.
+    form: text('form').$type<LeadForm>(),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamptz('next_attempt_at'),
     lastError: text('last_error'),
@@ -77,9 +99,9 @@ export const leadDeliveries = pgTable(
     index('lead_deliveries_due_idx')
       .on(table.nextAttemptAt)
       .where(sql`${table.status} IN ('pending', 'delivering')`),
-    index('lead_deliveries_status_idx').on(table.status),
-    // The overview's last successful delivery per form reads backwards along this.
-    index('lead_deliveries_delivered_at_idx').on(table.deliveredAt),
+    // Deliveries by status (the outbox's counts, the inbox's delivery filter), and the overview's per-form figures:
+    // outstanding deliveries counted from the index alone, each form's newest delivery in one probe.
+    index('lead_deliveries_status_form_idx').on(table.status, table.form, table.deliveredAt),
   ],
 );
 
@@ -206,6 +228,7 @@ export const auditLog = pgTable(
 
 export const schema = {
   leads,
+  leadDailyCounts,
   leadDeliveries,
   leadDeliveryAttempts,
   leadSettings,

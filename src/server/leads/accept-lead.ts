@@ -32,6 +32,7 @@ type LeadRow = NewLead & { id: string; createdAt: Date };
 type DeliveryRow = {
   id: string;
   leadId: string;
+  form: LeadForm;
   webhookUrl: string | null;
   status: 'pending' | 'delivering' | 'skipped';
   attempts: 0 | 1;
@@ -46,7 +47,7 @@ const leadValues = (lead: LeadRow): SQL =>
 
 const deliveryValues = (row: DeliveryRow): SQL => {
   const at = row.createdAt.toISOString();
-  return sql`(${row.id}::uuid, ${row.leadId}::uuid, ${row.webhookUrl}, ${row.status}, ${row.attempts}::int,
+  return sql`(${row.id}::uuid, ${row.leadId}::uuid, ${row.form}, ${row.webhookUrl}, ${row.status}, ${row.attempts}::int,
        ${row.webhookUrl ? at : null}::timestamptz, ${row.lockedUntil?.toISOString() ?? null}::timestamptz,
        ${row.webhookUrl ? null : 'no webhook configured'}, ${at}::timestamptz, ${at}::timestamptz)`;
 };
@@ -67,7 +68,7 @@ async function writeLeads(group: Accepting[]): Promise<void[]> {
     deliveries.length === 0
       ? insertLeads
       : sql`WITH inserted AS (${insertLeads})
-          INSERT INTO lead_deliveries (id, lead_id, webhook_url, status, attempts, next_attempt_at, locked_until, last_error, created_at, updated_at)
+          INSERT INTO lead_deliveries (id, lead_id, form, webhook_url, status, attempts, next_attempt_at, locked_until, last_error, created_at, updated_at)
           VALUES ${sql.join(deliveries.map(deliveryValues), sql`, `)}`,
   );
   return group.map(() => undefined);
@@ -104,6 +105,7 @@ export async function acceptLead(
   const delivery: DeliveryRow = {
     id: randomUUID(),
     leadId: row.id,
+    form: lead.form,
     webhookUrl: url,
     status: !url ? 'skipped' : claimed ? 'delivering' : 'pending',
     attempts: claimed ? 1 : 0,

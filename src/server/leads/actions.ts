@@ -34,7 +34,7 @@ export async function resendLead(id: string): Promise<ResendResult> {
   if (lead.status === 'spam') return 'spam';
   const url = webhookUrlFor(lead.form);
   if (!url) return 'no_webhook';
-  const deliveryId = await queueDelivery(id, url);
+  const deliveryId = await queueDelivery(id, lead.form, url);
   if (!deliveryId) return 'in_flight';
   await deliverNow([deliveryId]);
   const [after] = await db.select({ status: leadDeliveries.status }).from(leadDeliveries).where(eq(leadDeliveries.id, deliveryId));
@@ -42,7 +42,7 @@ export async function resendLead(id: string): Promise<ResendResult> {
 }
 
 /** Puts the lead's delivery back in the queue (creating it if it has none); null while an attempt is in flight. */
-async function queueDelivery(leadId: string, url: string | null): Promise<string | null> {
+async function queueDelivery(leadId: string, form: LeadForm, url: string | null): Promise<string | null> {
   const { db } = await getDatabase();
   const [updated] = await db
     .update(leadDeliveries)
@@ -53,7 +53,7 @@ async function queueDelivery(leadId: string, url: string | null): Promise<string
   const [existing] = await db.select({ id: leadDeliveries.id }).from(leadDeliveries).where(eq(leadDeliveries.leadId, leadId));
   if (existing) return null;
   const id = randomUUID();
-  await db.insert(leadDeliveries).values({ id, leadId, createdAt: new Date(), ...queuedNow(url) });
+  await db.insert(leadDeliveries).values({ id, leadId, form, createdAt: new Date(), ...queuedNow(url) });
   return id;
 }
 
@@ -77,7 +77,7 @@ export async function setSpam(id: string, spam: boolean): Promise<boolean> {
     return true;
   }
   const url = webhookUrlFor(lead.form);
-  const deliveryId = await queueDelivery(id, url);
+  const deliveryId = await queueDelivery(id, lead.form, url);
   if (deliveryId && url) await deliverNow([deliveryId]);
   return true;
 }

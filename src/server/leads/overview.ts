@@ -1,9 +1,9 @@
 import 'server-only';
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, max, sql } from 'drizzle-orm';
 import { leadFormRegistry, leadForms, type LeadForm } from '@/lib/lead-forms';
 import { getDatabase } from '@/server/db/client';
-import { leadDeliveries, leads, type DeliveryStatus } from '@/server/db/schema';
+import { leadDailyCounts, leadDeliveries, type DeliveryStatus } from '@/server/db/schema';
 import { outboxOptions, postSigned } from '@/server/outbox/worker';
 import { webhookFor, webhookUrlFor } from './config';
 
@@ -26,37 +26,38 @@ export async function overview(now = new Date()): Promise<Overview> {
   const { db } = await getDatabase();
   const today = new Date(`${utcDay(now)}T00:00:00.000Z`);
   const start = new Date(today.getTime() - (OVERVIEW_DAYS - 1) * 86_400_000);
-  const source = sql<string>`coalesce(nullif(${leads.attribution}->>'utm_source', ''), substring(${leads.attribution}->>'referrer' from '^[a-zA-Z][a-zA-Z0-9+.-]*://([^/:?#]+)'), 'direct')`;
-  const day = sql<string>`to_char(${leads.createdAt} AT TIME ZONE 'UTC', 'YYYY-MM-DD')`;
+  const inWindow = gte(leadDailyCounts.day, utcDay(start));
+  const total = sql<number>`sum(${leadDailyCounts.leads})::int`;
 
-  const [perDay, spam, outstanding, delivered] = await Promise.all([
-    // One pass over the window's leads, grouped by day, form and source.
+  const [perDay, bySource, spam, outstanding, delivered] = await Promise.all([
+    // The daily counts the triggers keep (lead_daily_counts): a few rows per day, however many leads.
     db
-      .select({ day, form: leads.form, source, n: sql<number>`count(*)::int` })
-      .from(leads)
-      .where(and(gte(leads.createdAt, start), eq(leads.status, 'accepted')))
-      .groupBy(day, leads.form, source),
+      .select({ day: leadDailyCounts.day, form: leadDailyCounts.form, n: total })
+      .from(leadDailyCounts)
+      .where(and(inWindow, eq(leadDailyCounts.status, 'accepted')))
+      .groupBy(leadDailyCounts.day, leadDailyCounts.form),
     db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(leads)
-      .where(and(gte(leads.createdAt, start), eq(leads.status, 'spam'))),
-    // Outstanding deliveries are few; the status index finds them without reading the delivered ones.
+      .select({ source: leadDailyCounts.source, n: total })
+      .from(leadDailyCounts)
+      .where(and(inWindow, eq(leadDailyCounts.status, 'accepted')))
+      .groupBy(leadDailyCounts.source),
     db
-      .select({ form: leads.form, status: leadDeliveries.status, n: sql<number>`count(*)::int` })
+      .select({ n: total })
+      .from(leadDailyCounts)
+      .where(and(inWindow, eq(leadDailyCounts.status, 'spam'))),
+    // Outstanding deliveries per form, from lead_deliveries_status_form_idx alone (each delivery carries its lead's form).
+    db
+      .select({ form: leadDeliveries.form, status: leadDeliveries.status, n: sql<number>`count(*)::int` })
       .from(leadDeliveries)
-      .innerJoin(leads, eq(leads.id, leadDeliveries.leadId))
       .where(inArray(leadDeliveries.status, ['pending', 'delivering', 'failed', 'skipped']))
-      .groupBy(leads.form, leadDeliveries.status),
-    // The newest delivery of each form, read backwards along delivered_at until each form is found.
+      .groupBy(leadDeliveries.form, leadDeliveries.status),
+    // Each form's newest delivery: one probe at the end of the same index.
     Promise.all(
       leadForms.map(async (form) => {
         const [row] = await db
-          .select({ at: leadDeliveries.deliveredAt })
+          .select({ at: max(leadDeliveries.deliveredAt) })
           .from(leadDeliveries)
-          .innerJoin(leads, eq(leads.id, leadDeliveries.leadId))
-          .where(and(eq(leadDeliveries.status, 'delivered'), eq(leads.form, form)))
-          .orderBy(desc(leadDeliveries.deliveredAt))
-          .limit(1);
+          .where(and(eq(leadDeliveries.status, 'delivered'), eq(leadDeliveries.form, form)));
         return [form, row?.at ?? null] as const;
       }),
     ),
@@ -67,14 +68,13 @@ export async function overview(now = new Date()): Promise<Overview> {
     counts: Object.fromEntries(leadForms.map((form) => [form, 0])) as Record<LeadForm, number>,
   }));
   const byDay = new Map(days.map((entry) => [entry.day, entry]));
-  const bySource = new Map<string, number>();
   for (const row of perDay) {
     const entry = byDay.get(row.day);
     if (entry) entry.counts[row.form] += row.n;
-    bySource.set(row.source, (bySource.get(row.source) ?? 0) + row.n);
   }
-  const sources = [...bySource.entries()]
-    .map(([name, count]) => ({ source: name, leads: count }))
+  const sources = bySource
+    .filter((row) => row.n > 0)
+    .map((row) => ({ source: row.source, leads: row.n }))
     .sort((a, b) => b.leads - a.leads || a.source.localeCompare(b.source))
     .slice(0, 10);
 
