@@ -2,7 +2,7 @@ import type { Metadata, Viewport } from 'next';
 import localFont from 'next/font/local';
 import type { ReactNode } from 'react';
 import { siteConfig } from '@/config/site';
-import { announcementPrePaintScript } from '@/lib/announcement';
+import { announcementDismissScript, announcementPrePaintScript } from '@/lib/announcement';
 import { utmCaptureScript } from '@/lib/attribution';
 import { SiteChrome } from '@/components/layout/site-chrome';
 import { TagManager } from '@/components/layout/tag-manager';
@@ -41,7 +41,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
     // The pre-paint script may set data-announcement on <html> before React hydrates.
     <html lang="en" className={inter.variable} suppressHydrationWarning>
       <head>
-        <script dangerouslySetInnerHTML={{ __html: announcementPrePaintScript + utmCaptureScript }} />
+        <script dangerouslySetInnerHTML={{ __html: `${announcementPrePaintScript};${announcementDismissScript};${utmCaptureScript}` }} />
       </head>
       <body>
         <SiteChrome>{children}</SiteChrome>
