@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { siteConfig } from '@/config/site';
 import { announcementDismissScript, announcementPrePaintScript } from '@/lib/announcement';
 import { utmCaptureScript } from '@/lib/attribution';
+import { dialogFrameScript } from '@/lib/dialog-frame';
 import { SiteChrome } from '@/components/layout/site-chrome';
 import { TagManager } from '@/components/layout/tag-manager';
 import './globals.css';
@@ -41,7 +42,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
     // The pre-paint script may set data-announcement on <html> before React hydrates.
     <html lang="en" className={inter.variable} suppressHydrationWarning>
       <head>
-        <script dangerouslySetInnerHTML={{ __html: `${announcementPrePaintScript};${announcementDismissScript};${utmCaptureScript}` }} />
+        <script dangerouslySetInnerHTML={{ __html: `${announcementPrePaintScript};${announcementDismissScript};${dialogFrameScript};${utmCaptureScript}` }} />
       </head>
       <body>
         <SiteChrome>{children}</SiteChrome>
