@@ -1,4 +1,4 @@
-import { X } from 'lucide-react';
+import { X } from '@/components/ui/svg-icons';
 import { uiCopy } from '@/content/ui';
 
 /**
