@@ -7,28 +7,21 @@
 //   npm run bench -- --no-build        reuse the existing build (BENCH_DIST_DIR, default .next)
 //   npm run bench -- --routes /,/faq   measure only these paths
 //   BENCH_RUNS=5 npm run bench         more runs per route
+//   BENCH_THROTTLING=devtools npm run bench   real throttling (slow 4G + 4x CPU applied by DevTools) instead of
+//                                      Lighthouse's simulation; writes lighthouse-devtools.md/.json
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import lighthouse from 'lighthouse';
-import * as chromeLauncher from 'chrome-launcher';
+import { measureRoute } from './lib/lighthouse-run.mjs';
 
 const args = process.argv.slice(2);
 const port = Number(process.env.BENCH_PORT) || 3200;
 const runs = Number(process.env.BENCH_RUNS) || 3;
 const distDir = process.env.BENCH_DIST_DIR || '.next';
+const throttlingMethod = process.env.BENCH_THROTTLING === 'devtools' ? 'devtools' : 'simulate';
+const outName = throttlingMethod === 'devtools' ? 'lighthouse-devtools' : 'lighthouse';
 const origin = `http://127.0.0.1:${port}`;
 const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1', NEXT_DIST_DIR: distDir };
-const chromeFlags = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
 if (!args.includes('--no-build')) {
   const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit', env });
@@ -61,46 +54,8 @@ async function routesToMeasure() {
   return [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]).pathname);
 }
 
-async function measure(path) {
-  const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', chromeFlags });
-  try {
-    const result = await lighthouse(`${origin}${path}`, {
-      port: chrome.port,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
-    });
-    const { lhr } = result;
-    if (lhr.runtimeError) throw new Error(`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
-    const audit = (id) => lhr.audits[id];
-    const requests = audit('network-requests').details.items;
-    const failing = Object.values(lhr.categories).flatMap((category) =>
-      category.auditRefs.filter((ref) => ref.weight > 0 && audit(ref.id).score !== null && audit(ref.id).score < 1).map((ref) => `${category.id}:${ref.id}`),
-    );
-    return {
-      performance: Math.round(lhr.categories.performance.score * 100),
-      accessibility: Math.round(lhr.categories.accessibility.score * 100),
-      bestPractices: Math.round(lhr.categories['best-practices'].score * 100),
-      seo: Math.round(lhr.categories.seo.score * 100),
-      fcp: Math.round(audit('first-contentful-paint').numericValue),
-      lcp: Math.round(audit('largest-contentful-paint').numericValue),
-      tbt: Math.round(audit('total-blocking-time').numericValue),
-      cls: Number(audit('cumulative-layout-shift').numericValue.toFixed(4)),
-      // transferSize is what went over the wire: gzip-compressed, as the production server serves it.
-      jsBytes: requests.filter((item) => item.resourceType === 'Script').reduce((sum, item) => sum + item.transferSize, 0),
-      observedLcp: Math.round(audit('metrics').details.items[0].observedLargestContentfulPaint),
-      // What moved, when anything did: the element and Lighthouse's guess at the cause.
-      layoutShifts: (audit('layout-shifts')?.details?.items ?? []).map((item) => ({
-        score: item.score,
-        element: item.node?.snippet,
-        causes: item.subItems?.items?.map((sub) => sub.cause) ?? [],
-      })),
-      failing,
-    };
-  } finally {
-    await chrome.kill();
-  }
-}
+/** The median of one figure across runs (the middle run by that figure, not the median run by performance). */
+const medianOf = (samples, key) => [...samples].map((s) => s[key]).sort((a, b) => a - b)[Math.floor(samples.length / 2)];
 
 function median(samples) {
   const sorted = [...samples].sort((a, b) => a.performance - b.performance || b.lcp - a.lcp);
@@ -114,7 +69,7 @@ for (const path of routes) {
   const samples = [];
   for (let run = 0, failures = 0; run < runs;) {
     try {
-      samples.push(await measure(path));
+      samples.push(await measureRoute(`${origin}${path}`, throttlingMethod));
       run++;
     } catch (error) {
       // Chromium sometimes loses the trace of a navigation (NO_NAVSTART, more often since pages send
@@ -125,11 +80,20 @@ for (const path of routes) {
   }
   results[path] = {
     ...median(samples),
-    runs: samples.map((s) => ({ performance: s.performance, lcp: s.lcp, tbt: s.tbt, cls: s.cls, layoutShifts: s.layoutShifts })),
+    medianTbt: medianOf(samples, 'tbt'),
+    medianInteractiveAfterPaint: medianOf(samples, 'interactiveAfterPaint'),
+    runs: samples.map((s) => ({
+      performance: s.performance,
+      lcp: s.lcp,
+      tbt: s.tbt,
+      cls: s.cls,
+      interactiveAfterPaint: s.interactiveAfterPaint,
+      layoutShifts: s.layoutShifts,
+    })),
   };
   const r = results[path];
   console.log(
-    `${path}: perf ${r.performance} a11y ${r.accessibility} bp ${r.bestPractices} seo ${r.seo} LCP ${r.lcp} ms TBT ${r.tbt} ms CLS ${r.cls} JS ${(r.jsBytes / 1024).toFixed(1)} KB`,
+    `${path}: perf ${r.performance} a11y ${r.accessibility} bp ${r.bestPractices} seo ${r.seo} LCP ${r.lcp} ms TBT ${r.tbt} ms (median ${r.medianTbt}) interactive +${r.medianInteractiveAfterPaint} ms after FCP CLS ${r.cls} JS ${(r.jsBytes / 1024).toFixed(1)} KB`,
   );
 }
 
@@ -137,15 +101,15 @@ const floor = Math.min(...Object.values(results).map((r) => r.jsBytes));
 const nextVersion = JSON.parse(readFileSync(createRequire(import.meta.url).resolve('next/package.json'), 'utf8')).version;
 const kb = (bytes) => (bytes / 1024).toFixed(1);
 const lines = [
-  '# Lighthouse results',
+  `# Lighthouse results${throttlingMethod === 'devtools' ? ' (DevTools throttling)' : ''}`,
   '',
-  `Measured ${new Date().toISOString().slice(0, 10)} with Lighthouse 12.8 (mobile, simulated throttling), Next.js ${nextVersion}, Node ${process.version}, Debian Chromium; median of ${runs} runs per route (by performance score). Produced by \`npm run bench\`.`,
+  `Measured ${new Date().toISOString().slice(0, 10)} with Lighthouse 12.8 (mobile, ${throttlingMethod === 'devtools' ? 'DevTools throttling: slow 4G and 4x CPU applied to a real load' : 'simulated throttling'}), Next.js ${nextVersion}, Node ${process.version}, Debian Chromium; median of ${runs} runs per route (by performance score; the two "median" columns are each figure's own median across the runs). Interactive: Time to Interactive minus FCP, how long the page looks ready before it is. Produced by \`npm run bench\`.`,
   '',
-  '| Route | Perf | A11y | Best pr. | SEO | FCP ms | LCP ms | TBT ms | CLS | JS KB (gz) | JS above floor KB |',
-  '|---|---|---|---|---|---|---|---|---|---|---|',
+  '| Route | Perf | A11y | Best pr. | SEO | FCP ms | LCP ms | TBT ms | TBT median ms | CLS | Interactive after FCP, median ms | JS KB (gz) | JS above floor KB |',
+  '|---|---|---|---|---|---|---|---|---|---|---|---|---|',
   ...Object.entries(results).map(
     ([path, r]) =>
-      `| ${path} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${r.fcp} | ${r.lcp} | ${r.tbt} | ${r.cls} | ${kb(r.jsBytes)} | ${kb(r.jsBytes - floor)} |`,
+      `| ${path} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${r.fcp} | ${r.lcp} | ${r.tbt} | ${r.medianTbt} | ${r.cls} | ${r.medianInteractiveAfterPaint} | ${kb(r.jsBytes)} | ${kb(r.jsBytes - floor)} |`,
   ),
   '',
   `JS floor (emptiest route): ${kb(floor)} KB gzipped. Audits below 100% in the median run, by route:`,
@@ -154,7 +118,7 @@ const lines = [
   '',
 ];
 mkdirSync('bench/results', { recursive: true });
-writeFileSync('bench/results/lighthouse.md', lines.join('\n'));
-writeFileSync('bench/results/lighthouse.json', JSON.stringify(results, null, 2));
+writeFileSync(`bench/results/${outName}.md`, lines.join('\n'));
+writeFileSync(`bench/results/${outName}.json`, JSON.stringify(results, null, 2));
 console.log(`\n${lines.join('\n')}`);
 process.exit(0);

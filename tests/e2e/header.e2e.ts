@@ -57,6 +57,21 @@ test.describe('header', () => {
       const headingTop = await page.locator(`#${id} h2`).evaluate((element) => element.getBoundingClientRect().top);
       const headerBottom = await page.locator('header').evaluate((element) => element.getBoundingClientRect().bottom);
       expect(headingTop).toBeGreaterThanOrEqual(headerBottom); // not hidden under the fixed header
+      // It ends where an instant jump to the section does: sections it passed that had not been shown yet
+      // (content-visibility: auto, an estimated height) did not leave it short or beyond.
+      await expect
+        .poll(async () => {
+          const before = await page.evaluate(() => window.scrollY);
+          await page.waitForTimeout(250);
+          return (await page.evaluate(() => window.scrollY)) === before;
+        })
+        .toBe(true);
+      const landed = await page.locator(`#${id}`).evaluate((element) => element.getBoundingClientRect().top);
+      const jumped = await page.locator(`#${id}`).evaluate((element) => {
+        element.scrollIntoView({ behavior: 'instant', block: 'start' });
+        return element.getBoundingClientRect().top;
+      });
+      expect(Math.abs(landed - jumped)).toBeLessThanOrEqual(2);
     });
   }
 

@@ -129,7 +129,8 @@ test.describe('home page', () => {
       await page.getByRole('button', { name: 'Preview' }).click();
       await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
       await expect(page.getByRole('dialog')).toBeHidden();
-      await expect(page.locator('dialog iframe')).toHaveCount(0);
+      // The app is unloaded: each opening starts afresh.
+      await expect(page.locator('dialog iframe')).not.toHaveAttribute('src');
       await expect(page.getByRole('button', { name: 'Preview' })).toBeFocused();
     });
 

@@ -1,6 +1,6 @@
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { ANNOUNCEMENT_DISMISS_MS, ANNOUNCEMENT_STORAGE_KEY, announcementPrePaintScript } from '@/lib/announcement';
+import { ANNOUNCEMENT_DISMISS_MS, ANNOUNCEMENT_STORAGE_KEY, announcementDismissScript, announcementPrePaintScript } from '@/lib/announcement';
 
 const NOW = 1_800_000_000_000;
 
@@ -49,5 +49,52 @@ describe('announcement pre-paint script', () => {
         throw new Error('SecurityError');
       }),
     ).toBeUndefined();
+  });
+});
+
+/** Runs the real dismiss script against a stand-in document, then clicks `target`; returns what it changed. */
+function click(target: { closest?: (selector: string) => unknown } | null, setItem: (key: string, value: string) => void = () => {}) {
+  let listener: ((event: { target: unknown }) => void) | undefined;
+  const dataset: Record<string, string> = {};
+  const focused: string[] = [];
+  runInNewContext(announcementDismissScript, {
+    Date: { now: () => NOW },
+    String,
+    localStorage: { setItem },
+    document: {
+      documentElement: { dataset },
+      addEventListener: (type: string, handler: typeof listener) => {
+        expect(type).toBe('click');
+        listener = handler;
+      },
+      querySelector: (selector: string) => (selector === '[data-logo-link]' ? { focus: () => focused.push('logo') } : null),
+    },
+  });
+  listener!({ target });
+  return { state: dataset.announcement, focused };
+}
+
+const insideDismiss = { closest: (selector: string) => (selector === '[data-announcement-dismiss]' ? {} : null) };
+
+describe('announcement dismiss script', () => {
+  it('stores the time, hides the bar and moves focus to the logo when the close button (or its icon) is clicked', () => {
+    const stored: Array<[string, string]> = [];
+    expect(click(insideDismiss, (key, value) => stored.push([key, value]))).toEqual({ state: 'dismissed', focused: ['logo'] });
+    expect(stored).toEqual([[ANNOUNCEMENT_STORAGE_KEY, String(NOW)]]);
+  });
+
+  it('ignores every other click', () => {
+    const stored: string[] = [];
+    expect(click({ closest: () => null }, (key) => stored.push(key))).toEqual({ state: undefined, focused: [] });
+    expect(click({}, (key) => stored.push(key))).toEqual({ state: undefined, focused: [] }); // a target that is not an element
+    expect(stored).toEqual([]);
+  });
+
+  it('still hides the bar for this page view when storage throws', () => {
+    expect(
+      click(insideDismiss, () => {
+        throw new Error('QuotaExceededError');
+      }),
+    ).toEqual({ state: 'dismissed', focused: ['logo'] });
   });
 });

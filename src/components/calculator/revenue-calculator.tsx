@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { startTransition, useEffect, useRef, useState, type FormEvent } from 'react';
 import { calculatorForm as copy } from '@/content/pages/revenue-calculator';
 import { buttonClass } from '@/components/ui/button-styles';
 import { prefersReducedMotion } from '@/lib/scroll-to-section';
@@ -111,9 +111,16 @@ export function RevenueCalculator() {
       return;
     }
     const inputs = normaliseInputs(values);
-    setCalculated(inputs);
     replaceQuery(inputs);
-    setReveal((current) => ({ id: (current?.id ?? 0) + 1, focus: true }));
+    // The results (seven figures, two charts, a table, and on the first calculation the number formatters,
+    // ~140 ms at 4x CPU) are rendered as a transition: the frame answering the tap (pressed button, cleared
+    // messages) is painted first and the results in the frames after it, instead of the tap waiting for all of
+    // them (INP at 4x CPU 184-256 -> 56 ms, bench/results/inp.md). Making the formatters while idle instead
+    // would put them back in every visit's load (Total Blocking Time), which is why they are lazy.
+    startTransition(() => {
+      setCalculated(inputs);
+      setReveal((current) => ({ id: (current?.id ?? 0) + 1, focus: true }));
+    });
   };
 
   // A native reset button, so Reset also works before hydration; once hydrated, state is the truth.

@@ -1,4 +1,4 @@
-import { ArrowRight } from 'lucide-react';
+import { ArrowRight } from '@/components/ui/svg-icons';
 import { announcement } from '@/content/nav';
 import { withUtm } from '@/lib/utm';
 import { TrackedLink } from '@/components/ui/tracked-link';

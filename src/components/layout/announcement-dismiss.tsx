@@ -1,25 +1,18 @@
-'use client';
-
-import { X } from 'lucide-react';
-import { ANNOUNCEMENT_STORAGE_KEY } from '@/lib/announcement';
+import { X } from '@/components/ui/svg-icons';
 import { uiCopy } from '@/content/ui';
 
+/**
+ * The bar's close button. Its click is handled by the inline script in <head> (lib/announcement.ts), so it
+ * works before the framework's scripts arrive. Hidden when scripts cannot run; it sits in space the bar's
+ * padding reserves, so hiding it moves nothing.
+ */
 export function AnnouncementDismiss() {
   return (
     <button
       type="button"
+      data-announcement-dismiss
       aria-label={uiCopy.dismissAnnouncement}
-      className="absolute top-1/2 right-1 grid size-11 -translate-y-1/2 place-items-center rounded-full text-white hover:bg-white/15 focus-visible:outline-3 focus-visible:-outline-offset-4 focus-visible:outline-white"
-      onClick={() => {
-        try {
-          localStorage.setItem(ANNOUNCEMENT_STORAGE_KEY, String(Date.now()));
-        } catch {
-          // Storage can be blocked; the bar still hides for this page view.
-        }
-        document.documentElement.dataset.announcement = 'dismissed';
-        // The button disappears with the bar: keep keyboard users at the top of the page.
-        document.querySelector<HTMLElement>('[data-logo-link]')?.focus();
-      }}
+      className="absolute top-1/2 right-1 grid size-11 -translate-y-1/2 place-items-center rounded-full text-white hover:bg-white/15 focus-visible:outline-3 focus-visible:-outline-offset-4 focus-visible:outline-white noscript:hidden"
     >
       <X aria-hidden="true" className="size-5" />
     </button>

@@ -1,5 +1,5 @@
 import { AppLink } from '@/components/ui/app-link';
-import { ArrowRight } from 'lucide-react';
+import { ArrowRight } from '@/components/ui/svg-icons';
 import type { SiteConfig } from '@/config/site';
 import { footerCompanyLinks, footerCta, footerServiceLinks } from '@/content/nav';
 import { withUtm } from '@/lib/utm';

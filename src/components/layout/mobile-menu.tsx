@@ -2,16 +2,18 @@
 
 import Link from 'next/link';
 import { Menu, X } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useRef, useSyncExternalStore } from 'react';
 import type { SectionLink as SectionLinkItem } from '@/content/nav';
 import { buttonClass } from '@/components/ui/button-styles';
 import { SectionLink } from './section-link';
 import { uiCopy } from '@/content/ui';
 
 /**
- * The navigation below the md breakpoint: a disclosure button (aria-expanded)
- * and a panel. Escape or a click outside closes it and returns focus to the
- * toggle; choosing a link closes it.
+ * The navigation below the md breakpoint: a toggle and a panel on the Popover API, so it opens, closes on
+ * Escape or a click outside, and returns focus from the panel to the toggle before the scripts arrive and
+ * without them. The toggle's icon and name follow the panel in CSS, so they are right before hydration too.
+ * Once hydrated this adds aria-expanded, focus back on the toggle after a click outside, and closing when a
+ * link is chosen (a same-page link would otherwise leave it open over the section).
  */
 export function MobileMenu({
   links,
@@ -21,57 +23,69 @@ export function MobileMenu({
   /** `prefetch` comes from the server so the route registry stays out of the bundle. */
   getStarted: { href: string; prefetch: boolean };
 }) {
-  const [open, setOpen] = useState(false);
   const toggleRef = useRef<HTMLButtonElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
+  const closedByLink = useRef(false);
 
-  useEffect(() => {
-    if (!open) return;
-    const closeAndRefocus = () => {
-      setOpen(false);
-      toggleRef.current?.focus();
-    };
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') closeAndRefocus();
-    };
-    // 'click' rather than 'pointerdown': by then the browser has moved focus to
-    // whatever was clicked, so focus goes back to the toggle unless the click
-    // landed on a control that keyboard users could have tabbed to themselves.
-    const onClick = (event: MouseEvent) => {
-      const target = event.target as Node;
-      if (panelRef.current?.contains(target) || toggleRef.current?.contains(target)) return;
-      setOpen(false);
-      // Clicking plain content focuses <body> or a tabIndex -1 container such as <main>.
+  const subscribe = useCallback((onChange: () => void) => {
+    const panel = panelRef.current;
+    if (!panel) return () => {};
+    const onToggle = (event: Event) => {
+      onChange();
+      if ((event as ToggleEvent).newState !== 'closed') return;
+      const byLink = closedByLink.current;
+      closedByLink.current = false;
+      // The platform returns focus from the panel on Escape but not on a click outside: clicking plain
+      // content focuses <body> or a tabIndex -1 container such as <main>. A link moves focus on purpose.
       const active = document.activeElement as HTMLElement | null;
-      if (!active || active.tabIndex < 0 || active === document.body || panelRef.current?.contains(active)) {
-        toggleRef.current?.focus();
-      }
+      if (!byLink && (!active || active === document.body || active.tabIndex < 0 || panel.contains(active))) toggleRef.current?.focus();
     };
-    document.addEventListener('keydown', onKeyDown);
-    document.addEventListener('click', onClick);
-    return () => {
-      document.removeEventListener('keydown', onKeyDown);
-      document.removeEventListener('click', onClick);
-    };
-  }, [open]);
+    panel.addEventListener('toggle', onToggle);
+    return () => panel.removeEventListener('toggle', onToggle);
+  }, []);
+  // null in the HTML and during hydration: no aria-expanded until it can be kept true (the platform exposes
+  // a popover toggle's expanded state itself); then the panel's state, which may already be open.
+  const open = useSyncExternalStore(
+    subscribe,
+    () => panelRef.current?.matches(':popover-open') ?? false,
+    () => null,
+  );
 
-  const close = () => setOpen(false);
+  const close = () => {
+    const panel = panelRef.current;
+    if (!panel?.matches(':popover-open')) return;
+    closedByLink.current = true;
+    panel.hidePopover();
+  };
   const itemClass = 'block rounded-lg px-3 py-3 text-base font-medium text-ink-800 hover:bg-ink-100 focus-visible:outline-3 focus-visible:outline-brand-600';
 
   return (
-    <div className="md:hidden">
+    <div className="group/menu md:hidden">
       <button
         ref={toggleRef}
         type="button"
-        aria-expanded={open}
+        popoverTarget="mobile-menu"
+        aria-expanded={open ?? undefined}
         aria-controls="mobile-menu"
-        aria-label={open ? uiCopy.closeMenu : uiCopy.openMenu}
-        onClick={() => setOpen((value) => !value)}
         className="grid size-11 place-items-center rounded-full text-ink-800 hover:bg-ink-100 focus-visible:outline-3 focus-visible:outline-brand-600"
       >
-        {open ? <X aria-hidden="true" className="size-6" /> : <Menu aria-hidden="true" className="size-6" />}
+        {/* Only the shown label counts towards the name (display: none is left out). Class names written out whole for Tailwind. */}
+        <span className="col-start-1 row-start-1 group-has-[#mobile-menu:popover-open]/menu:hidden">
+          <Menu aria-hidden="true" className="size-6" />
+          <span className="sr-only">{uiCopy.openMenu}</span>
+        </span>
+        <span className="col-start-1 row-start-1 hidden group-has-[#mobile-menu:popover-open]/menu:block">
+          <X aria-hidden="true" className="size-6" />
+          <span className="sr-only">{uiCopy.closeMenu}</span>
+        </span>
       </button>
-      <div ref={panelRef} id="mobile-menu" hidden={!open} className="absolute inset-x-0 top-full border-b border-ink-200 bg-white px-4 pb-4 pt-2 shadow-lg">
+      {/* In the top layer the panel is placed against the viewport: right under the fixed header. */}
+      <div
+        ref={panelRef}
+        id="mobile-menu"
+        popover="auto"
+        className="fixed inset-x-0 top-(--sticky-offset) bottom-auto m-0 h-auto max-h-[calc(100dvh-var(--sticky-offset))] w-auto overflow-y-auto border-0 border-b border-ink-200 bg-white px-4 pb-4 pt-2 text-ink-900 shadow-lg md:hidden"
+      >
         <nav aria-label="Mobile">
           <ul className="space-y-1">
             {links.map((link) => (

@@ -1,4 +1,4 @@
-import { Check, X } from 'lucide-react';
+import { Check, X } from '@/components/ui/svg-icons';
 import { Section } from './section';
 
 type Column = { title: string; items: readonly string[] };

@@ -1,4 +1,4 @@
-import { Mail, MessageSquare, Phone } from 'lucide-react';
+import { Mail, MessageSquare, Phone } from '@/components/ui/svg-icons';
 import { siteConfig } from '@/config/site';
 import type { AsideContent } from '@/content/pages/contact';
 import { OpenChatLink } from '@/components/chat/open-chat-link';

@@ -1,5 +1,5 @@
 import { AppLink } from '@/components/ui/app-link';
-import { ArrowRight, ExternalLink } from 'lucide-react';
+import { ArrowRight, ExternalLink } from '@/components/ui/svg-icons';
 import { hero, showcase } from '@/content/home';
 import { withUtm } from '@/lib/utm';
 import { AppPreview } from '@/components/ui/app-preview';

@@ -1,5 +1,5 @@
 import { AppLink } from '@/components/ui/app-link';
-import { ArrowRight } from 'lucide-react';
+import { ArrowRight } from '@/components/ui/svg-icons';
 import { services } from '@/content/home';
 import { Icon } from '@/components/ui/icon';
 import { Section } from './section';

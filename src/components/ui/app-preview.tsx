@@ -1,33 +1,43 @@
 'use client';
 
 import { ExternalLink, X } from 'lucide-react';
-import { useRef, useState } from 'react';
+import type { MouseEvent } from 'react';
+import { DIALOG_FRAME_SRC_ATTRIBUTE } from '@/lib/dialog-frame';
 import { buttonClass } from './button-styles';
 import { ModalDialog } from './modal-dialog';
 import { uiCopy } from '@/content/ui';
 
+const DIALOG_ID = 'app-preview';
+
+/**
+ * Browsers without invoker commands (before Chromium 135, Firefox 144, Safari 26.2) get the button's
+ * command from script once hydrated; the toggle event has the frame loaded or unloaded.
+ */
+function commandFallback(event: MouseEvent<HTMLButtonElement>) {
+  if ('commandForElement' in HTMLButtonElement.prototype) return;
+  const button = event.currentTarget;
+  const dialog = document.getElementById(button.getAttribute('commandfor') ?? '');
+  if (!(dialog instanceof HTMLDialogElement)) return;
+  if (button.getAttribute('command') === 'show-modal') dialog.showModal();
+  else dialog.close();
+  dialog.dispatchEvent(new Event('toggle'));
+}
+
 /**
  * A Preview button that opens the web app in a modal of 94vw x 84vh (SPEC
- * section 9). The frame gets its src only while open, so the app is never
- * loaded unasked.
+ * section 9). The buttons open and close the dialog with invoker commands and
+ * the frame is loaded by the inline script in <head> (lib/dialog-frame.ts) only
+ * while it is open, so all of it works from the first paint, before hydration.
+ * Without JavaScript the frame could not wait to be asked for, so Preview is
+ * not shown; the web app link beside it still opens the app.
  */
 export function AppPreview({ url, label, title }: { url: string; label: string; title: string }) {
-  const [openUrl, setOpenUrl] = useState<string | null>(null);
-  const closeRef = useRef<HTMLButtonElement>(null);
-  const close = () => setOpenUrl(null);
-
   return (
     <>
-      <button type="button" onClick={() => setOpenUrl(url)} className={buttonClass('secondary', 'md')}>
+      <button type="button" command="show-modal" commandfor={DIALOG_ID} onClick={commandFallback} className={buttonClass('secondary', 'md', 'noscript:hidden')}>
         {label}
       </button>
-      <ModalDialog
-        open={openUrl !== null}
-        onClose={close}
-        labelledBy="app-preview-title"
-        initialFocusRef={closeRef}
-        className="h-[84vh] w-[94vw] overflow-hidden rounded-2xl"
-      >
+      <ModalDialog id={DIALOG_ID} labelledBy="app-preview-title" className="h-[84vh] w-[94vw] overflow-hidden rounded-2xl">
         <div className="flex h-full flex-col">
           <div className="flex items-center justify-between gap-3 border-b border-ink-200 px-4 py-2">
             <h2 id="app-preview-title" className="font-semibold text-ink-900">
@@ -38,13 +48,14 @@ export function AppPreview({ url, label, title }: { url: string; label: string; 
                 {uiCopy.openInFull}
                 <ExternalLink aria-hidden="true" className="size-4" />
               </a>
-              <button ref={closeRef} type="button" onClick={close} className={buttonClass('primary', 'sm')}>
+              {/* autoFocus: where the platform puts focus when the dialog opens. */}
+              <button type="button" command="close" commandfor={DIALOG_ID} onClick={commandFallback} autoFocus className={buttonClass('primary', 'sm')}>
                 <X aria-hidden="true" className="size-4" />
                 {uiCopy.close}
               </button>
             </div>
           </div>
-          {openUrl && <iframe src={openUrl} title={title} className="w-full flex-1 border-0" />}
+          <iframe {...{ [DIALOG_FRAME_SRC_ATTRIBUTE]: url }} title={title} className="w-full flex-1 border-0" />
         </div>
       </ModalDialog>
     </>

@@ -1,4 +1,4 @@
-import { Check } from 'lucide-react';
+import { Check } from '@/components/ui/svg-icons';
 import { cn } from '@/lib/cn';
 
 /** A list of short points, each with a check mark. */

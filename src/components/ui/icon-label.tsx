@@ -1,5 +1,4 @@
-import type { LucideIcon } from 'lucide-react';
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 
 /**
  * A button's label with an icon beside it, laid out so that neither moves if the browser paints before the
@@ -7,7 +6,15 @@ import type { ReactNode } from 'react';
  * reserves. (A full-width button's centred text otherwise slides aside when its icon arrives; see
  * tests/e2e/partial-paint.e2e.ts.)
  */
-export function IconLabel({ icon: Icon, side, children }: { icon: LucideIcon; side: 'start' | 'end'; children: ReactNode }) {
+export function IconLabel({
+  icon: Icon,
+  side,
+  children,
+}: {
+  icon: ComponentType<{ 'aria-hidden'?: 'true'; className?: string }>;
+  side: 'start' | 'end';
+  children: ReactNode;
+}) {
   return (
     <span className={`relative ${side === 'start' ? 'pl-7' : 'pr-7'}`}>
       {children}

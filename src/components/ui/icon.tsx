@@ -44,11 +44,11 @@ import {
   Users,
   Workflow,
   Zap,
-  type LucideIcon,
-} from 'lucide-react';
+} from '@/components/ui/svg-icons';
 import type { IconName } from './icon-names';
+import type { SvgIcon } from './svg-icon';
 
-const icons: Record<IconName, LucideIcon> = {
+const icons: Record<IconName, SvgIcon> = {
   search: Search,
   monitor: Monitor,
   pen: PenLine,

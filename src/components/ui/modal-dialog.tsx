@@ -25,8 +25,14 @@ function wrapFocus(edge: 'first' | 'last') {
  * backdrop click, focus guards so Tab and Shift+Tab loop inside (they also
  * catch Tab pressed inside an iframe, which a keydown handler cannot see), and
  * focus returned to whatever opened it.
+ *
+ * Either `open` drives it, or (no `open`) buttons with invoker commands open and
+ * close it by its `id` with no script at all, before hydration too; then
+ * `closedby="any"` closes it on a backdrop click before hydration as well, and
+ * the platform returns focus to the opener.
  */
 export function ModalDialog({
+  id,
   open,
   onClose,
   labelledBy,
@@ -35,8 +41,9 @@ export function ModalDialog({
   className,
   children,
 }: {
-  open: boolean;
-  onClose: () => void;
+  id?: string;
+  open?: boolean;
+  onClose?: () => void;
   labelledBy: string;
   describedBy?: string;
   initialFocusRef?: RefObject<HTMLElement | null>;
@@ -48,7 +55,7 @@ export function ModalDialog({
 
   useEffect(() => {
     const dialog = dialogRef.current;
-    if (!dialog) return;
+    if (!dialog || open === undefined) return;
     if (open && !dialog.open) {
       openerRef.current = document.activeElement as HTMLElement | null;
       dialog.showModal();
@@ -61,10 +68,12 @@ export function ModalDialog({
   return (
     <dialog
       ref={dialogRef}
+      id={id}
+      closedby="any"
       aria-labelledby={labelledBy}
       aria-describedby={describedBy}
       onClose={() => {
-        onClose();
+        onClose?.();
         openerRef.current?.focus();
       }}
       // A click whose target is the <dialog> itself landed on its ::backdrop,
