@@ -27,12 +27,18 @@ export type Instance = {
   exited: Promise<number | string | null>;
 };
 
+/**
+ * The e2e build's settings without its webhooks: the e2e suite points the contact form at its own receiver
+ * (LEADS_WEBHOOK_URL_CONTACT), which would take every contact lead away from a scale test's receiver.
+ */
+const baseEnv = Object.fromEntries(Object.entries(testEnv.main).map(([name, value]) => [name, name.startsWith('LEADS_WEBHOOK_URL') ? '' : value]));
+
 // SCALE_SERVER=next-start runs the same tests against a bare `next start`, to see what server.mjs adds.
 const command = process.env.SCALE_SERVER === 'next-start' ? ['node_modules/next/dist/bin/next', 'start'] : ['scripts/server.mjs'];
 
 export async function startInstance(port: number, env: Record<string, string>): Promise<Instance> {
   const child = spawn(process.execPath, [...command, '--hostname', '127.0.0.1', '--port', String(port)], {
-    env: { ...process.env, ...testEnv.main, NEXT_DIST_DIR: DIST_DIR, NEXT_TELEMETRY_DISABLED: '1', LOG_LEVEL: 'warn', ...env },
+    env: { ...process.env, ...baseEnv, NEXT_DIST_DIR: DIST_DIR, NEXT_TELEMETRY_DISABLED: '1', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   started.add(child);
