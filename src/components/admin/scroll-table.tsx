@@ -8,7 +8,7 @@ type Props = {
   caption: string;
   /** The header row's cells: <ColumnHeads> or hand-made <th scope="col">. */
   columns: ReactNode;
-  /** A Tailwind min-w-[…] class: below it the region scrolls sideways (320 px screens). */
+  /** A Tailwind min-width class (min-w-[40rem] and the like): below it the region scrolls sideways (320 px screens). */
   minWidth: string;
   className?: string;
   children: ReactNode;
