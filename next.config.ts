@@ -22,6 +22,8 @@ const nextConfig: NextConfig = {
   distDir: env.NEXT_DIST_DIR,
   poweredByHeader: false,
   reactStrictMode: true,
+  // app/global-not-found.tsx answers unknown paths, so no root not-found.tsx rides along with every page.
+  experimental: { globalNotFound: true },
   // Not experimental.inlineCss: it writes the CSS three times into every page (bench/results/postbuild.md);
   // scripts/postbuild/ inlines it once after the build.
   async headers() {

@@ -1,36 +1,10 @@
-import type { Metadata, Viewport } from 'next';
-import localFont from 'next/font/local';
 import type { ReactNode } from 'react';
-import { siteConfig } from '@/config/site';
+import { documentMetadata, documentViewport } from '@/lib/metadata';
+import { inter } from './fonts/inter';
 import './globals.css';
 
-// Self-hosted Inter, variable weight, cut to the site's characters and weights
-// (src/config/font-subset.ts, about 20 KB): no request to a font CDN.
-// display 'optional': the preloaded font is used when it arrives within the first
-// ~100 ms (almost always); otherwise the size-matched fallback stays for that page
-// view, so a late font can never shift the layout (CLS 0 on slow networks too).
-// The size-matched fallback is ours ('Inter Fallback' in globals.css): next/font's
-// only looks for Arial, which Linux and ChromeOS lack.
-const inter = localFont({
-  src: './fonts/inter-subset.woff2',
-  weight: '400 800',
-  style: 'normal',
-  display: 'optional',
-  adjustFontFallback: false,
-  variable: '--font-inter',
-});
-
-export const metadata: Metadata = {
-  metadataBase: new URL(siteConfig.siteUrl),
-  applicationName: siteConfig.brandName,
-  formatDetection: { telephone: false },
-};
-
-export const viewport: Viewport = {
-  themeColor: '#452693',
-  width: 'device-width',
-  initialScale: 1,
-};
+export const metadata = documentMetadata;
+export const viewport = documentViewport;
 
 /**
  * The document every page shares. The public site's chrome is in (site)/layout.tsx and the inbox's in

@@ -1,6 +1,19 @@
-import type { Metadata } from 'next';
+import type { Metadata, Viewport } from 'next';
 import { siteConfig } from '@/config/site';
 import { getRoute, type RoutePath } from '@/content/routes';
+
+/** What every document has, from the root layout or the global not-found page (which has no layout). */
+export const documentMetadata: Metadata = {
+  metadataBase: new URL(siteConfig.siteUrl),
+  applicationName: siteConfig.brandName,
+  formatDetection: { telephone: false },
+};
+
+export const documentViewport: Viewport = {
+  themeColor: '#452693',
+  width: 'device-width',
+  initialScale: 1,
+};
 
 export const OG_IMAGE = { url: '/og-image.png', width: 1200, height: 630 } as const;
 

@@ -52,3 +52,13 @@ test('every script a page loads at start-up carries the V8 compile hint (npm run
     for (const src of sources) expect((await (await request.get(src)).text()).startsWith('//# allFunctionsCalledOnLoad\n'), src).toBe(true);
   }
 });
+
+test("every public page carries the site's chrome once, not again for a not-found boundary it never shows", async ({ request }) => {
+  // Next sends a root not-found.tsx's whole tree with every page; ours is global-not-found.tsx instead.
+  // The footer names its heading twice (id, aria-labelledby) in the markup and twice in the RSC payload;
+  // more is a footer that is never shown (the root not-found.tsx made it 8 on every page).
+  for (const route of routes) {
+    const html = await (await request.get(route.path)).text();
+    expect(html.split('footer-cta-heading').length - 1, route.path).toBeLessThanOrEqual(4);
+  }
+});
