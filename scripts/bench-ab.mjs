@@ -5,8 +5,11 @@
 //
 //   node scripts/bench-ab.mjs --a .next-before --b .next --routes /,/revenue-calculator [--runs 5]
 //                             [--throttling simulate|devtools] [--label icons]
+//   node scripts/bench-ab.mjs --a http://127.0.0.1:3301 --b .next ...
 //
-// Both folders must be complete builds of this project (`npm run build` with NEXT_DIST_DIR), inside it.
+// A folder must be a complete build of this project (`npm run build` with NEXT_DIST_DIR), inside it; an
+// http:// origin is a server already running, e.g. an older commit's checkout served by its own `npm start`
+// (its build may predate scripts/server.mjs's manifest).
 import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { measureRoute } from './lib/lighthouse-run.mjs';
@@ -22,13 +25,16 @@ const label = option('label', 'compare');
 const basePort = Number(process.env.BENCH_PORT) || 3200;
 const ports = { A: basePort + 1, B: basePort + 2 };
 
-const servers = Object.entries(dirs).map(([key, dir]) =>
-  spawn(process.execPath, ['scripts/server.mjs', '--hostname', '127.0.0.1', '--port', String(ports[key])], {
-    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', NEXT_DIST_DIR: dir },
-    stdio: 'ignore',
-    detached: true,
-  }),
-);
+const origins = Object.fromEntries(Object.entries(dirs).map(([key, dir]) => [key, dir.startsWith('http') ? dir : `http://127.0.0.1:${ports[key]}`]));
+const servers = Object.entries(dirs)
+  .filter(([, dir]) => !dir.startsWith('http'))
+  .map(([key, dir]) =>
+    spawn(process.execPath, ['scripts/server.mjs', '--hostname', '127.0.0.1', '--port', String(ports[key])], {
+      env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', NEXT_DIST_DIR: dir },
+      stdio: 'ignore',
+      detached: true,
+    }),
+  );
 process.on('exit', () => {
   for (const server of servers) {
     try {
@@ -38,16 +44,16 @@ process.on('exit', () => {
 });
 process.on('SIGINT', () => process.exit(130));
 
-for (const port of Object.values(ports)) {
+for (const origin of Object.values(origins)) {
   let up = false;
   for (let i = 0; i < 100 && !up; i++) {
     try {
-      up = (await fetch(`http://127.0.0.1:${port}/robots.txt`)).ok;
+      up = (await fetch(`${origin}/robots.txt`)).ok;
     } catch {
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
   }
-  if (!up) throw new Error(`no server on port ${port}`);
+  if (!up) throw new Error(`no server at ${origin}`);
 }
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -59,7 +65,7 @@ for (const route of routes) {
     for (const key of run % 2 ? ['B', 'A'] : ['A', 'B']) {
       for (let attempt = 1; ; attempt++) {
         try {
-          const sample = await measureRoute(`http://127.0.0.1:${ports[key]}${route}`, throttling);
+          const sample = await measureRoute(`${origins[key]}${route}`, throttling);
           results[route][key].push(Object.fromEntries(figures.map((name) => [name, sample[name]])));
           break;
         } catch (error) {
