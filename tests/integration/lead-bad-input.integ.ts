@@ -20,6 +20,19 @@ const forms = Object.keys(validBodies) as Array<keyof typeof validBodies>;
 const wrongTypes: unknown[] = [1, 1.5, true, null, {}, [], ['a'], { toString: 'x' }];
 const json = (value: unknown) => JSON.stringify(value);
 
+/** Posts a lead that must be accepted (201) and returns the row stored for it. */
+async function acceptedLead(form: keyof typeof validBodies, body: unknown) {
+  const response = await POST(leadRequest(form, { body: json(body) }), { params: Promise.resolve({ form }) });
+  expect(response.status).toBe(201);
+  const { id } = (await response.json()) as { id: string };
+  const { db } = await getDatabase();
+  const [lead] = await db
+    .select()
+    .from(leads)
+    .where(sql`${leads.id} = ${id}`);
+  return lead;
+}
+
 // A small deterministic PRNG so a failure can be reproduced.
 let seed = 20_260_304;
 const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
@@ -173,14 +186,7 @@ describe('malformed lead requests', () => {
       lastName: 'Ünïcødé \u202e\u200b',
       message: '"}); DROP TABLE leads; --\u0000',
     };
-    const response = await POST(leadRequest('demo', { body: json(body) }), { params: Promise.resolve({ form: 'demo' }) });
-    expect(response.status).toBe(201);
-    const { id } = (await response.json()) as { id: string };
-    const { db } = await getDatabase();
-    const [lead] = await db
-      .select()
-      .from(leads)
-      .where(sql`${leads.id} = ${id}`);
+    const lead = await acceptedLead('demo', body);
     expect(lead!.fields).toMatchObject({
       firstName: '𝓐𝓭𝓪 <script>alert(1)</script>',
       lastName: 'Ünïcødé \u202e\u200b',
@@ -190,14 +196,7 @@ describe('malformed lead requests', () => {
 
   it('accepts a lead whose attribution holds a lone surrogate, dropping that value', async () => {
     const body = { ...validBodies.contact, email: 'surrogate@example.com', utm_source: 'news\ud800', page_url: 'https://a.example/\udfff', language: 'en-US' };
-    const response = await POST(leadRequest('contact', { body: json(body) }), { params: Promise.resolve({ form: 'contact' }) });
-    expect(response.status).toBe(201);
-    const { id } = (await response.json()) as { id: string };
-    const { db } = await getDatabase();
-    const [lead] = await db
-      .select()
-      .from(leads)
-      .where(sql`${leads.id} = ${id}`);
+    const lead = await acceptedLead('contact', body);
     expect(lead!.attribution).toEqual({ language: 'en-US' });
   });
 
