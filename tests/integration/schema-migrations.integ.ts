@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshEnvironment } from './support/helpers';
 
@@ -40,5 +41,11 @@ describe('schema.ts and the migrations', () => {
     const { db } = await getDatabase();
     const { statementsToExecute } = await pushSchema(schema, db as never, ['public'], ['!lead_schema_migrations']);
     expect(statementsToExecute).toEqual([]);
+  });
+
+  it("sets what schema.ts cannot state: the trigram index's 256 kB pending list (migration 0008)", async () => {
+    const { db } = await getDatabase();
+    const result = await db.execute(sql`SELECT reloptions FROM pg_class WHERE relname = 'leads_search_idx'`);
+    expect((result as unknown as { rows: Array<{ reloptions: string[] | null }> }).rows).toEqual([{ reloptions: ['gin_pending_list_limit=256'] }]);
   });
 });
