@@ -114,6 +114,10 @@ test.describe('home page', () => {
       await page.getByRole('button', { name: 'Preview' }).click();
       const dialog = page.getByRole('dialog', { name: 'Web app preview' });
       await expect(dialog).toBeVisible();
+      // Painted first, then modal (lib/dialog-script.ts): the page behind becomes inert, its backdrop the dialog's.
+      await expect.poll(() => dialog.evaluate((element) => element.matches(':modal'))).toBe(true);
+      expect(await page.evaluate(() => document.elementFromPoint(5, 5)?.tagName)).toBe('DIALOG');
+      await expect(dialog.getByRole('button', { name: 'Close' })).toBeFocused();
       const box = (await dialog.boundingBox())!;
       const viewport = page.viewportSize()!;
       expect(box.width).toBeCloseTo(viewport.width * 0.94, 0);
@@ -153,22 +157,38 @@ test.describe('home page', () => {
       await expect(page.getByRole('button', { name: 'Preview' })).toBeFocused();
     });
 
-    test('keeps keyboard focus inside while open', async ({ page }) => {
+    test('keeps keyboard focus inside while open, while the app loads and once it has', async ({ page }) => {
+      // Hold the app's response, so the frame stays mid-navigation while Tab goes round: focus inside a frame
+      // whose navigation commits would be dropped on the page's body, so a loading frame is not in the Tab order.
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route(
+        (url) => url.href.startsWith(APP_URL),
+        async (route) => {
+          await held;
+          await route.fallback();
+        },
+      );
       await page.getByRole('button', { name: 'Preview' }).click();
       const dialog = page.getByRole('dialog');
       // The <dialog> element is always in the page; Tab only means something once showModal() has run.
-      await expect(dialog).toBeVisible();
-      // The frame loads after the dialog's first paint; a Tab that lands in it as its navigation commits can leave
-      // focus on the page's body (CI, 2026-11-23). That race is a follow-up; this holds the loop once loaded.
+      await expect.poll(() => dialog.evaluate((element) => element.matches(':modal'))).toBe(true);
+      await expect(dialog.locator('iframe')).toHaveAttribute('src', /utm_campaign=services_showcase/);
+      const focused = async () => dialog.evaluate((element) => (element.contains(document.activeElement) ? document.activeElement!.tagName : 'outside'));
+      for (const key of [...Array(6).fill('Tab'), ...Array(6).fill('Shift+Tab')]) {
+        await page.keyboard.press(key);
+        expect(await focused()).not.toMatch(/^(outside|IFRAME)$/);
+      }
+      release();
       await expect(page.frameLocator('dialog iframe').getByRole('heading', { name: 'Web app' })).toBeVisible();
-      for (let i = 0; i < 8; i++) {
-        await page.keyboard.press('Tab');
-        expect(await dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+      const reached = new Set<string>();
+      for (const key of [...Array(8).fill('Tab'), ...Array(8).fill('Shift+Tab')]) {
+        await page.keyboard.press(key);
+        const tag = await focused();
+        expect(tag).not.toBe('outside');
+        reached.add(tag);
       }
-      for (let i = 0; i < 8; i++) {
-        await page.keyboard.press('Shift+Tab');
-        expect(await dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
-      }
+      expect(reached, 'the loaded app is in the Tab order').toContain('IFRAME');
     });
   });
 });

@@ -2,7 +2,7 @@
 
 import { ExternalLink, X } from 'lucide-react';
 import type { MouseEvent } from 'react';
-import { DIALOG_FRAME_SRC_ATTRIBUTE } from '@/lib/dialog-frame';
+import { DIALOG_FRAME_SRC_ATTRIBUTE } from '@/lib/dialog-script';
 import { buttonClass } from './button-styles';
 import { ModalDialog } from './modal-dialog';
 import { uiCopy } from '@/content/ui';
@@ -25,9 +25,10 @@ function commandFallback(event: MouseEvent<HTMLButtonElement>) {
 
 /**
  * A Preview button that opens the web app in a modal of 94vw x 84vh (SPEC
- * section 9). The buttons open and close the dialog with invoker commands and
- * the frame is loaded by the inline script in <head> (lib/dialog-frame.ts) only
- * while it is open, so all of it works from the first paint, before hydration.
+ * section 9). The buttons open and close the dialog with invoker commands; the
+ * inline script at the top of <body> (lib/dialog-script.ts) shows it in the tap's
+ * frame before making it modal, and loads the frame only while it is open, so all
+ * of it works from the first paint, before hydration.
  * Without JavaScript the frame could not wait to be asked for, so Preview is
  * not shown; the web app link beside it still opens the app.
  */

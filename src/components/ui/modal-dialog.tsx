@@ -3,7 +3,8 @@
 import { useEffect, useRef, type FocusEvent, type ReactNode, type RefObject } from 'react';
 import { cn } from '@/lib/cn';
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([type="hidden"]):not([tabindex="-1"]), select, textarea, iframe, [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([type="hidden"]):not([tabindex="-1"]), select, textarea, iframe:not([tabindex="-1"]), [tabindex]:not([tabindex="-1"])';
 
 function focusables(root: HTMLElement): HTMLElement[] {
   return Array.from(root.querySelectorAll<HTMLElement>(FOCUSABLE)).filter((element) => !element.dataset.focusGuard);

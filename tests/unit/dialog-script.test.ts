@@ -1,0 +1,182 @@
+import { runInNewContext } from 'node:vm';
+import { describe, expect, it } from 'vitest';
+import { DIALOG_FRAME_SRC_ATTRIBUTE, dialogScript } from '@/lib/dialog-script';
+
+/** A stand-in element keeping its attributes in a map, with the load listeners a frame is given. */
+function element(tagName: string, attributes: Record<string, string> = {}) {
+  const map = new Map(Object.entries(attributes));
+  const loads: Array<() => void> = [];
+  return {
+    tagName,
+    attributes: map,
+    sets: 0,
+    getAttribute: (name: string) => map.get(name) ?? null,
+    hasAttribute: (name: string) => map.has(name),
+    setAttribute(name: string, value: string) {
+      if (name === 'src') this.sets++;
+      map.set(name, value);
+    },
+    removeAttribute: (name: string) => map.delete(name),
+    addEventListener(type: string, listen: () => void, options: { once: boolean }) {
+      expect([type, options]).toEqual(['load', { once: true }]);
+      loads.push(listen);
+    },
+    /** The frame's document finished loading. */
+    load() {
+      loads.splice(0).forEach((listen) => listen.call(this));
+    },
+  };
+}
+
+const frame = (address: string) => element('IFRAME', { [DIALOG_FRAME_SRC_ATTRIBUTE]: address });
+
+/** A stand-in <dialog>: open while it has the attribute, modal once showModal() ran. */
+function dialog(frames: Array<ReturnType<typeof frame>>) {
+  const base = element('DIALOG');
+  const self = Object.assign(base, {
+    modal: false,
+    showModal() {
+      if (base.hasAttribute('open')) throw new Error('InvalidStateError: already open');
+      base.attributes.set('open', '');
+      self.modal = true;
+    },
+    close() {
+      base.attributes.delete('open');
+      self.modal = false;
+    },
+    matches: (selector: string) => selector === ':modal' && self.modal,
+    querySelectorAll: (selector: string) => (selector === `iframe[${DIALOG_FRAME_SRC_ATTRIBUTE}]` ? frames : []),
+  });
+  return Object.defineProperty(self, 'open', { get: () => base.hasAttribute('open') }) as typeof self & { readonly open: boolean };
+}
+
+/**
+ * Runs the real script and returns its listeners, checking each listens in the capture phase (toggle does not
+ * bubble, and the click must be seen before the button's own command runs), and `paint()`, which runs what waits
+ * for the next frame and then the tasks queued after it.
+ */
+function script() {
+  const listeners = new Map<string, (event: object) => void>();
+  let frames: Array<() => void> = [];
+  let tasks: Array<() => void> = [];
+  runInNewContext(dialogScript, {
+    document: {
+      addEventListener: (type: string, listen: (event: object) => void, capture: boolean) => {
+        expect(capture).toBe(true);
+        listeners.set(type, listen);
+      },
+    },
+    requestAnimationFrame: (run: () => void) => frames.push(run),
+    setTimeout: (run: () => void) => tasks.push(run),
+  });
+  expect([...listeners.keys()].sort()).toEqual(['click', 'toggle']);
+  const paint = () => {
+    const frame = frames;
+    frames = [];
+    frame.forEach((run) => run());
+    const queued = tasks;
+    tasks = [];
+    queued.forEach((run) => run());
+  };
+  return { toggle: listeners.get('toggle')!, click: listeners.get('click')!, paint };
+}
+
+/** A click on a show-modal button (or inside one) for `target`; `prevented` says whether the script took it. */
+function click(commandFor: unknown, command = 'show-modal') {
+  const event = {
+    prevented: false,
+    target: {
+      closest: (selector: string) => (selector === 'button[command="show-modal"]' && command === 'show-modal' ? { commandForElement: commandFor } : null),
+    },
+    preventDefault() {
+      event.prevented = true;
+    },
+  };
+  return event;
+}
+
+describe('dialog script: paint first, then modal', () => {
+  it("opens the dialog in the tap's frame and makes it modal once that frame is painted", () => {
+    const { click: onClick, paint } = script();
+    const preview = dialog([]);
+    const event = click(preview);
+    onClick(event);
+    expect(event.prevented).toBe(true); // the button's own show-modal must not run as well
+    expect([preview.open, preview.modal]).toEqual([true, false]);
+    paint();
+    expect([preview.open, preview.modal]).toEqual([true, true]);
+  });
+
+  it('does not make modal a dialog that closed before the paint, nor open one twice', () => {
+    const { click: onClick, paint } = script();
+    const preview = dialog([]);
+    onClick(click(preview));
+    preview.close();
+    paint();
+    expect(preview.open).toBe(false);
+
+    preview.showModal();
+    const again = click(preview);
+    onClick(again);
+    expect(again.prevented).toBe(false);
+  });
+
+  it('leaves other clicks, and browsers without invoker commands, to the page', () => {
+    const { click: onClick } = script();
+    for (const event of [click(undefined), click(element('DIV')), click(dialog([]), 'close')]) {
+      onClick(event);
+      expect(event.prevented).toBe(false);
+    }
+  });
+});
+
+/** The script, and a dialog with one frame for `address` that has just been shown modally (its toggle event fired). */
+function openedWithFrame(address: string) {
+  const { toggle, paint } = script();
+  const app = frame(address);
+  const preview = dialog([app]);
+  preview.showModal();
+  toggle({ target: preview });
+  return { toggle, paint, app, preview };
+}
+
+describe('dialog script: frames', () => {
+  it('loads the frames of a dialog that opens, once, after its first paint, and unloads them when it closes', () => {
+    const { toggle, paint, app, preview } = openedWithFrame('https://app.example.test/?utm_source=website');
+    // Not in the frame that first shows the dialog: after it.
+    expect(app.getAttribute('src')).toBeNull();
+    paint();
+    expect(app.getAttribute('src')).toBe('https://app.example.test/?utm_source=website');
+    toggle({ target: preview }); // a second event for the same opening does not reload the app
+    paint();
+    expect(app.sets).toBe(1);
+    preview.close();
+    toggle({ target: preview });
+    expect(app.getAttribute('src')).toBeNull();
+  });
+
+  it('keeps a loading frame out of the Tab order until its document has loaded', () => {
+    const { paint, app } = openedWithFrame('https://app.example.test/');
+    paint();
+    expect(app.getAttribute('tabindex')).toBe('-1');
+    app.load();
+    expect(app.getAttribute('tabindex')).toBeNull();
+  });
+
+  it('loads nothing if the dialog closed before it was painted', () => {
+    const { toggle, paint, app, preview } = openedWithFrame('https://app.example.test/');
+    preview.close();
+    toggle({ target: preview });
+    paint();
+    expect(app.getAttribute('src')).toBeNull();
+    expect(app.sets).toBe(0);
+  });
+
+  it('leaves other toggles alone (an FAQ item, a popover menu)', () => {
+    const { toggle, paint } = script();
+    const app = frame('https://app.example.test/');
+    for (const tagName of ['DETAILS', 'DIV']) toggle({ target: { tagName, open: true, querySelectorAll: () => [app] } });
+    paint();
+    expect(app.getAttribute('src')).toBeNull();
+  });
+});
