@@ -1,5 +1,8 @@
-/** An iframe inside a <dialog> that carries its address here, not in src, is loaded only while the dialog is open. */
-export const DIALOG_FRAME_SRC_ATTRIBUTE = 'data-frame-src';
+/**
+ * The attributes of an empty element inside a <dialog> that holds a frame only while the dialog is open. Its
+ * children are the script's, not React's: render it with `dangerouslySetInnerHTML={{ __html: '' }}`.
+ */
+export const dialogFrameSlot = (src: string, title: string) => ({ 'data-frame-src': src, 'data-frame-title': title });
 
 /**
  * Inline at the top of <body>, so it works from the first paint, before hydration. Two jobs:
@@ -11,13 +14,15 @@ export const DIALOG_FRAME_SRC_ATTRIBUTE = 'data-frame-src';
  * from the button to the dialog, as with a plain showModal(). Browsers without invoker commands leave the click
  * to the component's own fallback.
  *
- * Frames. When a dialog opens, its frames get their src; when it closes, they lose it (back to about:blank, so
- * each opening starts afresh and a closed preview runs nothing). The address cannot simply be in src with
- * loading="lazy": browsers load lazy frames at once when scripting is off, and the app must never load unasked.
- * A frame gets its src once the open dialog has been painted, so its navigation does not hold that paint back
- * either, and it is left out of the Tab order until it has loaded: focus inside a frame whose navigation
- * commits is dropped on the page's body. It reads the dialog's state rather than the event's, so a plain
- * 'toggle' event dispatched after showModal() also works. If the dialog closed meanwhile, nothing loads.
+ * Frames. A frame exists only while its dialog is open: when it opens, each frame slot gets an <iframe> for its
+ * address; when it closes, the frame is removed, so each opening starts afresh and a closed preview runs nothing.
+ * Not even an empty frame is in the page as served: the browser makes a document for every <iframe> it parses, a
+ * long task during the page's load (bench/results/main-thread.md). The address cannot simply
+ * be in src with loading="lazy": browsers load lazy frames at once when scripting is off, and the app must never
+ * load unasked. A frame is made once the open dialog has been painted, so its navigation does not hold that paint
+ * back either, and it is left out of the Tab order until it has loaded: focus inside a frame whose navigation
+ * commits is dropped on the page's body. It reads the dialog's state rather than the event's, so a plain 'toggle'
+ * event dispatched after showModal() also works. If the dialog closed meanwhile, nothing loads.
  */
 export const dialogScript = `(function(){
 function later(run){requestAnimationFrame(function(){setTimeout(run)})}
@@ -30,9 +35,10 @@ later(function(){if(!d.hasAttribute("open")||d.matches(":modal"))return;d.remove
 },true);
 document.addEventListener("toggle",function(e){
 var d=e.target;if(!d||d.tagName!=="DIALOG")return;
-var f=d.querySelectorAll("iframe[${DIALOG_FRAME_SRC_ATTRIBUTE}]"),i;
-if(!d.open){for(i=0;i<f.length;i++)f[i].removeAttribute("src");return}
-later(function(){if(!d.open)return;for(i=0;i<f.length;i++){var s=f[i].getAttribute("${DIALOG_FRAME_SRC_ATTRIBUTE}");if(f[i].getAttribute("src")===s)continue;
-f[i].setAttribute("tabindex","-1");f[i].addEventListener("load",function(){this.removeAttribute("tabindex")},{once:true});f[i].setAttribute("src",s)}})
+var s=d.querySelectorAll("[data-frame-src]"),i;
+if(!d.open){for(i=0;i<s.length;i++)s[i].textContent="";return}
+later(function(){if(!d.open)return;for(i=0;i<s.length;i++){if(s[i].firstChild)continue;var f=document.createElement("iframe");
+f.setAttribute("title",s[i].getAttribute("data-frame-title"));f.setAttribute("tabindex","-1");f.addEventListener("load",function(){this.removeAttribute("tabindex")},{once:true});
+f.setAttribute("src",s[i].getAttribute("data-frame-src"));s[i].appendChild(f)}})
 },true)
 })()`.replace(/\n/g, '');

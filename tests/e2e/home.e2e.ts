@@ -111,6 +111,8 @@ test.describe('home page', () => {
 
     test('opens the app at 94vw by 84vh with a Close button', async ({ page, externalRequests }) => {
       expect(externalRequests).toEqual([]); // the frame is not loaded before it is asked for
+      // Nor is it in the page: every <iframe> parsed is a document made during the page's load.
+      await expect(page.locator('iframe')).toHaveCount(0);
       await page.getByRole('button', { name: 'Preview' }).click();
       const dialog = page.getByRole('dialog', { name: 'Web app preview' });
       await expect(dialog).toBeVisible();
@@ -125,6 +127,10 @@ test.describe('home page', () => {
       const frame = dialog.locator('iframe');
       await expect(frame).toHaveAttribute('src', /utm_campaign=services_showcase/);
       await expect(frame).toHaveAttribute('title', 'Web app preview');
+      // The frame fills the dialog below its title bar.
+      const frameBox = (await frame.boundingBox())!;
+      expect(frameBox.width).toBeCloseTo(box.width, 0);
+      expect(frameBox.height).toBeGreaterThan(box.height * 0.8);
       await expect(page.frameLocator('dialog iframe').getByRole('heading', { name: 'Web app' })).toBeVisible();
       await expect(dialog.getByRole('button', { name: 'Close' })).toBeVisible();
     });
@@ -133,8 +139,8 @@ test.describe('home page', () => {
       await page.getByRole('button', { name: 'Preview' }).click();
       await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
       await expect(page.getByRole('dialog')).toBeHidden();
-      // The app is unloaded: each opening starts afresh.
-      await expect(page.locator('dialog iframe')).not.toHaveAttribute('src');
+      // The app's frame is gone: each opening starts afresh.
+      await expect(page.locator('dialog iframe')).toHaveCount(0);
       await expect(page.getByRole('button', { name: 'Preview' })).toBeFocused();
     });
 

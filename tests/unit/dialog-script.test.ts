@@ -1,6 +1,6 @@
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { DIALOG_FRAME_SRC_ATTRIBUTE, dialogScript } from '@/lib/dialog-script';
+import { dialogFrameSlot, dialogScript } from '@/lib/dialog-script';
 
 /** A stand-in element keeping its attributes in a map, with the load listeners a frame is given. */
 function element(tagName: string, attributes: Record<string, string> = {}) {
@@ -9,13 +9,9 @@ function element(tagName: string, attributes: Record<string, string> = {}) {
   return {
     tagName,
     attributes: map,
-    sets: 0,
     getAttribute: (name: string) => map.get(name) ?? null,
     hasAttribute: (name: string) => map.has(name),
-    setAttribute(name: string, value: string) {
-      if (name === 'src') this.sets++;
-      map.set(name, value);
-    },
+    setAttribute: (name: string, value: string) => map.set(name, value),
     removeAttribute: (name: string) => map.delete(name),
     addEventListener(type: string, listen: () => void, options: { once: boolean }) {
       expect([type, options]).toEqual(['load', { once: true }]);
@@ -28,10 +24,33 @@ function element(tagName: string, attributes: Record<string, string> = {}) {
   };
 }
 
-const frame = (address: string) => element('IFRAME', { [DIALOG_FRAME_SRC_ATTRIBUTE]: address });
+type Frame = ReturnType<typeof element>;
+
+/** A stand-in frame slot: the element the script puts a dialog's frame in, and takes it out of. */
+function slot(address: string) {
+  let children: Frame[] = [];
+  /** Every frame ever put in the slot, current or removed. */
+  const made: Frame[] = [];
+  const self = Object.assign(element('DIV', dialogFrameSlot(address, 'Web app preview')), {
+    made,
+    appendChild(child: Frame) {
+      children = [...children, child];
+      made.push(child);
+    },
+  });
+  return Object.defineProperties(self, {
+    firstChild: { get: () => children[0] ?? null },
+    textContent: {
+      set: () => {
+        children = [];
+      },
+    },
+    frame: { get: () => children[0] },
+  }) as typeof self & { readonly firstChild: Frame | null; textContent: string; readonly frame: Frame };
+}
 
 /** A stand-in <dialog>: open while it has the attribute, modal once showModal() ran. */
-function dialog(frames: Array<ReturnType<typeof frame>>) {
+function dialog(slots: Array<ReturnType<typeof slot>>) {
   const base = element('DIALOG');
   const self = Object.assign(base, {
     modal: false,
@@ -45,7 +64,7 @@ function dialog(frames: Array<ReturnType<typeof frame>>) {
       self.modal = false;
     },
     matches: (selector: string) => selector === ':modal' && self.modal,
-    querySelectorAll: (selector: string) => (selector === `iframe[${DIALOG_FRAME_SRC_ATTRIBUTE}]` ? frames : []),
+    querySelectorAll: (selector: string) => (selector === '[data-frame-src]' ? slots : []),
   });
   return Object.defineProperty(self, 'open', { get: () => base.hasAttribute('open') }) as typeof self & { readonly open: boolean };
 }
@@ -61,6 +80,7 @@ function script() {
   let tasks: Array<() => void> = [];
   runInNewContext(dialogScript, {
     document: {
+      createElement: (tagName: string) => element(tagName.toUpperCase()),
       addEventListener: (type: string, listen: (event: object) => void, capture: boolean) => {
         expect(capture).toBe(true);
         listeners.set(type, listen);
@@ -130,10 +150,10 @@ describe('dialog script: paint first, then modal', () => {
   });
 });
 
-/** The script, and a dialog with one frame for `address` that has just been shown modally (its toggle event fired). */
-function openedWithFrame(address: string) {
+/** The script, and a dialog with one frame slot for `address` that has just been shown modally (its toggle event fired). */
+function openedWithSlot(address: string) {
   const { toggle, paint } = script();
-  const app = frame(address);
+  const app = slot(address);
   const preview = dialog([app]);
   preview.showModal();
   toggle({ target: preview });
@@ -141,42 +161,49 @@ function openedWithFrame(address: string) {
 }
 
 describe('dialog script: frames', () => {
-  it('loads the frames of a dialog that opens, once, after its first paint, and unloads them when it closes', () => {
-    const { toggle, paint, app, preview } = openedWithFrame('https://app.example.test/?utm_source=website');
+  it('makes the frame of a dialog that opens, once, after its first paint, and removes it when it closes', () => {
+    const { toggle, paint, app, preview } = openedWithSlot('https://app.example.test/?utm_source=website');
     // Not in the frame that first shows the dialog: after it.
-    expect(app.getAttribute('src')).toBeNull();
+    expect(app.frame).toBeUndefined();
     paint();
-    expect(app.getAttribute('src')).toBe('https://app.example.test/?utm_source=website');
+    expect(app.frame.tagName).toBe('IFRAME');
+    expect(app.frame.getAttribute('src')).toBe('https://app.example.test/?utm_source=website');
+    expect(app.frame.getAttribute('title')).toBe('Web app preview');
     toggle({ target: preview }); // a second event for the same opening does not reload the app
     paint();
-    expect(app.sets).toBe(1);
+    expect(app.made).toHaveLength(1);
     preview.close();
     toggle({ target: preview });
-    expect(app.getAttribute('src')).toBeNull();
+    expect(app.frame).toBeUndefined();
+
+    preview.showModal(); // opening again starts afresh
+    toggle({ target: preview });
+    paint();
+    expect(app.made).toHaveLength(2);
+    expect(app.frame).toBe(app.made[1]);
   });
 
   it('keeps a loading frame out of the Tab order until its document has loaded', () => {
-    const { paint, app } = openedWithFrame('https://app.example.test/');
+    const { paint, app } = openedWithSlot('https://app.example.test/');
     paint();
-    expect(app.getAttribute('tabindex')).toBe('-1');
-    app.load();
-    expect(app.getAttribute('tabindex')).toBeNull();
+    expect(app.frame.getAttribute('tabindex')).toBe('-1');
+    app.frame.load();
+    expect(app.frame.getAttribute('tabindex')).toBeNull();
   });
 
-  it('loads nothing if the dialog closed before it was painted', () => {
-    const { toggle, paint, app, preview } = openedWithFrame('https://app.example.test/');
+  it('makes no frame if the dialog closed before it was painted', () => {
+    const { toggle, paint, app, preview } = openedWithSlot('https://app.example.test/');
     preview.close();
     toggle({ target: preview });
     paint();
-    expect(app.getAttribute('src')).toBeNull();
-    expect(app.sets).toBe(0);
+    expect(app.made).toHaveLength(0);
   });
 
   it('leaves other toggles alone (an FAQ item, a popover menu)', () => {
     const { toggle, paint } = script();
-    const app = frame('https://app.example.test/');
+    const app = slot('https://app.example.test/');
     for (const tagName of ['DETAILS', 'DIV']) toggle({ target: { tagName, open: true, querySelectorAll: () => [app] } });
     paint();
-    expect(app.getAttribute('src')).toBeNull();
+    expect(app.made).toHaveLength(0);
   });
 });

@@ -2,7 +2,7 @@
 
 import { ExternalLink, X } from 'lucide-react';
 import type { MouseEvent } from 'react';
-import { DIALOG_FRAME_SRC_ATTRIBUTE } from '@/lib/dialog-script';
+import { dialogFrameSlot } from '@/lib/dialog-script';
 import { buttonClass } from './button-styles';
 import { ModalDialog } from './modal-dialog';
 import { uiCopy } from '@/content/ui';
@@ -27,8 +27,8 @@ function commandFallback(event: MouseEvent<HTMLButtonElement>) {
  * A Preview button that opens the web app in a modal of 94vw x 84vh (SPEC
  * section 9). The buttons open and close the dialog with invoker commands; the
  * inline script at the top of <body> (lib/dialog-script.ts) shows it in the tap's
- * frame before making it modal, and loads the frame only while it is open, so all
- * of it works from the first paint, before hydration.
+ * frame before making it modal, and puts the app's frame in it only while it is
+ * open, so all of it works from the first paint, before hydration.
  * Without JavaScript the frame could not wait to be asked for, so Preview is
  * not shown; the web app link beside it still opens the app.
  */
@@ -56,7 +56,7 @@ export function AppPreview({ url, label, title }: { url: string; label: string; 
               </button>
             </div>
           </div>
-          <iframe {...{ [DIALOG_FRAME_SRC_ATTRIBUTE]: url }} title={title} className="w-full flex-1 border-0" />
+          <div {...dialogFrameSlot(url, title)} className="min-h-0 flex-1 *:block *:size-full *:border-0" dangerouslySetInnerHTML={{ __html: '' }} />
         </div>
       </ModalDialog>
     </>
