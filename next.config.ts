@@ -13,7 +13,6 @@ const securityHeaders = [
   { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
   { key: 'X-Frame-Options', value: 'DENY' },
   { key: 'Permissions-Policy', value: 'microphone=(self), camera=(), geolocation=(), browsing-topics=()' },
-  { key: 'Cross-Origin-Opener-Policy', value: 'same-origin' },
   { key: 'Cross-Origin-Resource-Policy', value: 'same-site' },
 ];
 
@@ -30,8 +29,17 @@ const nextConfig: NextConfig = {
     return [
       { source: '/:path*', headers: securityHeaders },
       { source: '/api/:path*', headers: [{ key: 'Content-Security-Policy', value: nonDocumentPolicy }] },
-      // The inbox: never indexed (its pages also say so in a meta tag; files and redirects only here).
-      { source: '/admin/:path*', headers: [{ key: 'X-Robots-Tag', value: 'noindex, nofollow' }] },
+      // The inbox: never indexed (its pages also say so in a meta tag; files and redirects only here), and in a
+      // browsing context group of its own, so no other site's window holds a handle to a page showing leads.
+      // Public pages do without: they are the same for every visitor, and the process every arrival would have to
+      // start for its own group was the longest task of their load (bench/results/main-thread.md).
+      {
+        source: '/admin/:path*',
+        headers: [
+          { key: 'X-Robots-Tag', value: 'noindex, nofollow' },
+          { key: 'Cross-Origin-Opener-Policy', value: 'same-origin' },
+        ],
+      },
     ];
   },
 };

@@ -98,4 +98,16 @@ test.describe('metadata', () => {
       expect(headers['x-powered-by'], path).toBeUndefined();
     }
   });
+
+  test("the inbox's pages, not the public ones, are unindexed and in a browsing context group of their own", async ({ request }) => {
+    for (const path of ['/admin', '/admin/sign-in']) {
+      const headers = (await request.get(path, { maxRedirects: 0 })).headers();
+      expect(headers['cross-origin-opener-policy'], path).toBe('same-origin');
+      expect(headers['x-robots-tag'], path).toBe('noindex, nofollow');
+    }
+    // A public page would make every arrival start a process for its own group (next.config.ts).
+    const headers = (await request.get('/')).headers();
+    expect(headers['cross-origin-opener-policy']).toBeUndefined();
+    expect(headers['x-robots-tag']).toBeUndefined();
+  });
 });
