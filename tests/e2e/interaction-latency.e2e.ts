@@ -15,8 +15,8 @@ import { expect, test, waitForHydration } from './support/fixtures';
  *
  * A measurement, like the benchmarks: it runs only with MEASURE_INP=1 or WRITE_INP_RESULTS=1, not in `npm test`,
  * because on a 2-core machine the figures follow the machine's load more than the code: under 100 ms when it is
- * idle, over it while other suites run (bench/results/inp.md, main-thread.md). WRITE_INP_RESULTS=1 also writes the figures to bench/results/inp.md (a measurement to commit, not
- * something every test run should rewrite).
+ * idle, over it while other suites run (bench/results/inp.md, main-thread.md). WRITE_INP_RESULTS=1 also writes the
+ * figures to bench/results/inp.md (a measurement to commit, not something every test run should rewrite).
  */
 
 const RUNS = 5;
