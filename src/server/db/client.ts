@@ -6,9 +6,10 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import type { PGlite } from '@electric-sql/pglite';
 import { env } from '@/env';
 import { describeError, log } from '@/server/log';
-import { openEmbedded } from './durable-pglite';
+import { EmbeddedDatabase } from './embedded';
 import { maintainEmbedded, scheduleMaintenance } from './maintenance';
 import { migrate } from './migrate';
 import { leadSettings, schema } from './schema';
@@ -20,8 +21,9 @@ import { leadSettings, schema } from './schema';
  * - DATABASE_URL set: a node-postgres Pool on that server. Several app
  *   instances can share it (migrations take an advisory lock, the outbox claims
  *   rows with FOR UPDATE SKIP LOCKED).
- * - Otherwise: embedded PGlite in LEADS_DATA_DIR (default ./data/pglite),
- *   with fsync on (durable-pglite.ts; LEADS_DATA_FSYNC=0 turns it off).
+ * - Otherwise: embedded PGlite in LEADS_DATA_DIR (default ./data/pglite), on
+ *   a thread of its own (embedded.ts), with fsync on (pglite-thread.mjs;
+ *   LEADS_DATA_FSYNC=0 turns it off).
  *   PGlite is one process's private database: a second process opening the
  *   same folder would silently fork it, so a lock file next to the folder
  *   refuses that with a clear message.
@@ -88,28 +90,51 @@ async function openPostgres(connectionString: string): Promise<Database> {
 async function openPglite(dataDir: string): Promise<Database> {
   mkdirSync(path.dirname(dataDir), { recursive: true });
   const release = lockDataDir(dataDir);
+  let stopMaintenance = () => {};
+  let database: Database | undefined;
+  let client: EmbeddedDatabase | undefined;
   try {
-    const client = await openEmbedded(dataDir, { fsync: env.LEADS_DATA_FSYNC });
+    client = await EmbeddedDatabase.open(dataDir, {
+      fsync: env.LEADS_DATA_FSYNC,
+      // The thread died (out of memory, a crash inside PostgreSQL): what waited on it has failed, and the
+      // next request opens the database again (this process still holds the folder's lock).
+      onStop: (error) => {
+        log('error', 'db.embedded_stopped', { error: describeError(error) });
+        stopMaintenance();
+        const cached = cache.__leadsDatabase;
+        void cached?.then(
+          (current) => {
+            if (current === database && cache.__leadsDatabase === cached) cache.__leadsDatabase = undefined;
+          },
+          () => undefined,
+        );
+      },
+    });
+    const embedded = client;
     const connection = {
-      exec: async (sql: string) => void (await client.exec(sql)),
-      query: async <T>(sql: string, params?: unknown[]) => (await client.query<T>(sql, params)).rows,
+      exec: async (sql: string) => void (await embedded.exec(sql)),
+      query: async <T>(sql: string, params?: unknown[]) => (await embedded.query<T>(sql, params)).rows,
     };
     await migrate(connection);
     // No autovacuum here: statistics before the first query, then as the tables grow (maintenance.ts).
     await maintainEmbedded(connection).catch((error: unknown) => log('warn', 'db.maintenance_failed', { error: describeError(error) }));
-    const stopMaintenance = scheduleMaintenance(connection);
-    const db = drizzlePglite({ client, schema }) as unknown as Db;
-    return {
+    stopMaintenance = scheduleMaintenance(connection);
+    // drizzle's PGlite driver uses query and transaction only, which EmbeddedDatabase has with PGlite's shapes.
+    const db = drizzlePglite({ client: embedded as unknown as PGlite, schema }) as unknown as Db;
+    database = {
       db,
       kind: 'pglite',
       ipHashSalt: await readSalt(db),
       close: async () => {
         stopMaintenance();
-        await client.close();
+        await embedded.close();
         release();
       },
     };
+    return database;
   } catch (error) {
+    stopMaintenance();
+    await client?.close().catch(() => undefined);
     release();
     throw error;
   }

@@ -1,0 +1,172 @@
+// The embedded database's own thread. PGlite runs PostgreSQL as WebAssembly on the thread that calls it, so in the
+// server's thread every statement (a lead's insert, an inbox search, a CSV export) held up every other request. Here
+// it runs beside them: embedded.ts starts this file as a worker thread and sends it statements; requests wait only
+// for their own (bench/results/leads.md). Plain JavaScript because a worker thread loads its file with Node itself.
+//
+// Messages in: { id, op: 'query', sql, params, rowMode?, rawTypes?, tx? } | { id, op: 'exec', sql, tx? }
+//   | { id, op: 'begin' } (the transaction's id is this id) | { id, op: 'commit' | 'rollback', tx } | { id, op: 'close' }.
+// Messages out: { ready: true } or { ready: false, error } once, then { id, result } or { id, error } per message.
+import { closeSync, fsyncSync, openSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { parentPort, workerData } from 'node:worker_threads';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { NodeFS } from '@electric-sql/pglite/nodefs';
+
+/*
+ * Durability: the embedded database, made as durable as a PostgreSQL server with fsync on: a lead answered
+ * 201 survives a power loss or a host crash, not only the death of the process.
+ *
+ * Out of the box PGlite is not: it starts PostgreSQL with -F (fsync off), and its Node filesystem
+ * (Emscripten's NODEFS) has no fsync operation, so even fsync=on would never reach the disk. Here:
+ * - PostgreSQL starts without -F and with wal_sync_method=fsync: a commit returns only after its WAL
+ *   has been fsynced (PostgreSQL's default, fdatasync, is a no-op in Emscripten's libc, fsync is not);
+ * - NODEFS's streams get the fsync they lack, Node's fsyncSync on the real file (or directory);
+ * - at every open the whole folder is fsynced once: initdb writes a new database without syncing, and a
+ *   folder from before this (or copied, or restored) may hold unsynced data; when it is already on disk
+ *   this costs about 0.1 s.
+ * open() then checks the settings, so a PGlite upgrade that changed any of this fails loudly.
+ * The cost is one fsync per commit; group commit (group-commit.ts) shares it among concurrent leads
+ * (bench/results/leads.md). With `fsync: false` (LEADS_DATA_FSYNC=0) PGlite runs as shipped.
+ */
+class DurableNodeFS extends NodeFS {
+  async init(pg, options) {
+    const result = await super.init(pg, options);
+    const patch = (mod) => {
+      const { NODEFS } = mod;
+      if (!NODEFS?.stream_ops || typeof NODEFS.tryFSOperation !== 'function') throw new Error('PGlite NODEFS has changed: cannot make fsync durable');
+      NODEFS.stream_ops.fsync = (stream) => {
+        NODEFS.tryFSOperation(() => fsyncSync(stream.nfd));
+        return 0;
+      };
+    };
+    result.emscriptenOpts.preRun = [...(result.emscriptenOpts.preRun ?? []), patch];
+    return result;
+  }
+}
+
+/** fsync every file and directory under `root`, and the directory holding it. */
+function fsyncTree(root) {
+  const sync = (target) => {
+    const fd = openSync(target, 'r');
+    try {
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+  };
+  const walk = (dir) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const target = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(target);
+      else if (entry.isFile()) sync(target);
+    }
+    sync(dir);
+  };
+  walk(root);
+  sync(path.dirname(root));
+}
+
+async function openEmbedded(dataDir, { fsync }) {
+  // pg_trgm: the inbox's search index (migration 0003).
+  const extensions = { pg_trgm };
+  if (!fsync) return PGlite.create(dataDir, { extensions });
+  const client = await PGlite.create({
+    fs: new DurableNodeFS(dataDir),
+    extensions,
+    startParams: [...PGlite.defaultStartParams.filter((param) => param !== '-F'), '-c', 'wal_sync_method=fsync'],
+  });
+  try {
+    const { rows } = await client.query(
+      "SELECT name, setting FROM pg_settings WHERE name IN ('fsync', 'synchronous_commit', 'wal_sync_method', 'full_page_writes')",
+    );
+    const settings = Object.fromEntries(rows.map((row) => [row.name, row.setting]));
+    const expected = { fsync: 'on', synchronous_commit: 'on', wal_sync_method: 'fsync', full_page_writes: 'on' };
+    if (JSON.stringify(settings, Object.keys(expected).sort()) !== JSON.stringify(expected, Object.keys(expected).sort())) {
+      throw new Error(`the embedded database is not durable: ${JSON.stringify(settings)}`);
+    }
+    fsyncTree(dataDir);
+    return client;
+  } catch (error) {
+    await client.close().catch(() => undefined);
+    throw error;
+  }
+}
+
+// An error crosses the thread as its own fields (PostgreSQL's code, detail, constraint...), name and message.
+const transferable = (error) => (error instanceof Error ? { ...error, name: error.name, message: error.message } : { name: 'Error', message: String(error) });
+const plain = (result) => ({ rows: result.rows, fields: result.fields, affectedRows: result.affectedRows });
+const identity = (value) => value;
+
+let pg;
+try {
+  pg = await openEmbedded(workerData.dataDir, { fsync: workerData.fsync });
+} catch (error) {
+  parentPort.postMessage({ ready: false, error: transferable(error) });
+  process.exit(1);
+}
+
+/** Open transactions by id: the PGlite transaction handle and how to end it. */
+const transactions = new Map();
+
+function begin(id) {
+  return new Promise((began) => {
+    const entry = {};
+    // PGlite holds other statements back until this callback's promise settles, as a connection would.
+    entry.ended = pg
+      .transaction(
+        (tx) =>
+          new Promise((commit, rollback) => {
+            Object.assign(entry, { tx, commit, rollback });
+            transactions.set(id, entry);
+            began();
+          }),
+      )
+      .then(
+        () => null,
+        (error) => error,
+      );
+  });
+}
+
+async function end(id, commit) {
+  const entry = transactions.get(id);
+  if (!entry) throw new Error(`no open transaction ${id}`);
+  transactions.delete(id);
+  if (commit) entry.commit();
+  else entry.rollback(new Error('rolled back'));
+  const failure = await entry.ended;
+  if (commit && failure) throw failure;
+}
+
+async function run(message) {
+  const target = message.tx === undefined ? pg : transactions.get(message.tx)?.tx;
+  if (!target) throw new Error(`no open transaction ${message.tx}`);
+  switch (message.op) {
+    case 'query': {
+      // drizzle asks for some types as PostgreSQL's text (its parsers are the identity): they travel as their names.
+      const parsers = message.rawTypes && Object.fromEntries(message.rawTypes.map((type) => [type, identity]));
+      return plain(await target.query(message.sql, message.params, { rowMode: message.rowMode, parsers }));
+    }
+    case 'exec':
+      return (await target.exec(message.sql)).map(plain);
+    case 'begin':
+      return begin(message.id);
+    case 'commit':
+    case 'rollback':
+      return end(message.tx, message.op === 'commit');
+    case 'close':
+      await pg.close();
+      return null;
+    default:
+      throw new Error(`unknown operation ${message.op}`);
+  }
+}
+
+parentPort.on('message', (message) => {
+  run(message).then(
+    (result) => parentPort.postMessage({ id: message.id, result: result ?? null }),
+    (error) => parentPort.postMessage({ id: message.id, error: transferable(error) }),
+  );
+});
+parentPort.postMessage({ ready: true });

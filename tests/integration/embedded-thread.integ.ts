@@ -1,0 +1,96 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { EmbeddedDatabase } from '@/server/db/embedded';
+import { postgresUrl } from './support/helpers';
+
+/**
+ * The embedded database runs on a thread of its own (src/server/db/embedded.ts, pglite-thread.mjs). What
+ * crosses the thread must behave as PGlite in the server's thread did: rows and types, PostgreSQL's
+ * errors with their codes, transactions that commit or roll back and hold other statements back, and
+ * a server thread that keeps answering while a long statement runs.
+ */
+
+const root = mkdtempSync(path.join(tmpdir(), 'embedded-thread-'));
+const stops: Error[] = [];
+const database = await EmbeddedDatabase.open(path.join(root, 'pglite'), { fsync: false, onStop: (error) => stops.push(error) });
+await database.exec('CREATE TABLE t (id int PRIMARY KEY, at timestamptz, doc jsonb)');
+
+afterAll(async () => {
+  await database.close().catch(() => undefined);
+  rmSync(root, { recursive: true, force: true });
+});
+
+describe.skipIf(postgresUrl)('the embedded database on its own thread', () => {
+  it('returns rows as PGlite does, and the types drizzle asks for as PostgreSQL text', async () => {
+    await database.query('INSERT INTO t VALUES ($1, $2, $3)', [1, '2026-11-26T10:00:00Z', JSON.stringify({ a: [1, 'two'] })]);
+    const parsed = await database.query<{ id: number; at: Date; doc: unknown }>('SELECT * FROM t');
+    expect(parsed.rows).toEqual([{ id: 1, at: new Date('2026-11-26T10:00:00Z'), doc: { a: [1, 'two'] } }]);
+    const raw = await database.query<unknown[]>('SELECT id, at FROM t', [], { rowMode: 'array', parsers: { 1184: (value) => value } });
+    expect(raw.rows).toEqual([[1, '2026-11-26 10:00:00+00']]);
+    expect(raw.fields.map((field) => field.name)).toEqual(['id', 'at']);
+  });
+
+  it('refuses a parser that is not the identity, since a function cannot cross to the thread', async () => {
+    await expect(database.query('SELECT 1', [], { parsers: { 23: (value) => Number(value) } })).rejects.toThrow(/identity parsers/);
+  });
+
+  it("passes PostgreSQL's errors with their code and constraint", async () => {
+    const error = await database.query('INSERT INTO t (id) VALUES (1)').catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(Error);
+    expect(error).toMatchObject({ code: '23505', constraint: 't_pkey' });
+  });
+
+  it('commits a transaction that returns and rolls back one that throws', async () => {
+    await database.transaction(async (tx) => {
+      await tx.query('INSERT INTO t (id) VALUES (2)');
+      await tx.exec('INSERT INTO t (id) VALUES (3)');
+    });
+    await expect(
+      database.transaction(async (tx) => {
+        await tx.query('INSERT INTO t (id) VALUES (4)');
+        throw new Error('changed my mind');
+      }),
+    ).rejects.toThrow('changed my mind');
+    const { rows } = await database.query<{ id: number }>('SELECT id FROM t ORDER BY id');
+    expect(rows.map((row) => row.id)).toEqual([1, 2, 3]);
+  });
+
+  it('holds other statements back until a transaction ends, as one connection does', async () => {
+    const seen: number[] = [];
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const transaction = database.transaction(async (tx) => {
+      await tx.query('INSERT INTO t (id) VALUES (10)');
+      await held;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const outside = database.query<{ n: number }>('SELECT count(*)::int AS n FROM t WHERE id = 10').then((result) => {
+      seen.push(result.rows[0]!.n);
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(seen).toEqual([]); // still waiting for the transaction
+    release();
+    await Promise.all([transaction, outside]);
+    expect(seen).toEqual([1]);
+  });
+
+  it("keeps the server's thread free while a statement runs", async () => {
+    let ticks = 0;
+    const timer = setInterval(() => (ticks += 1), 5);
+    await database.query('SELECT pg_sleep(0.3)');
+    clearInterval(timer);
+    expect(ticks).toBeGreaterThan(20);
+  });
+
+  it('fails what was waiting, and everything after, once the thread stops', async () => {
+    const other = await EmbeddedDatabase.open(path.join(root, 'second'), { fsync: false, onStop: (error) => stops.push(error) });
+    const waiting = other.query('SELECT pg_sleep(5)');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await (other as unknown as { worker: { terminate(): Promise<number> } }).worker.terminate();
+    await expect(waiting).rejects.toThrow(/thread stopped/);
+    await expect(other.query('SELECT 1')).rejects.toThrow(/thread stopped/);
+    expect(stops.map((error) => error.message)).toEqual([expect.stringMatching(/thread stopped/)]);
+  });
+});
