@@ -3,14 +3,19 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { EmbeddedDatabase } from '@/server/db/embedded';
-import { postgresUrl } from './support/helpers';
+import { freshEnvironment, postgresUrl } from './support/helpers';
 
 /**
  * The embedded database runs on a thread of its own (src/server/db/embedded.ts, pglite-thread.mjs). What
  * crosses the thread must behave as PGlite in the server's thread did: rows and types, PostgreSQL's
  * errors with their codes, transactions that commit or roll back and hold other statements back, and
- * a server thread that keeps answering while a long statement runs.
+ * a server thread that keeps answering while a long statement runs, and a stopped thread that fails what
+ * waited on it, after which the site opens its database again.
  */
+
+await freshEnvironment({});
+const { getDatabase, closeDatabase } = await import('@/server/db/client');
+const { sql } = await import('drizzle-orm');
 
 const root = mkdtempSync(path.join(tmpdir(), 'embedded-thread-'));
 const stops: Error[] = [];
@@ -18,6 +23,7 @@ const database = await EmbeddedDatabase.open(path.join(root, 'pglite'), { fsync:
 await database.exec('CREATE TABLE t (id int PRIMARY KEY, at timestamptz, doc jsonb)');
 
 afterAll(async () => {
+  await closeDatabase();
   await database.close().catch(() => undefined);
   rmSync(root, { recursive: true, force: true });
 });
@@ -92,5 +98,16 @@ describe.skipIf(postgresUrl)('the embedded database on its own thread', () => {
     await expect(waiting).rejects.toThrow(/thread stopped/);
     await expect(other.query('SELECT 1')).rejects.toThrow(/thread stopped/);
     expect(stops.map((error) => error.message)).toEqual([expect.stringMatching(/thread stopped/)]);
+  });
+
+  it("opens the site's database again for the next request once its thread stops, with what it had stored", async () => {
+    const first = await getDatabase();
+    await first.db.execute(sql`INSERT INTO lead_settings (key, value) VALUES ('probe', 'kept')`);
+    await (first.db as unknown as { $client: { worker: { terminate(): Promise<number> } } }).$client.worker.terminate();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const second = await getDatabase();
+    expect(second).not.toBe(first);
+    const { rows } = (await second.db.execute(sql`SELECT value FROM lead_settings WHERE key = 'probe'`)) as unknown as { rows: unknown[] };
+    expect(rows).toEqual([{ value: 'kept' }]);
   });
 });
