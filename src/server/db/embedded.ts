@@ -28,16 +28,14 @@ function toError(fields: Record<string, unknown>): Error {
 }
 
 export class EmbeddedDatabase {
-  private readonly worker: Worker;
   private readonly waiting = new Map<number, Waiting>();
   private nextId = 1;
   private stopped: Error | null = null;
 
   private constructor(
-    worker: Worker,
-    private readonly onStop: (error: Error) => void,
+    private readonly worker: Worker,
+    onStop: (error: Error) => void,
   ) {
-    this.worker = worker;
     worker.on('message', (reply: Reply) => {
       if (reply.id === undefined) return;
       const waiting = this.waiting.get(reply.id);
@@ -60,12 +58,12 @@ export class EmbeddedDatabase {
   static async open(dataDir: string, { fsync, onStop = () => undefined }: { fsync: boolean; onStop?: (error: Error) => void }): Promise<EmbeddedDatabase> {
     const worker = new Worker(THREAD_FILE, { workerData: { dataDir, fsync } });
     await new Promise<void>((resolve, reject) => {
-      const failed = (error: Error) => reject(error);
-      worker.once('error', failed);
-      worker.once('exit', (code) => reject(new Error(`the embedded database's thread stopped while opening (exit code ${code})`)));
+      const exited = (code: number) => reject(new Error(`the embedded database's thread stopped while opening (exit code ${code})`));
+      worker.once('error', reject);
+      worker.once('exit', exited);
       worker.once('message', (reply: Reply) => {
-        worker.off('error', failed);
-        worker.removeAllListeners('exit');
+        worker.off('error', reject);
+        worker.off('exit', exited);
         if (reply.ready) resolve();
         else reject(toError(reply.error ?? { message: 'the embedded database did not open' }));
       });
