@@ -167,8 +167,12 @@ export function startupScriptUrls(pathname: string, { noModule = false } = {}): 
 /** The axe rules the site is held to: WCAG 2.2 AA and axe's best practices. */
 export const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 
-/** Fails with every axe violation on the page as it is now, each with the elements it found. */
+/**
+ * Fails with every axe violation on the page as it is now, each with the elements it found. After a client-side
+ * navigation Next.js can put the new page's <title> in a moment after its content, so this waits for a title first.
+ */
 export async function expectNoAxeViolations(page: Page): Promise<void> {
+  await expect(page).toHaveTitle(/\S/);
   const results = await new AxeBuilder({ page }).withTags(WCAG_22_AA).analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
 }
