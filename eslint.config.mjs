@@ -15,8 +15,18 @@ export default defineConfig([
   {
     rules: {
       // `_name` marks a parameter or binding kept for its position or its type, not used.
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
     },
   },
-  globalIgnores(['.next*/**', 'data/**', 'test-results/**', 'playwright-report/**', 'bench/results/**', 'next-env.d.ts']),
+  globalIgnores([
+    '.next*/**',
+    'data/**',
+    'test-results/**',
+    'playwright-report/**',
+    'bench/results/**',
+    'next-env.d.ts',
+  ]),
 ]);

@@ -12,7 +12,10 @@ const securityHeaders = [
   { key: 'X-Content-Type-Options', value: 'nosniff' },
   { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
   { key: 'X-Frame-Options', value: 'DENY' },
-  { key: 'Permissions-Policy', value: 'microphone=(self), camera=(), geolocation=(), browsing-topics=()' },
+  {
+    key: 'Permissions-Policy',
+    value: 'microphone=(self), camera=(), geolocation=(), browsing-topics=()',
+  },
   { key: 'Cross-Origin-Resource-Policy', value: 'same-site' },
 ];
 
@@ -28,7 +31,10 @@ const nextConfig: NextConfig = {
   async headers() {
     return [
       { source: '/:path*', headers: securityHeaders },
-      { source: '/api/:path*', headers: [{ key: 'Content-Security-Policy', value: nonDocumentPolicy }] },
+      {
+        source: '/api/:path*',
+        headers: [{ key: 'Content-Security-Policy', value: nonDocumentPolicy }],
+      },
       // The inbox: never indexed (its pages also say so in a meta tag; files and redirects only here), and in a
       // browsing context group of its own, so no other site's window holds a handle to a page showing leads.
       // Public pages do without: they are the same for every visitor, and the process every arrival would have to

@@ -22,12 +22,23 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-dev-shm-usage',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     },
   },
   projects: [
     { name: 'site', testIgnore: '**/tag-manager.e2e.ts' },
-    { name: 'tag-manager', testMatch: '**/tag-manager.e2e.ts', use: { baseURL: `http://127.0.0.1:${PORTS.gtm}` } },
+    {
+      name: 'tag-manager',
+      testMatch: '**/tag-manager.e2e.ts',
+      use: { baseURL: `http://127.0.0.1:${PORTS.gtm}` },
+    },
   ],
   webServer: [
     {

@@ -23,7 +23,13 @@ export default defineConfig({
   webServer: {
     command: `npx next dev --hostname 127.0.0.1 --port ${port}`,
     url: `http://127.0.0.1:${port}/robots.txt`,
-    env: { ...testEnv.main, NEXT_DIST_DIR: distDir, LEADS_DATA_DIR: `${distDir}/leads-db`, NODE_ENV: 'development', NEXT_TELEMETRY_DISABLED: '1' },
+    env: {
+      ...testEnv.main,
+      NEXT_DIST_DIR: distDir,
+      LEADS_DATA_DIR: `${distDir}/leads-db`,
+      NODE_ENV: 'development',
+      NEXT_TELEMETRY_DISABLED: '1',
+    },
     reuseExistingServer: false,
     timeout: 180_000,
   },

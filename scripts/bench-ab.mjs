@@ -15,7 +15,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { measureRoute } from './lib/lighthouse-run.mjs';
 
 const args = process.argv.slice(2);
-const option = (name, fallback) => (args.includes(`--${name}`) ? args[args.indexOf(`--${name}`) + 1] : fallback);
+const option = (name, fallback) =>
+  args.includes(`--${name}`) ? args[args.indexOf(`--${name}`) + 1] : fallback;
 const dirs = { A: option('a'), B: option('b') };
 if (!dirs.A || !dirs.B) throw new Error('--a and --b (build folders) are required');
 const routes = option('routes', '/').split(',');
@@ -25,15 +26,24 @@ const label = option('label', 'compare');
 const basePort = Number(process.env.BENCH_PORT) || 3200;
 const ports = { A: basePort + 1, B: basePort + 2 };
 
-const origins = Object.fromEntries(Object.entries(dirs).map(([key, dir]) => [key, dir.startsWith('http') ? dir : `http://127.0.0.1:${ports[key]}`]));
+const origins = Object.fromEntries(
+  Object.entries(dirs).map(([key, dir]) => [
+    key,
+    dir.startsWith('http') ? dir : `http://127.0.0.1:${ports[key]}`,
+  ]),
+);
 const servers = Object.entries(dirs)
   .filter(([, dir]) => !dir.startsWith('http'))
   .map(([key, dir]) =>
-    spawn(process.execPath, ['scripts/server.mjs', '--hostname', '127.0.0.1', '--port', String(ports[key])], {
-      env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', NEXT_DIST_DIR: dir },
-      stdio: 'ignore',
-      detached: true,
-    }),
+    spawn(
+      process.execPath,
+      ['scripts/server.mjs', '--hostname', '127.0.0.1', '--port', String(ports[key])],
+      {
+        env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', NEXT_DIST_DIR: dir },
+        stdio: 'ignore',
+        detached: true,
+      },
+    ),
   );
 process.on('exit', () => {
   for (const server of servers) {
@@ -77,7 +87,9 @@ for (const route of routes) {
   }
   for (const key of ['A', 'B']) {
     const samples = results[route][key];
-    const medians = Object.fromEntries(figures.map((name) => [name, median(samples.map((sample) => sample[name]))]));
+    const medians = Object.fromEntries(
+      figures.map((name) => [name, median(samples.map((sample) => sample[name]))]),
+    );
     results[route][`${key}median`] = medians;
     console.log(
       `${route} ${key} (${dirs[key]}): perf ${medians.performance} FCP ${medians.fcp} LCP ${medians.lcp} TBT ${medians.tbt} CLS ${medians.cls} interactive +${medians.interactiveAfterPaint} | TBT runs ${samples.map((s) => s.tbt).join(', ')}`,
@@ -85,5 +97,8 @@ for (const route of routes) {
   }
 }
 mkdirSync('bench/results/tmp', { recursive: true });
-writeFileSync(`bench/results/tmp/ab-${label}.json`, JSON.stringify({ dirs, throttling, runs, results }, null, 2));
+writeFileSync(
+  `bench/results/tmp/ab-${label}.json`,
+  JSON.stringify({ dirs, throttling, runs, results }, null, 2),
+);
 process.exit(0);

@@ -19,7 +19,16 @@
 //
 // Everything listens on 127.0.0.1; the servers are stopped and the temp folders removed at the end.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -65,8 +74,14 @@ if (!args.includes('--no-build')) {
 
 // --- The database: the operator command migrates it and adds the operator, then 100,000 leads -------
 
-console.log(`> npm run leads -- add-operator ${OPERATOR} (${databaseUrl ? 'DATABASE_URL' : dataDir})`);
-const added = spawnSync('npm', ['run', '--silent', 'leads', '--', 'add-operator', OPERATOR], { env, input: `${PASSWORD}\n`, encoding: 'utf8' });
+console.log(
+  `> npm run leads -- add-operator ${OPERATOR} (${databaseUrl ? 'DATABASE_URL' : dataDir})`,
+);
+const added = spawnSync('npm', ['run', '--silent', 'leads', '--', 'add-operator', OPERATOR], {
+  env,
+  input: `${PASSWORD}\n`,
+  encoding: 'utf8',
+});
 if (added.status !== 0) throw new Error(`add-operator failed:\n${added.stdout}\n${added.stderr}`);
 
 /** One connection to the bench's database, PGlite or PostgreSQL, with the same two calls. */
@@ -74,13 +89,22 @@ async function openDatabase() {
   if (databaseUrl) {
     const client = new pg.Client({ connectionString: databaseUrl });
     await client.connect();
-    return { exec: (sql) => client.query(sql), query: async (sql, params) => (await client.query(sql, params)).rows, close: () => client.end() };
+    return {
+      exec: (sql) => client.query(sql),
+      query: async (sql, params) => (await client.query(sql, params)).rows,
+      close: () => client.end(),
+    };
   }
   const db = await PGlite.create(dataDir, { extensions: { pg_trgm } });
-  return { exec: (sql) => db.exec(sql), query: async (sql, params) => (await db.query(sql, params)).rows, close: () => db.close() };
+  return {
+    exec: (sql) => db.exec(sql),
+    query: async (sql, params) => (await db.query(sql, params)).rows,
+    close: () => db.close(),
+  };
 }
 
-const list = (values) => `ARRAY[${values.map((value) => (value === null ? 'NULL' : `'${value}'`)).join(', ')}]`;
+const list = (values) =>
+  `ARRAY[${values.map((value) => (value === null ? 'NULL' : `'${value}'`)).join(', ')}]`;
 const firstNames = [
   'James',
   'Mary',
@@ -306,13 +330,16 @@ WHERE l.status = 'accepted' AND l.id IN (SELECT md5('bench-inbox-' || i)::uuid F
 
 const database = await openDatabase();
 const [{ existing }] = await database.query('select count(*)::int as existing from leads');
-if (existing > 0) throw new Error(`the database already holds ${existing} leads: give the bench an empty one`);
+if (existing > 0)
+  throw new Error(`the database already holds ${existing} leads: give the bench an empty one`);
 console.log(`> generating ${LEADS.toLocaleString('en-US')} leads over ${DAYS} days`);
 const seedStarted = performance.now();
 for (let from = 1; from <= LEADS; from += 10_000) {
   const to = Math.min(LEADS, from + 9_999);
   await database.exec(seedSql(from, to));
-  process.stdout.write(`  ${to.toLocaleString('en-US')} (${((performance.now() - seedStarted) / 1000).toFixed(0)} s)\n`);
+  process.stdout.write(
+    `  ${to.toLocaleString('en-US')} (${((performance.now() - seedStarted) / 1000).toFixed(0)} s)\n`,
+  );
 }
 const seedSeconds = (performance.now() - seedStarted) / 1000;
 // A PostgreSQL server's autovacuum analyzes and vacuums a table within a minute or so of a bulk load like this;
@@ -320,10 +347,18 @@ const seedSeconds = (performance.now() - seedStarted) / 1000;
 // does this when it opens the database, src/server/db/maintenance.ts, so the bench leaves it to the site.)
 if (databaseUrl) await database.exec('VACUUM (ANALYZE)');
 const spread = {
-  forms: await database.query('select form, count(*)::int as n from leads group by form order by n desc'),
+  forms: await database.query(
+    'select form, count(*)::int as n from leads group by form order by n desc',
+  ),
   spam: (await database.query(`select count(*)::int as n from leads where status = 'spam'`))[0].n,
-  deliveries: await database.query('select status, count(*)::int as n from lead_deliveries group by status order by n desc'),
-  lastThirtyDays: (await database.query(`select count(*)::int as n from leads where created_at >= now() - interval '30 days'`))[0].n,
+  deliveries: await database.query(
+    'select status, count(*)::int as n from lead_deliveries group by status order by n desc',
+  ),
+  lastThirtyDays: (
+    await database.query(
+      `select count(*)::int as n from leads where created_at >= now() - interval '30 days'`,
+    )
+  )[0].n,
   searchMatches: (
     await database.query(
       `select count(*)::int as n from leads l join lead_deliveries d on d.lead_id = l.id where l.form = 'contact' and d.status = 'failed' and l.search_text like '%garcia%'`,
@@ -359,15 +394,20 @@ function listenerPid(group, listenPort) {
   return null;
 }
 
-const rssKb = (pid) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]);
+const rssKb = (pid) =>
+  Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]);
 
 const servers = [];
 async function startServer(serverPort, serverEnv) {
-  const child = spawn('npx', ['next', 'start', '--hostname', '127.0.0.1', '--port', String(serverPort)], {
-    env: serverEnv,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    detached: true,
-  });
+  const child = spawn(
+    'npx',
+    ['next', 'start', '--hostname', '127.0.0.1', '--port', String(serverPort)],
+    {
+      env: serverEnv,
+      stdio: ['ignore', 'ignore', 'inherit'],
+      detached: true,
+    },
+  );
   servers.push(child);
   for (let i = 0; ; i++) {
     try {
@@ -408,18 +448,26 @@ const signIn = await fetch(`${origin}/api/admin/sign-in`, {
   headers: { 'content-type': 'application/json', accept: 'application/json' },
   body: JSON.stringify({ email: OPERATOR, password: PASSWORD }),
 });
-if (signIn.status !== 200) throw new Error(`sign-in answered ${signIn.status}: ${await signIn.text()}`);
+if (signIn.status !== 200)
+  throw new Error(`sign-in answered ${signIn.status}: ${await signIn.text()}`);
 const cookie = signIn.headers
   .getSetCookie()
   .map((line) => line.split(';')[0])
   .join('; ');
 
 const pages = [
-  { name: 'Inbox, first page', path: '/admin', expect: `${LEADS.toLocaleString('en-US')} matching leads` },
+  {
+    name: 'Inbox, first page',
+    path: '/admin',
+    expect: `${LEADS.toLocaleString('en-US')} matching leads`,
+  },
   {
     name: 'Search: name, form and delivery status',
     path: SEARCH,
-    expect: spread.searchMatches === 1 ? '1 matching lead' : `${spread.searchMatches.toLocaleString('en-US')} matching leads`,
+    expect:
+      spread.searchMatches === 1
+        ? '1 matching lead'
+        : `${spread.searchMatches.toLocaleString('en-US')} matching leads`,
   },
   { name: 'Overview', path: '/admin/overview', expect: 'Overview' },
 ];
@@ -430,18 +478,27 @@ async function timed(url, headers, expect) {
   const response = await fetch(url, { headers, redirect: 'manual' });
   const body = await response.text();
   const ms = performance.now() - started;
-  if (response.status !== 200 || (expect && !body.includes(expect))) throw new Error(`GET ${url}: ${response.status}, expected a 200 containing '${expect}'`);
+  if (response.status !== 200 || (expect && !body.includes(expect)))
+    throw new Error(`GET ${url}: ${response.status}, expected a 200 containing '${expect}'`);
   return { ms, response };
 }
 
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+const percentile = (sorted, p) =>
+  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
 const stats = (samples) => {
   const sorted = [...samples].sort((a, b) => a - b);
-  return { n: sorted.length, p50: percentile(sorted, 50), p95: percentile(sorted, 95), max: sorted.at(-1) };
+  return {
+    n: sorted.length,
+    p50: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
+    max: sorted.at(-1),
+  };
 };
 const ms = (value) => value.toFixed(1);
 
-console.log(`> ${WARMUP} warm-up and ${REQUESTS} measured requests per page, one at a time, pages interleaved`);
+console.log(
+  `> ${WARMUP} warm-up and ${REQUESTS} measured requests per page, one at a time, pages interleaved`,
+);
 const samples = pages.map(() => []);
 for (let round = 0; round < WARMUP + REQUESTS; round++) {
   for (const [index, page] of pages.entries()) {
@@ -450,7 +507,10 @@ for (let round = 0; round < WARMUP + REQUESTS; round++) {
   }
 }
 const pageStats = pages.map((page, index) => ({ ...page, ...stats(samples[index]) }));
-for (const page of pageStats) console.log(`  ${page.name}: p50 ${ms(page.p50)} ms, p95 ${ms(page.p95)} ms, max ${ms(page.max)} ms`);
+for (const page of pageStats)
+  console.log(
+    `  ${page.name}: p50 ${ms(page.p50)} ms, p95 ${ms(page.p95)} ms, max ${ms(page.max)} ms`,
+  );
 
 // --- The CSV export of every lead, and the server's resident memory meanwhile ----------------------------
 
@@ -469,7 +529,8 @@ const sampler = setInterval(() => {
 }, 20);
 const exportStarted = performance.now();
 const exportResponse = await fetch(`${origin}/api/admin/leads.csv`, { headers: { cookie } });
-if (exportResponse.status !== 200) throw new Error(`GET /api/admin/leads.csv: ${exportResponse.status}`);
+if (exportResponse.status !== 200)
+  throw new Error(`GET /api/admin/leads.csv: ${exportResponse.status}`);
 let bytes = 0;
 let lines = 0;
 let firstByteMs = null;
@@ -495,8 +556,16 @@ console.log(
 
 console.log(`> nonce CSP: ${NONCE_REQUESTS} requests each, interleaved`);
 const nonceTargets = [
-  { name: '`/admin/sign-in`, nonce policy (this build, the server above)', url: `${origin}/admin/sign-in`, nonce: true },
-  { name: '`/contact-us`, prerendered, hash policy (this build, the server above)', url: `${origin}/contact-us`, nonce: false },
+  {
+    name: '`/admin/sign-in`, nonce policy (this build, the server above)',
+    url: `${origin}/admin/sign-in`,
+    nonce: true,
+  },
+  {
+    name: '`/contact-us`, prerendered, hash policy (this build, the server above)',
+    url: `${origin}/contact-us`,
+    nonce: false,
+  },
 ];
 if (nonceOffDistDir) {
   // Two more servers started alike, each with its own empty database (a visitor without a session reads no leads):
@@ -505,10 +574,18 @@ if (nonceOffDistDir) {
   const [again, off] = [port + 2, port + 1];
   await Promise.all([
     startServer(again, { ...env, LEADS_DATA_DIR: path.join(dataRoot, 'nonce-on') }),
-    startServer(off, { ...env, NEXT_DIST_DIR: nonceOffDistDir, LEADS_DATA_DIR: path.join(dataRoot, 'nonce-off') }),
+    startServer(off, {
+      ...env,
+      NEXT_DIST_DIR: nonceOffDistDir,
+      LEADS_DATA_DIR: path.join(dataRoot, 'nonce-off'),
+    }),
   ]);
   nonceTargets.push(
-    { name: '`/admin/sign-in`, nonce policy (this build, a second server)', url: `http://127.0.0.1:${again}/admin/sign-in`, nonce: true },
+    {
+      name: '`/admin/sign-in`, nonce policy (this build, a second server)',
+      url: `http://127.0.0.1:${again}/admin/sign-in`,
+      nonce: true,
+    },
     {
       name: `\`/admin/sign-in\`, no policy (${nonceOffDistDir}: the proxy answers /admin with \`NextResponse.next()\`)`,
       url: `http://127.0.0.1:${off}/admin/sign-in`,
@@ -521,12 +598,17 @@ for (let round = 0; round < WARMUP + NONCE_REQUESTS; round++) {
   for (const [index, target] of nonceTargets.entries()) {
     const { ms: elapsed, response } = await timed(target.url, {});
     const policy = response.headers.get('content-security-policy') ?? '';
-    if (target.nonce !== policy.includes("'nonce-")) throw new Error(`${target.url}: unexpected policy '${policy.slice(0, 80)}'`);
+    if (target.nonce !== policy.includes("'nonce-"))
+      throw new Error(`${target.url}: unexpected policy '${policy.slice(0, 80)}'`);
     if (round >= WARMUP) nonceSamples[index].push(elapsed);
   }
 }
-const nonceStats = nonceTargets.map((target, index) => ({ ...target, ...stats(nonceSamples[index]) }));
-for (const target of nonceStats) console.log(`  ${target.name}: p50 ${ms(target.p50)} ms, p95 ${ms(target.p95)} ms`);
+const nonceStats = nonceTargets.map((target, index) => ({
+  ...target,
+  ...stats(nonceSamples[index]),
+}));
+for (const target of nonceStats)
+  console.log(`  ${target.name}: p50 ${ms(target.p50)} ms, p95 ${ms(target.p95)} ms`);
 await stopServers();
 
 // --- The record ------------------------------------------------------------------------------------------
@@ -538,13 +620,16 @@ const pageTable = [
   '| Page | Requests | p50 (ms) | p95 (ms) | max (ms) | Target p95 < 200 ms |',
   '|---|---|---|---|---|---|',
   ...pageStats.map(
-    (page) => `| ${page.name}: \`GET ${page.path}\` | ${page.n} | ${ms(page.p50)} | ${ms(page.p95)} | ${ms(page.max)} | ${met(page.p95 < 200)} |`,
+    (page) =>
+      `| ${page.name}: \`GET ${page.path}\` | ${page.n} | ${ms(page.p50)} | ${ms(page.p95)} | ${ms(page.max)} | ${met(page.p95 < 200)} |`,
   ),
 ].join('\n');
 const nonceTable = [
   '| Page | Requests | p50 (ms) | p95 (ms) |',
   '|---|---|---|---|',
-  ...nonceStats.map((target) => `| ${target.name} | ${target.n} | ${ms(target.p50)} | ${ms(target.p95)} |`),
+  ...nonceStats.map(
+    (target) => `| ${target.name} | ${target.n} | ${ms(target.p50)} | ${ms(target.p95)} |`,
+  ),
 ].join('\n');
 const signed = (value) => `${value >= 0 ? '+' : ''}${ms(value)}`;
 const [first, , second, off] = nonceStats;
@@ -559,7 +644,9 @@ const report = `# The inbox at ${LEADS.toLocaleString('en-US')} leads
 Node ${process.version}, load average (1, 5, 15 min) ${loadAtStart.map((n) => n.toFixed(1)).join(' ')} at the start and ${os
   .loadavg()
   .map((n) => n.toFixed(1))
-  .join(' ')} at the end (the machine is shared: other work ran alongside). Storage: ${storage}. The bench process and the server share the machine.
+  .join(
+    ' ',
+  )} at the end (the machine is shared: other work ran alongside). Storage: ${storage}. The bench process and the server share the machine.
 
 **Method.** ${LEADS.toLocaleString('en-US')} leads generated straight into the database in ${seedSeconds.toFixed(0)} s (batched \`INSERT ... SELECT\` over
 \`generate_series\`, deterministic): ${spread.forms.map((row) => `${row.form} ${row.n.toLocaleString('en-US')}`).join(', ')}; ${spread.spam.toLocaleString('en-US')} spam;

@@ -72,11 +72,15 @@ if (!args.includes('--no-build')) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const server = spawn(process.execPath, ['scripts/server.mjs', '--hostname', '127.0.0.1', '--port', String(port)], {
-  env,
-  stdio: ['ignore', 'ignore', 'inherit'],
-  detached: true,
-});
+const server = spawn(
+  process.execPath,
+  ['scripts/server.mjs', '--hostname', '127.0.0.1', '--port', String(port)],
+  {
+    env,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    detached: true,
+  },
+);
 // It closes the database on SIGTERM; wait for that before opening the folder here.
 const exited = new Promise((resolve) => server.once('exit', resolve));
 const stopServer = async () => {
@@ -152,7 +156,10 @@ function stream(seconds, streamRate, record) {
 }
 
 async function load(seconds, record) {
-  const perStream = Array.from({ length: streams }, (_, i) => Math.floor(rate / streams) + (i < rate % streams ? 1 : 0));
+  const perStream = Array.from(
+    { length: streams },
+    (_, i) => Math.floor(rate / streams) + (i < rate % streams ? 1 : 0),
+  );
   const runs = [];
   for (let i = 0; i < streams; i++) {
     runs.push(stream(seconds, perStream[i], record));
@@ -165,7 +172,9 @@ async function load(seconds, record) {
 // Warm-up (JIT, first queries): its leads count like the others, its latencies do not.
 console.log(`> warm-up: 5 s at ${rate} requests/s`);
 await load(5, false);
-console.log(`> ${duration} s at ${rate} requests/s against ${origin}/api/leads/contact (${streams} staggered streams)`);
+console.log(
+  `> ${duration} s at ${rate} requests/s against ${origin}/api/leads/contact (${streams} staggered streams)`,
+);
 const started = performance.now();
 const timeouts = await load(duration, true);
 const elapsed = (performance.now() - started) / 1000;
@@ -195,20 +204,33 @@ async function query(sql, params) {
 const [counts] = await query(`select (select count(*) from leads)::int as stored,
   (select count(*) from lead_deliveries where status = 'delivered')::int as delivered,
   (select count(*) from lead_deliveries where status = 'failed')::int as failed`);
-const [{ found }] = await query('select count(*)::int as found from leads where id = any($1::uuid[])', [[...acknowledged]]);
+const [{ found }] = await query(
+  'select count(*)::int as found from leads where id = any($1::uuid[])',
+  [[...acknowledged]],
+);
 receiver.close();
 rmSync(dataRoot, { recursive: true, force: true });
 
 latencies.sort((a, b) => a - b);
-const percentile = (p) => Math.round(10 * (latencies[Math.min(latencies.length - 1, Math.ceil((p / 100) * latencies.length) - 1)] ?? NaN)) / 10;
-const non2xx = [...statuses].filter(([status]) => status < 200 || status >= 300).reduce((sum, [, n]) => sum + n, 0);
+const percentile = (p) =>
+  Math.round(
+    10 *
+      (latencies[Math.min(latencies.length - 1, Math.ceil((p / 100) * latencies.length) - 1)] ??
+        NaN),
+  ) / 10;
+const non2xx = [...statuses]
+  .filter(([status]) => status < 200 || status >= 300)
+  .reduce((sum, [, n]) => sum + n, 0);
 const errorCount = errors + timeouts + non2xx;
 const lost = acknowledged.size - found;
 const undelivered = counts.stored - counts.delivered;
 const duplicateDeliveries = [...deliveries.values()].reduce((sum, n) => sum + n - 1, 0);
 const rows = [
   ['Responses in the measured window', latencies.length],
-  ['Achieved rate (responses/s, first stream start to last response)', (latencies.length / elapsed).toFixed(1)],
+  [
+    'Achieved rate (responses/s, first stream start to last response)',
+    (latencies.length / elapsed).toFixed(1),
+  ],
   ['Latency p50 (ms)', percentile(50)],
   ['Latency p90 (ms)', percentile(90)],
   ['Latency p99 (ms)', percentile(99)],
@@ -224,7 +246,11 @@ const rows = [
   ['Receiver: duplicate deliveries', duplicateDeliveries],
   ['Outbox drained', drained ? 'yes' : 'no'],
 ];
-const table = ['| Measure | Value |', '|---|---|', ...rows.map(([name, value]) => `| ${name} | ${value} |`)].join('\n');
+const table = [
+  '| Measure | Value |',
+  '|---|---|',
+  ...rows.map(([name, value]) => `| ${name} | ${value} |`),
+].join('\n');
 const met = (ok) => (ok ? 'met' : 'missed');
 const targets = `Targets: p99 under 50 ms (${met(percentile(99) < 50)}), zero errors (${met(errorCount === 0)}), zero lost (${met(lost === 0)}), delivered = stored (${met(undelivered === 0)}).`;
 const report = `# Lead intake load test
@@ -242,4 +268,8 @@ ${targets}
 mkdirSync('bench/results', { recursive: true });
 writeFileSync('bench/results/leads.md', report);
 console.log(`\n${report}`);
-process.exit(lost === 0 && undelivered === 0 && deliveries.size === counts.stored && duplicateDeliveries === 0 ? 0 : 1);
+process.exit(
+  lost === 0 && undelivered === 0 && deliveries.size === counts.stored && duplicateDeliveries === 0
+    ? 0
+    : 1,
+);

@@ -28,7 +28,11 @@ if (!args.includes('--no-build')) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const server = spawn(process.execPath, ['scripts/server.mjs', '--hostname', '127.0.0.1', '--port', String(port)], { env, stdio: 'ignore', detached: true });
+const server = spawn(
+  process.execPath,
+  ['scripts/server.mjs', '--hostname', '127.0.0.1', '--port', String(port)],
+  { env, stdio: 'ignore', detached: true },
+);
 const stopServer = () => {
   try {
     process.kill(-server.pid, 'SIGTERM');
@@ -55,7 +59,8 @@ async function routesToMeasure() {
 }
 
 /** The median of one figure across runs (the middle run by that figure, not the median run by performance). */
-const medianOf = (samples, key) => [...samples].map((s) => s[key]).sort((a, b) => a - b)[Math.floor(samples.length / 2)];
+const medianOf = (samples, key) =>
+  [...samples].map((s) => s[key]).sort((a, b) => a - b)[Math.floor(samples.length / 2)];
 
 function median(samples) {
   const sorted = [...samples].sort((a, b) => a.performance - b.performance || b.lcp - a.lcp);
@@ -98,7 +103,9 @@ for (const path of routes) {
 }
 
 const floor = Math.min(...Object.values(results).map((r) => r.jsBytes));
-const nextVersion = JSON.parse(readFileSync(createRequire(import.meta.url).resolve('next/package.json'), 'utf8')).version;
+const nextVersion = JSON.parse(
+  readFileSync(createRequire(import.meta.url).resolve('next/package.json'), 'utf8'),
+).version;
 const kb = (bytes) => (bytes / 1024).toFixed(1);
 const lines = [
   `# Lighthouse results${throttlingMethod === 'devtools' ? ' (DevTools throttling)' : ''}`,
@@ -114,7 +121,9 @@ const lines = [
   '',
   `JS floor (emptiest route): ${kb(floor)} KB gzipped. Audits below 100% in the median run, by route:`,
   '',
-  ...Object.entries(results).map(([path, r]) => `- ${path}: ${r.failing.length ? r.failing.join(', ') : 'none'}`),
+  ...Object.entries(results).map(
+    ([path, r]) => `- ${path}: ${r.failing.length ? r.failing.join(', ') : 'none'}`,
+  ),
   '',
 ];
 mkdirSync('bench/results', { recursive: true });

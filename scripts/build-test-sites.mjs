@@ -3,15 +3,22 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 
-const testEnv = JSON.parse(readFileSync(new URL('../tests/e2e/support/test-env.json', import.meta.url), 'utf8'));
+const testEnv = JSON.parse(
+  readFileSync(new URL('../tests/e2e/support/test-env.json', import.meta.url), 'utf8'),
+);
 
 // E2E_DIST_DIR overrides the main build's folder; --main-only skips the tag-manager build.
 // Both builds also see server secrets that the servers never get at run time (buildOnlySecrets):
 // tests/e2e/secrets.e2e.ts proves that none of them, nor the run-time ones, reaches the browser.
 const secrets = testEnv.buildOnlySecrets;
-const main = { ...testEnv.main, ...secrets, NEXT_DIST_DIR: process.env.E2E_DIST_DIR || testEnv.main.NEXT_DIST_DIR };
+const main = {
+  ...testEnv.main,
+  ...secrets,
+  NEXT_DIST_DIR: process.env.E2E_DIST_DIR || testEnv.main.NEXT_DIST_DIR,
+};
 const builds = [['main', main]];
-if (!process.argv.includes('--main-only')) builds.push(['tag-manager', { ...testEnv.main, ...secrets, ...testEnv.gtm }]);
+if (!process.argv.includes('--main-only'))
+  builds.push(['tag-manager', { ...testEnv.main, ...secrets, ...testEnv.gtm }]);
 
 for (const [name, vars] of builds) {
   console.log(`\n> npm run build (${name})`);

@@ -18,7 +18,10 @@ const urlFlag = args.indexOf('--url');
 const port = Number(process.env.CHECK_PORT) || 3230;
 const origin = urlFlag === -1 ? `http://127.0.0.1:${port}` : args[urlFlag + 1]!.replace(/\/+$/, '');
 
-export async function checkTarget(base: string, target: HeaderTarget): Promise<{ status: number; score: Score }> {
+export async function checkTarget(
+  base: string,
+  target: HeaderTarget,
+): Promise<{ status: number; score: Score }> {
   const init = (extra: Record<string, string> = {}): RequestInit => ({
     method: target.method,
     redirect: 'manual',
@@ -31,19 +34,36 @@ export async function checkTarget(base: string, target: HeaderTarget): Promise<{
   const foreign = 'https://observatory.invalid';
   const probe = await fetch(`${base}${target.path}`, init({ origin: foreign }));
   await probe.arrayBuffer();
-  const reflected = probe.headers.get('access-control-allow-origin') === foreign && probe.headers.get('access-control-allow-credentials') === 'true';
-  return { status: response.status, score: scoreResponse({ url: response.url, headers: response.headers, body }, { reflectedForForeignOrigin: reflected }) };
+  const reflected =
+    probe.headers.get('access-control-allow-origin') === foreign &&
+    probe.headers.get('access-control-allow-credentials') === 'true';
+  return {
+    status: response.status,
+    score: scoreResponse(
+      { url: response.url, headers: response.headers, body },
+      { reflectedForForeignOrigin: reflected },
+    ),
+  };
 }
 
 async function main() {
   let server: ReturnType<typeof spawn> | null = null;
   if (urlFlag === -1) {
-    const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1', NEXT_DIST_DIR: process.env.CHECK_DIST_DIR || '.next', LOG_LEVEL: 'warn' };
+    const env = {
+      ...process.env,
+      NEXT_TELEMETRY_DISABLED: '1',
+      NEXT_DIST_DIR: process.env.CHECK_DIST_DIR || '.next',
+      LOG_LEVEL: 'warn',
+    };
     if (!args.includes('--no-build')) {
       const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit', env });
       if (build.status !== 0) process.exit(build.status ?? 1);
     }
-    server = spawn(process.execPath, ['scripts/server.mjs', '--hostname', '127.0.0.1', '--port', String(port)], { env, stdio: 'ignore', detached: true });
+    server = spawn(
+      process.execPath,
+      ['scripts/server.mjs', '--hostname', '127.0.0.1', '--port', String(port)],
+      { env, stdio: 'ignore', detached: true },
+    );
     process.on('exit', () => {
       try {
         process.kill(-server!.pid!, 'SIGTERM');
@@ -62,12 +82,18 @@ async function main() {
   for (const target of headerTargets) {
     const { status, score } = await checkTarget(origin, target);
     if (score.score < 100) failed++;
-    console.log(`\n${score.grade.padEnd(2)} ${String(score.score).padStart(3)}  ${target.method} ${target.path} (${status})`);
+    console.log(
+      `\n${score.grade.padEnd(2)} ${String(score.score).padStart(3)}  ${target.method} ${target.path} (${status})`,
+    );
     for (const modifier of score.modifiers) {
-      console.log(`   ${(modifier.modifier > 0 ? `+${modifier.modifier}` : String(modifier.modifier)).padStart(4)}  ${modifier.result}`);
+      console.log(
+        `   ${(modifier.modifier > 0 ? `+${modifier.modifier}` : String(modifier.modifier)).padStart(4)}  ${modifier.result}`,
+      );
     }
   }
-  console.log(`\n${headerTargets.length - failed} of ${headerTargets.length} responses grade A+ (100 or more).`);
+  console.log(
+    `\n${headerTargets.length - failed} of ${headerTargets.length} responses grade A+ (100 or more).`,
+  );
   process.exit(failed === 0 ? 0 : 1);
 }
 

@@ -22,7 +22,8 @@ process.env.LOG_LEVEL ||= 'warn';
 
 const { env } = await import('@/env');
 const { closeDatabase, embeddedDatabaseHolder } = await import('@/server/db/client');
-const { CommandError, commandsNeedingPassword, runCommand } = await import('@/server/admin/commands');
+const { CommandError, commandsNeedingPassword, runCommand } =
+  await import('@/server/admin/commands');
 const { commandSocketPath, forwardCommand } = await import('@/server/admin/command-socket');
 
 /** Writes and waits until the stream has taken it (or fails: EPIPE when the reader has gone). */
@@ -67,7 +68,9 @@ process.stdout.on('error', () => undefined);
 
 async function main(args: string[]): Promise<number> {
   const io = { out: writeTo(process.stdout), err: writeTo(process.stderr) };
-  const input = commandsNeedingPassword.has(args[0] ?? '') ? { password: await readPassword() } : {};
+  const input = commandsNeedingPassword.has(args[0] ?? '')
+    ? { password: await readPassword() }
+    : {};
   const holder = env.DATABASE_URL ? null : embeddedDatabaseHolder(env.LEADS_DATA_DIR);
   if (holder === null) return runCommand(args, io, input);
   const socket = commandSocketPath(env.LEADS_DATA_DIR);
@@ -88,7 +91,8 @@ try {
 } catch (error) {
   const message = error instanceof Error ? error.message : String(error);
   // The reader of our output went away (e.g. `| head`): nothing more can be shown there.
-  if ((error as NodeJS.ErrnoException).code !== 'EPIPE') process.stderr.write(`Error: ${message}\n`);
+  if ((error as NodeJS.ErrnoException).code !== 'EPIPE')
+    process.stderr.write(`Error: ${message}\n`);
 } finally {
   await closeDatabase();
 }

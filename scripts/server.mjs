@@ -46,20 +46,35 @@ globalThis.__siteServer = site;
 // Refusals made here carry the headers next.config.ts gives API responses, read from the build's
 // post-build manifest so the two cannot drift apart (a refusal is JSON, not a page: the deny-all policy of /api/*).
 const distDir = path.resolve(dir, process.env.NEXT_DIST_DIR || '.next');
-const refusalHeaders = JSON.parse(readFileSync(path.join(distDir, 'postbuild-manifest.json'), 'utf8')).apiResponseHeaders;
-if (!refusalHeaders) throw new Error(`${distDir}/postbuild-manifest.json is from an older build: rebuild with \`npm run build\``);
+const refusalHeaders = JSON.parse(
+  readFileSync(path.join(distDir, 'postbuild-manifest.json'), 'utf8'),
+).apiResponseHeaders;
+if (!refusalHeaders)
+  throw new Error(
+    `${distDir}/postbuild-manifest.json is from an older build: rebuild with \`npm run build\``,
+  );
 
 // The Fetch API refuses these methods, so Next.js throws building the request (500).
 const FORBIDDEN_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK']);
 
 function refusal(req) {
-  if (FORBIDDEN_METHODS.has(req.method)) return { status: 405, error: 'method_not_allowed', message: 'This method is not allowed here.' };
+  if (FORBIDDEN_METHODS.has(req.method))
+    return {
+      status: 405,
+      error: 'method_not_allowed',
+      message: 'This method is not allowed here.',
+    };
   const target = req.url ?? '';
-  if (!target.startsWith('/')) return { status: 400, error: 'bad_request', message: 'The request target must be a path.' };
+  if (!target.startsWith('/'))
+    return { status: 400, error: 'bad_request', message: 'The request target must be a path.' };
   try {
     decodeURIComponent(target.split(/[?#]/, 1)[0]);
   } catch {
-    return { status: 400, error: 'bad_request', message: 'The path is not valid percent-encoded UTF-8.' };
+    return {
+      status: 400,
+      error: 'bad_request',
+      message: 'The path is not valid percent-encoded UTF-8.',
+    };
   }
   return null;
 }
@@ -90,14 +105,28 @@ server.on('request', (req, res) => {
   if (refused) return answer(res, refused);
   req.headers[PEER_ADDRESS_HEADER] = req.socket.remoteAddress ?? '';
   handle(req, res).catch((error) => {
-    console.error(JSON.stringify({ time: new Date().toISOString(), level: 'error', event: 'server.request_error', error: String(error).slice(0, 300) }));
-    if (!res.headersSent) answer(res, { status: 503, error: 'unavailable', message: 'The service is temporarily unavailable. Please try again shortly.' });
+    console.error(
+      JSON.stringify({
+        time: new Date().toISOString(),
+        level: 'error',
+        event: 'server.request_error',
+        error: String(error).slice(0, 300),
+      }),
+    );
+    if (!res.headersSent)
+      answer(res, {
+        status: 503,
+        error: 'unavailable',
+        message: 'The service is temporarily unavailable. Please try again shortly.',
+      });
     else res.destroy();
   });
 });
 // CONNECT never reaches 'request'; without a listener Node drops the socket without an answer.
 server.on('connect', (req, socket) => {
-  socket.end('HTTP/1.1 405 Method Not Allowed\r\nAllow: GET, HEAD, POST, OPTIONS\r\nContent-Length: 0\r\nConnection: close\r\n\r\n');
+  socket.end(
+    'HTTP/1.1 405 Method Not Allowed\r\nAllow: GET, HEAD, POST, OPTIONS\r\nContent-Length: 0\r\nConnection: close\r\n\r\n',
+  );
 });
 
 await app.prepare();

@@ -14,28 +14,42 @@ import { leadFormRegistry, leadForms, type LeadWebhookEnv } from './lib/lead-for
 
 // An unset variable and an empty one mean the same thing: "use the default".
 const optional = <T extends z.ZodTypeAny>(schema: T) =>
-  z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), schema.optional());
+  z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    schema.optional(),
+  );
 
 const url = z.url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL' });
 
 const integer = (min: number, max: number) =>
-  z.coerce.number({ error: 'must be a whole number' }).int('must be a whole number').min(min, `must be at least ${min}`).max(max, `must be at most ${max}`);
+  z.coerce
+    .number({ error: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(min, `must be at least ${min}`)
+    .max(max, `must be at most ${max}`);
 
-const flag = z.enum(['0', '1', 'true', 'false'], { error: 'must be 1 or 0' }).transform((value) => value === '1' || value === 'true');
+const flag = z
+  .enum(['0', '1', 'true', 'false'], { error: 'must be 1 or 0' })
+  .transform((value) => value === '1' || value === 'true');
 
 /**
  * Who may tell us the visitor's address (src/server/http/client-address.ts, docs/deploying.md):
  * nobody (the connection's own address), the last N proxies appending to X-Forwarded-For, or one
  * header that the edge proxy or CDN overwrites on every request (e.g. cf-connecting-ip).
  */
-export type TrustProxy = { kind: 'none' } | { kind: 'hops'; hops: number } | { kind: 'header'; header: string };
+export type TrustProxy =
+  { kind: 'none' } | { kind: 'hops'; hops: number } | { kind: 'header'; header: string };
 
 const trustProxy = z
   .string()
   .trim()
   .toLowerCase()
   .refine(
-    (value) => /^(0|false|true|[1-9])$/.test(value) || (/^[a-z][a-z0-9]*(?:-[a-z0-9]+)+$/.test(value) && value.length <= 64 && value !== 'x-forwarded-for'),
+    (value) =>
+      /^(0|false|true|[1-9])$/.test(value) ||
+      (/^[a-z][a-z0-9]*(?:-[a-z0-9]+)+$/.test(value) &&
+        value.length <= 64 &&
+        value !== 'x-forwarded-for'),
     'must be 0, a number of proxies (1-9) or the name of a header the proxy sets, such as cf-connecting-ip',
   )
   .transform((value): TrustProxy => {
@@ -82,8 +96,13 @@ export const DEFAULT_RETRY_SCHEDULE_MS = [
 // A comma-separated list of delays in milliseconds; '' or unset means the default, 'none' means no retries.
 const retrySchedule = z
   .string()
-  .regex(/^\s*(none|\d+(\s*,\s*\d+){0,19})\s*$/, 'must be a comma-separated list of milliseconds (at most 20), or none')
-  .transform((value) => (value.trim() === 'none' ? [] : value.split(',').map((part) => Number(part.trim()))));
+  .regex(
+    /^\s*(none|\d+(\s*,\s*\d+){0,19})\s*$/,
+    'must be a comma-separated list of milliseconds (at most 20), or none',
+  )
+  .transform((value) =>
+    value.trim() === 'none' ? [] : value.split(',').map((part) => Number(part.trim())),
+  );
 
 /** How to make a secret, shown whenever LEADS_WEBHOOK_SECRET is refused. */
 export const MAKE_WEBHOOK_SECRET = `node -e "console.log('whsec_'+require('crypto').randomBytes(32).toString('base64'))"`;
@@ -99,7 +118,9 @@ const webhookSecret = z.string().refine(
     const bytes = Buffer.from(base64, 'base64');
     return bytes.toString('base64') === base64 && bytes.length >= 24 && bytes.length <= 64;
   },
-  { error: `must be a Standard Webhooks secret: whsec_ and 24 to 64 random bytes in base64. Make one with: ${MAKE_WEBHOOK_SECRET}` },
+  {
+    error: `must be a Standard Webhooks secret: whsec_ and 24 to 64 random bytes in base64. Make one with: ${MAKE_WEBHOOK_SECRET}`,
+  },
 );
 
 // A header added to every request to a webhook (n8n's Header Auth). Names the request itself
@@ -119,22 +140,33 @@ const reservedHeaders = [
 ];
 const headerName = z
   .string()
-  .regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,100}$/, 'must be an HTTP header name (letters, digits and - only, e.g. X-Webhook-Token)')
-  .refine((name) => !reservedHeaders.includes(name.toLowerCase()), 'names a header the site sets itself; choose another (e.g. X-Webhook-Token)');
-const headerValue = z.string().regex(/^[\x20-\x7e]{1,1024}$/, 'must be 1 to 1024 printable ASCII characters');
+  .regex(
+    /^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,100}$/,
+    'must be an HTTP header name (letters, digits and - only, e.g. X-Webhook-Token)',
+  )
+  .refine(
+    (name) => !reservedHeaders.includes(name.toLowerCase()),
+    'names a header the site sets itself; choose another (e.g. X-Webhook-Token)',
+  );
+const headerValue = z
+  .string()
+  .regex(/^[\x20-\x7e]{1,1024}$/, 'must be 1 to 1024 printable ASCII characters');
 
-const formWebhookUrls = Object.fromEntries(leadForms.map((form) => [leadFormRegistry[form].webhookEnv, optional(url)])) as Record<
-  LeadWebhookEnv,
-  ReturnType<typeof optional<typeof url>>
->;
+const formWebhookUrls = Object.fromEntries(
+  leadForms.map((form) => [leadFormRegistry[form].webhookEnv, optional(url)]),
+) as Record<LeadWebhookEnv, ReturnType<typeof optional<typeof url>>>;
 
 const schema = z.object({
   NEXT_PUBLIC_SITE_URL: optional(url).default('http://localhost:3000'),
   NEXT_PUBLIC_BRAND_NAME: optional(z.string().min(1).max(60)).default('Brightline AI'),
   NEXT_PUBLIC_CONTACT_PHONE: optional(z.string().min(3).max(40)).default('+1 (555) 010-0199'),
-  NEXT_PUBLIC_CONTACT_EMAIL: optional(z.email({ error: 'must be an email address' })).default('hello@brightline.example'),
+  NEXT_PUBLIC_CONTACT_EMAIL: optional(z.email({ error: 'must be an email address' })).default(
+    'hello@brightline.example',
+  ),
   NEXT_PUBLIC_APP_URL: optional(url).default('https://app.brightline.example'),
-  NEXT_PUBLIC_GTM_ID: optional(z.string().regex(/^GTM-[A-Z0-9]{4,12}$/, 'must look like GTM-XXXXXXX')),
+  NEXT_PUBLIC_GTM_ID: optional(
+    z.string().regex(/^GTM-[A-Z0-9]{4,12}$/, 'must look like GTM-XXXXXXX'),
+  ),
   NEXT_PUBLIC_SOCIAL_LINKEDIN: optional(url),
   NEXT_PUBLIC_SOCIAL_FACEBOOK: optional(url),
   NEXT_PUBLIC_SOCIAL_X: optional(url),
@@ -142,7 +174,9 @@ const schema = z.object({
   NEXT_PUBLIC_SOCIAL_YOUTUBE: optional(url),
 
   // --- Server only: lead storage and delivery (see .env.example) ---
-  DATABASE_URL: optional(z.string().regex(/^postgres(ql)?:\/\/\S+$/, 'must be a postgres:// or postgresql:// URL')),
+  DATABASE_URL: optional(
+    z.string().regex(/^postgres(ql)?:\/\/\S+$/, 'must be a postgres:// or postgresql:// URL'),
+  ),
   LEADS_DATA_DIR: optional(z.string().min(1)).default('./data/pglite'),
   // 0: the embedded database skips fsync (faster; an acknowledged lead survives a crash of the process, not of the host).
   LEADS_DATA_FSYNC: optional(flag).default(true),
@@ -184,7 +218,11 @@ const schema = z.object({
   ADMIN_SESSION_MAX_HOURS: optional(integer(1, 30 * 24)).default(12),
 
   TRUST_PROXY: optional(trustProxy).default({ kind: 'none' }),
-  LOG_LEVEL: optional(z.enum(['debug', 'info', 'warn', 'error', 'silent'], { error: 'must be debug, info, warn, error or silent' })).default('info'),
+  LOG_LEVEL: optional(
+    z.enum(['debug', 'info', 'warn', 'error', 'silent'], {
+      error: 'must be debug, info, warn, error or silent',
+    }),
+  ).default('info'),
   // The build folder (next.config.ts distDir); the test suite builds variants side by side. Default: .next
   NEXT_DIST_DIR: optional(z.string().min(1)).default('.next'),
   // Set by Next.js itself: 'development' under `next dev` (the dev server's own CSP), 'production' for builds and `next start`.
@@ -200,7 +238,11 @@ const checked = schema.superRefine((value, context) => {
     const headerValueSet = value[`${prefix}_VALUE`] !== undefined;
     if ((name === undefined) === !headerValueSet) continue;
     const missing = name === undefined ? `${prefix}_NAME` : `${prefix}_VALUE`;
-    context.addIssue({ code: 'custom', path: [missing], message: `must be set together with ${name === undefined ? `${prefix}_VALUE` : `${prefix}_NAME`}` });
+    context.addIssue({
+      code: 'custom',
+      path: [missing],
+      message: `must be set together with ${name === undefined ? `${prefix}_VALUE` : `${prefix}_NAME`}`,
+    });
   }
 });
 

@@ -7,14 +7,17 @@
  * socket (server/admin/command-socket.ts). Not during `next build`, which must
  * not open or lock the database.
  */
-type ServerGlobal = typeof globalThis & { __siteServer?: { shutdownHooks: Array<() => Promise<void>> } };
+type ServerGlobal = typeof globalThis & {
+  __siteServer?: { shutdownHooks: Array<() => Promise<void>> };
+};
 
 export async function register() {
   const { env } = await import('./env');
   // NEXT_RUNTIME is read directly (not through env) so the bundler can drop the
   // Node-only branch from the edge build.
   if (process.env.NEXT_RUNTIME !== 'nodejs' || env.NEXT_PHASE === 'phase-production-build') return;
-  const { startOutboxWorker, stopOutboxWorker, waitForOutbox } = await import('./server/outbox/worker');
+  const { startOutboxWorker, stopOutboxWorker, waitForOutbox } =
+    await import('./server/outbox/worker');
   if (env.LEADS_WORKER) startOutboxWorker();
   // The embedded database belongs to this process: the operator commands reach it through here.
   if (!env.DATABASE_URL) {

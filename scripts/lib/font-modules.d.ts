@@ -12,6 +12,8 @@ declare module 'subset-font' {
 }
 
 declare module 'fontverter' {
-  const fontverter: { convert(font: Buffer, to: 'truetype' | 'woff' | 'woff2' | 'sfnt'): Promise<Buffer> };
+  const fontverter: {
+    convert(font: Buffer, to: 'truetype' | 'woff' | 'woff2' | 'sfnt'): Promise<Buffer>;
+  };
   export default fontverter;
 }

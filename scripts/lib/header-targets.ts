@@ -6,7 +6,12 @@ import { routes } from '../../src/content/routes';
  * the inbox's sign-in page and redirect, and every API endpoint with a request it answers without side effects (an
  * invalid or unconfigured call: the headers are what is scored).
  */
-export type HeaderTarget = { path: string; method: 'GET' | 'POST'; body?: string; contentType?: string };
+export type HeaderTarget = {
+  path: string;
+  method: 'GET' | 'POST';
+  body?: string;
+  contentType?: string;
+};
 
 export const apiTargets: HeaderTarget[] = [
   { path: '/api/health', method: 'GET' },

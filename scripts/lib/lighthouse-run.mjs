@@ -16,7 +16,10 @@ const chromeFlags = [
 
 /** throttlingMethod 'simulate' (Lighthouse's default) or 'devtools' (the throttling applied to a real load). */
 export async function measureRoute(url, throttlingMethod = 'simulate') {
-  const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', chromeFlags });
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    chromeFlags,
+  });
   try {
     const result = await lighthouse(url, {
       port: chrome.port,
@@ -30,7 +33,9 @@ export async function measureRoute(url, throttlingMethod = 'simulate') {
     const audit = (id) => lhr.audits[id];
     const requests = audit('network-requests').details.items;
     const failing = Object.values(lhr.categories).flatMap((category) =>
-      category.auditRefs.filter((ref) => ref.weight > 0 && audit(ref.id).score !== null && audit(ref.id).score < 1).map((ref) => `${category.id}:${ref.id}`),
+      category.auditRefs
+        .filter((ref) => ref.weight > 0 && audit(ref.id).score !== null && audit(ref.id).score < 1)
+        .map((ref) => `${category.id}:${ref.id}`),
     );
     return {
       performance: Math.round(lhr.categories.performance.score * 100),
@@ -44,9 +49,14 @@ export async function measureRoute(url, throttlingMethod = 'simulate') {
       // Time to Interactive (still computed by the metrics audit): the end of the last long task before a
       // 5 s quiet window. Counted from the first contentful paint: how long the page looks ready but is not.
       interactive: Math.round(audit('metrics').details.items[0].interactive),
-      interactiveAfterPaint: Math.round(audit('metrics').details.items[0].interactive - audit('first-contentful-paint').numericValue),
+      interactiveAfterPaint: Math.round(
+        audit('metrics').details.items[0].interactive -
+          audit('first-contentful-paint').numericValue,
+      ),
       // transferSize is what went over the wire: gzip-compressed, as next start serves it.
-      jsBytes: requests.filter((item) => item.resourceType === 'Script').reduce((sum, item) => sum + item.transferSize, 0),
+      jsBytes: requests
+        .filter((item) => item.resourceType === 'Script')
+        .reduce((sum, item) => sum + item.transferSize, 0),
       observedLcp: Math.round(audit('metrics').details.items[0].observedLargestContentfulPaint),
       // What moved, when anything did: the element and Lighthouse's guess at the cause.
       layoutShifts: (audit('layout-shifts')?.details?.items ?? []).map((item) => ({

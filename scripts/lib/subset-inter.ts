@@ -1,6 +1,11 @@
 import { readFileSync } from 'node:fs';
 import subsetFont from 'subset-font';
-import { FONT_FEATURES, FONT_SOURCE, FONT_SUBSET_TEXT, FONT_WEIGHT_RANGE } from '../../src/config/font-subset';
+import {
+  FONT_FEATURES,
+  FONT_SOURCE,
+  FONT_SUBSET_TEXT,
+  FONT_WEIGHT_RANGE,
+} from '../../src/config/font-subset';
 
 /** The subset woff2, made from the pinned @fontsource file (deterministic: same input, same bytes). */
 export async function subsetInter(): Promise<Buffer> {

@@ -19,7 +19,10 @@ export const LOADER_FALLBACK_MS = 3000;
 // A chunk URL, with the ?dpl= query Next adds when a deployment id is set.
 const chunk = String.raw`(\/_next\/static\/chunks\/[^"?#]+\.js(?:\?[^"#]*)?)`;
 const startupScript = new RegExp(String.raw`<script src="${chunk}" async=""><\/script>`, 'g');
-const startupPreload = new RegExp(String.raw`<link rel="preload" as="script" fetchPriority="low" href="${chunk}"\/>`, 'g');
+const startupPreload = new RegExp(
+  String.raw`<link rel="preload" as="script" fetchPriority="low" href="${chunk}"\/>`,
+  'g',
+);
 
 const LOADER_TAG = '<script data-after-paint="">';
 const loaderPattern = /<script data-after-paint="">[^\n]*?\}\)\((\[[^\]]*\])\)<\/script>/g;
@@ -31,7 +34,8 @@ export function loaderScriptUrls(html: string): string[][] {
 
 /** The inline loader for these script URLs (ES5: it must run wherever the page is opened). */
 export function loaderScript(srcs: string[]): string {
-  const add = 'for(var i=0;i<s.length;i++){var e=document.createElement("script");e.src=s[i];e.async=true;document.head.appendChild(e)}';
+  const add =
+    'for(var i=0;i<s.length;i++){var e=document.createElement("script");e.src=s[i];e.async=true;document.head.appendChild(e)}';
   const onPaint =
     'if(PerformanceObserver.supportedEntryTypes.indexOf("paint")<0)throw 0;' +
     'new PerformanceObserver(function(l,o){if(l.getEntriesByName("first-contentful-paint").length){o.disconnect();go()}}).observe({type:"paint",buffered:true})';
@@ -46,7 +50,11 @@ export function hydrateAfterPaint(html: string): string {
   for (const [, src = ''] of html.matchAll(startupScript)) if (!srcs.includes(src)) srcs.push(src);
   if (srcs.length === 0) return html;
   // A preloaded chunk is also run by a <script> further down; the loader runs each once, preloads first, as the browser would have.
-  const firstTag = Math.min(...[startupPreload, startupScript].map((pattern) => html.search(pattern)).filter((index) => index >= 0));
+  const firstTag = Math.min(
+    ...[startupPreload, startupScript]
+      .map((pattern) => html.search(pattern))
+      .filter((index) => index >= 0),
+  );
   // Nothing before the first removed tag moves, so the loader takes that tag's place.
   const stripped = html.replace(startupPreload, '').replace(startupScript, '');
   return stripped.slice(0, firstTag) + loaderScript(srcs) + stripped.slice(firstTag);

@@ -21,8 +21,19 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { withCompileHint } from './compile-hints';
-import { MANIFEST_FILE, MANIFEST_VERSION, type PageEntry, type PostbuildManifest } from './manifest';
-import { apiResponseHeaders, assetFile, assets, prerenderedFiles, prerenderedPages } from './next-output';
+import {
+  MANIFEST_FILE,
+  MANIFEST_VERSION,
+  type PageEntry,
+  type PostbuildManifest,
+} from './manifest';
+import {
+  apiResponseHeaders,
+  assetFile,
+  assets,
+  prerenderedFiles,
+  prerenderedPages,
+} from './next-output';
 import { rewritePage } from './page';
 
 export class PostbuildError extends Error {}
@@ -33,7 +44,8 @@ export function runPostbuild(distDir: string): PostbuildManifest {
   const cssFiles = new Map<string, string>();
   const readCss = (href: string) => {
     const file = assetFile(href);
-    if (!file || !existsSync(path.join(distDir, file))) throw new Error(`a stylesheet that is not a file of this build: ${href}`);
+    if (!file || !existsSync(path.join(distDir, file)))
+      throw new Error(`a stylesheet that is not a file of this build: ${href}`);
     if (!cssFiles.has(file)) cssFiles.set(file, readFileSync(path.join(distDir, file), 'utf8'));
     return cssFiles.get(file)!;
   };
@@ -52,17 +64,25 @@ export function runPostbuild(distDir: string): PostbuildManifest {
     entries[route] = { file, ...entry };
   }
 
-  const hintedChunks = [...new Set(Object.values(entries).flatMap((entry) => entry.startupScripts))].sort();
+  const hintedChunks = [
+    ...new Set(Object.values(entries).flatMap((entry) => entry.startupScripts)),
+  ].sort();
   for (const url of hintedChunks) {
     const file = assetFile(url);
     if (!file || !existsSync(path.join(distDir, file))) continue; // reported with its page above
-    if (existsSync(path.join(distDir, `${file}.map`))) problems.push(`${url}: has a source map, which the compile hint's extra first line would shift`);
+    if (existsSync(path.join(distDir, `${file}.map`)))
+      problems.push(
+        `${url}: has a source map, which the compile hint's extra first line would shift`,
+      );
     const source = readFileSync(path.join(distDir, file), 'utf8');
     if (withCompileHint(source) !== source) writes.set(file, withCompileHint(source));
   }
-  if (!Object.hasOwn(entries, '/_not-found')) problems.push("no prerendered '/_not-found' page, which answers every unknown path");
+  if (!Object.hasOwn(entries, '/_not-found'))
+    problems.push("no prerendered '/_not-found' page, which answers every unknown path");
   if (problems.length > 0)
-    throw new PostbuildError(`post-build stage: ${problems.length} problem(s) in ${distDir}, nothing rewritten:\n  ${problems.join('\n  ')}`);
+    throw new PostbuildError(
+      `post-build stage: ${problems.length} problem(s) in ${distDir}, nothing rewritten:\n  ${problems.join('\n  ')}`,
+    );
 
   for (const [file, text] of writes) writeFileSync(path.join(distDir, file), text);
   const manifest: PostbuildManifest = {

@@ -12,7 +12,8 @@
 // blocks rendering. The stylesheet file stays, content-hashed: pages rendered on demand refer to it.
 
 // A build stylesheet's link, not one already inlined (those carry a type).
-const stylesheetLink = /<link\b(?=[^>]*\brel="stylesheet")(?![^>]*\btype=)[^>]*\bhref="(\/_next\/static\/[^"?#]+\.css)"[^>]*>/g;
+const stylesheetLink =
+  /<link\b(?=[^>]*\brel="stylesheet")(?![^>]*\btype=)[^>]*\bhref="(\/_next\/static\/[^"?#]+\.css)"[^>]*>/g;
 
 /** The stylesheet's relative url(…) references resolved against its own path, as the browser resolves them from the file. */
 export function absoluteUrls(css: string, href: string): string {

@@ -29,5 +29,7 @@ export function inlineScriptHashes(html: string): string[] {
 export function inlineStyleHashes(html: string): string[] {
   // Scripts may hold "<style" in their strings (the RSC payload): look only outside them.
   const outsideScripts = html.replace(scriptTag, '');
-  return [...new Set([...outsideScripts.matchAll(styleTag)].map(([, body = '']) => hashSource(body)))];
+  return [
+    ...new Set([...outsideScripts.matchAll(styleTag)].map(([, body = '']) => hashSource(body))),
+  ];
 }

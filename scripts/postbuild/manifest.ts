@@ -44,10 +44,15 @@ export function readManifest(distDir: string): PostbuildManifest {
     text = readFileSync(file, 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-    throw new Error(`${file} is missing: build with \`npm run build\`, not a bare \`next build\` (it skips the post-build stage, scripts/postbuild/)`);
+    throw new Error(
+      `${file} is missing: build with \`npm run build\`, not a bare \`next build\` (it skips the post-build stage, scripts/postbuild/)`,
+    );
   }
   const manifest = JSON.parse(text) as PostbuildManifest;
-  if (manifest.version !== MANIFEST_VERSION) throw new Error(`${file} is from another version of scripts/postbuild/: rebuild with \`npm run build\``);
+  if (manifest.version !== MANIFEST_VERSION)
+    throw new Error(
+      `${file} is from another version of scripts/postbuild/: rebuild with \`npm run build\``,
+    );
   return manifest;
 }
 

@@ -13,7 +13,9 @@ const STATIC_URL = '/_next/static/';
 function filesUnder(root: string, dir: string): string[] {
   return readdirSync(path.join(root, dir), { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile())
-    .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
+    .map((entry) =>
+      path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'),
+    )
     .sort();
 }
 
@@ -22,8 +24,13 @@ function filesUnder(root: string, dir: string): string[] {
  * whose HTML is not where expected and each HTML file no listed page claims: a layout change must not leave
  * pages unchecked.
  */
-export function prerenderedPages(distDir: string): { pages: PrerenderedPage[]; problems: string[] } {
-  const manifest = JSON.parse(readFileSync(path.join(distDir, 'prerender-manifest.json'), 'utf8')) as {
+export function prerenderedPages(distDir: string): {
+  pages: PrerenderedPage[];
+  problems: string[];
+} {
+  const manifest = JSON.parse(
+    readFileSync(path.join(distDir, 'prerender-manifest.json'), 'utf8'),
+  ) as {
     routes: Record<string, { routeType?: string }>;
   };
   const pages = Object.entries(manifest.routes)
@@ -31,7 +38,12 @@ export function prerenderedPages(distDir: string): { pages: PrerenderedPage[]; p
     .map(([route]) => ({ route, file: `${APP_DIR}${route === '/' ? '/index' : route}.html` }));
   const html = new Set(filesUnder(distDir, APP_DIR).filter((file) => file.endsWith('.html')));
   const problems = [
-    ...pages.filter((page) => !html.has(page.file)).map((page) => `${page.route}: prerender-manifest.json lists it, but ${page.file} does not exist`),
+    ...pages
+      .filter((page) => !html.has(page.file))
+      .map(
+        (page) =>
+          `${page.route}: prerender-manifest.json lists it, but ${page.file} does not exist`,
+      ),
     ...[...html]
       .filter((file) => !pages.some((page) => page.file === file))
       .map((file) => `${file}: HTML that no prerendered route in prerender-manifest.json claims`),
@@ -43,7 +55,9 @@ export function prerenderedPages(distDir: string): { pages: PrerenderedPage[]; p
 /** The build file (relative to the build folder) a same-origin static URL is served from; undefined for any other URL. */
 export function assetFile(url: string): string | undefined {
   const pathname = url.replace(/[?#].*$/, '');
-  return pathname.startsWith(STATIC_URL) && !pathname.includes('..') ? pathname.slice('/_next/'.length) : undefined;
+  return pathname.startsWith(STATIC_URL) && !pathname.includes('..')
+    ? pathname.slice('/_next/'.length)
+    : undefined;
 }
 
 /** Every file served from the static folder, with its URL. */
@@ -62,7 +76,12 @@ export function prerenderedFiles(distDir: string): string[] {
  */
 export function apiResponseHeaders(distDir: string): Record<string, string> {
   const manifest = JSON.parse(readFileSync(path.join(distDir, 'routes-manifest.json'), 'utf8')) as {
-    headers: Array<{ regex: string; has?: unknown; missing?: unknown; headers: Array<{ key: string; value: string }> }>;
+    headers: Array<{
+      regex: string;
+      has?: unknown;
+      missing?: unknown;
+      headers: Array<{ key: string; value: string }>;
+    }>;
   };
   return Object.fromEntries(
     manifest.headers

@@ -14,7 +14,8 @@ export type BuildFiles = {
 
 export type RewrittenPage = { html: string; entry: Omit<PageEntry, 'file'>; problems: string[] };
 
-const attribute = (tag: string, name: string) => new RegExp(String.raw`\s${name}(?:="([^"]*)")?(?=[\s/>]|$)`, 'i').exec(tag);
+const attribute = (tag: string, name: string) =>
+  new RegExp(String.raw`\s${name}(?:="([^"]*)")?(?=[\s/>]|$)`, 'i').exec(tag);
 
 export function rewritePage(original: string, build: BuildFiles): RewrittenPage {
   const problems: string[] = [];
@@ -26,7 +27,10 @@ export function rewritePage(original: string, build: BuildFiles): RewrittenPage 
   }
 
   const loaders = loaderScriptUrls(html);
-  if (loaders.length !== 1) problems.push(`${loaders.length} after-paint loaders (expected 1): no start-up scripts found to defer`);
+  if (loaders.length !== 1)
+    problems.push(
+      `${loaders.length} after-paint loaders (expected 1): no start-up scripts found to defer`,
+    );
   const startupScripts = loaders[0] ?? [];
   const noModuleScripts: string[] = [];
   for (const [, attributes = ''] of html.matchAll(scriptTag)) {
@@ -36,15 +40,28 @@ export function rewritePage(original: string, build: BuildFiles): RewrittenPage 
     else problems.push(`a script the after-paint loader did not absorb: <script${attributes}>`);
   }
   for (const src of [...startupScripts, ...noModuleScripts]) {
-    if (!build.hasAsset(src)) problems.push(`a script that is not a same-origin file of this build: ${src}`);
+    if (!build.hasAsset(src))
+      problems.push(`a script that is not a same-origin file of this build: ${src}`);
   }
   const outsideScripts = html.replace(scriptTag, '');
   for (const [link] of outsideScripts.matchAll(/<link\b[^>]*>/gi)) {
     const rel = attribute(link, 'rel')?.[1]?.toLowerCase();
-    if (rel === 'stylesheet' && !attribute(link, 'type')) problems.push(`a stylesheet left to load before first paint: ${link}`);
+    if (rel === 'stylesheet' && !attribute(link, 'type'))
+      problems.push(`a stylesheet left to load before first paint: ${link}`);
     // A third party's preload (the tag manager's, its host in the CSP) is the site's choice; the build's own belong to the loader.
-    const scriptPreload = rel === 'modulepreload' || (rel === 'preload' && attribute(link, 'as')?.[1] === 'script');
-    if (scriptPreload && /^\/(?!\/)/.test(attribute(link, 'href')?.[1] ?? '')) problems.push(`a script of this build preloaded before first paint: ${link}`);
+    const scriptPreload =
+      rel === 'modulepreload' || (rel === 'preload' && attribute(link, 'as')?.[1] === 'script');
+    if (scriptPreload && /^\/(?!\/)/.test(attribute(link, 'href')?.[1] ?? ''))
+      problems.push(`a script of this build preloaded before first paint: ${link}`);
   }
-  return { html, entry: { scriptHashes: inlineScriptHashes(html), styleHashes: inlineStyleHashes(html), startupScripts, noModuleScripts }, problems };
+  return {
+    html,
+    entry: {
+      scriptHashes: inlineScriptHashes(html),
+      styleHashes: inlineStyleHashes(html),
+      startupScripts,
+      noModuleScripts,
+    },
+    problems,
+  };
 }

@@ -11,20 +11,34 @@ import { globalErrorCopy as copy } from '@/content/ui';
  * <html> and <body>, as Next requires, and links home with a full page load so
  * the visitor starts from a fresh page.
  */
-export default function GlobalError({ reset }: { error: Error & { digest?: string }; reset: () => void }) {
+export default function GlobalError({
+  reset,
+}: {
+  error: Error & { digest?: string };
+  reset: () => void;
+}) {
   return (
     <html lang="en">
       <body>
         <title>{copy.title}</title>
         <main id="main-content" className="grid min-h-dvh place-items-center px-4 py-24">
           <section aria-labelledby="global-error-heading" className="mx-auto max-w-2xl text-center">
-            <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">{copy.eyebrow}</p>
-            <h1 id="global-error-heading" className="mt-2 text-4xl font-extrabold tracking-tight text-ink-900">
+            <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">
+              {copy.eyebrow}
+            </p>
+            <h1
+              id="global-error-heading"
+              className="mt-2 text-4xl font-extrabold tracking-tight text-ink-900"
+            >
               {copy.heading}
             </h1>
             <p className="mt-4 text-lg text-ink-700">{copy.body}</p>
             <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-              <button type="button" onClick={reset} className={buttonClass('primary', 'lg', 'cursor-pointer')}>
+              <button
+                type="button"
+                onClick={reset}
+                className={buttonClass('primary', 'lg', 'cursor-pointer')}
+              >
                 {copy.retry}
               </button>
               {/* A plain link: a full page load starts over from a fresh page. */}

@@ -10,7 +10,8 @@
  * tests/unit/font-subset.test.ts fails if copy uses a character not kept here.
  */
 
-const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => String.fromCodePoint(from + i)).join('');
+const range = (from: number, to: number) =>
+  Array.from({ length: to - from + 1 }, (_, i) => String.fromCodePoint(from + i)).join('');
 
 export const FONT_SUBSET_TEXT = [
   range(0x20, 0x7e), // printable ASCII
@@ -28,5 +29,6 @@ export const FONT_FEATURES = ['calt', 'ccmp', 'locl', 'kern', 'mark', 'mkmk', 't
 /** The weights the site's CSS uses (font-normal to font-extrabold); the variable axis keeps only these. */
 export const FONT_WEIGHT_RANGE = { min: 400, max: 800 } as const;
 
-export const FONT_SOURCE = 'node_modules/@fontsource-variable/inter/files/inter-latin-wght-normal.woff2';
+export const FONT_SOURCE =
+  'node_modules/@fontsource-variable/inter/files/inter-latin-wght-normal.woff2';
 export const FONT_SUBSET_FILE = 'src/app/fonts/inter-subset.woff2';

@@ -1,6 +1,10 @@
 import { env } from '@/env';
 
-export type SocialLink = { id: 'linkedin' | 'facebook' | 'x' | 'instagram' | 'youtube'; label: string; href: string };
+export type SocialLink = {
+  id: 'linkedin' | 'facebook' | 'x' | 'instagram' | 'youtube';
+  label: string;
+  href: string;
+};
 
 /** Typed site configuration; see .env.example for the variables behind it. */
 export const siteConfig = {

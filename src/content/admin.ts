@@ -28,7 +28,8 @@ export const formNames: Record<LeadForm, string> = {
 export const signInCopy = {
   title: 'Sign in',
   heading: 'Sign in to the lead inbox',
-  intro: 'For the agency’s operators. Ask an administrator to add you with npm run leads -- add-operator.',
+  intro:
+    'For the agency’s operators. Ask an administrator to add you with npm run leads -- add-operator.',
   email: 'Email',
   password: 'Password',
   submit: 'Sign in',
@@ -59,7 +60,13 @@ export const inboxCopy = {
   oneMatch: '1 matching lead',
   none: 'No leads match these filters.',
   tableCaption: 'Leads, newest first',
-  columns: { when: 'Received (UTC)', form: 'Form', name: 'Name', email: 'Email', delivery: 'Delivery' },
+  columns: {
+    when: 'Received (UTC)',
+    form: 'Form',
+    name: 'Name',
+    email: 'Email',
+    delivery: 'Delivery',
+  },
   previous: 'Previous page',
   next: 'Next page',
   pageOf: 'Page {page} of {pages}',
@@ -104,7 +111,13 @@ export const leadCopy = {
   deliveredAt: 'Delivered',
   lastError: 'Last error',
   attemptsCaption: 'Every delivery attempt, oldest first',
-  attemptColumns: { attempt: '#', at: 'Started (UTC)', status: 'HTTP status', duration: 'Duration (ms)', error: 'Error' },
+  attemptColumns: {
+    attempt: '#',
+    at: 'Started (UTC)',
+    status: 'HTTP status',
+    duration: 'Duration (ms)',
+    error: 'Error',
+  },
   noAttempts: 'No attempt yet.',
   actions: 'Actions',
   resend: 'Re-send now',
@@ -149,7 +162,8 @@ export const overviewCopy = {
   lastDelivered: 'Last delivered (UTC)',
   never: 'Never',
   sendTest: 'Send test event',
-  testIntro: 'A test event is marked test: true and is not a lead. It shows what your receiver answers.',
+  testIntro:
+    'A test event is marked test: true and is not a lead. It shows what your receiver answers.',
 } as const;
 
 export const deletionCopy = {
@@ -166,7 +180,13 @@ export const auditCopy = {
   title: 'Audit log',
   heading: 'Audit log',
   caption: 'Who did what, newest first',
-  columns: { at: 'When (UTC)', actor: 'Who', action: 'What', target: 'Lead or item', detail: 'Details' },
+  columns: {
+    at: 'When (UTC)',
+    actor: 'Who',
+    action: 'What',
+    target: 'Lead or item',
+    detail: 'Details',
+  },
   empty: 'Nothing recorded yet.',
   unknownAccount: 'an unknown account',
   actions: {
@@ -191,7 +211,8 @@ export const auditCopy = {
 export const accountCopy = {
   title: 'Account',
   heading: 'Your account',
-  session: 'This session ends after {idle} minutes without use, and at the latest {max} hours after you signed in.',
+  session:
+    'This session ends after {idle} minutes without use, and at the latest {max} hours after you signed in.',
   passwordHeading: 'Change your password',
   current: 'Current password',
   newPassword: 'New password (at least {min} characters)',

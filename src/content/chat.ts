@@ -54,7 +54,8 @@ export const chatPanelCopy = {
     /** The webhook answered with an error (502 from /api/chat), or a streamed reply stopped part-way. */
     upstream: 'The assistant could not answer just now. Please try again.',
     /** The workflow ran but said nothing (502 with detail empty_reply). */
-    emptyReply: 'The assistant had no answer to that. Please try asking another way, or contact us directly.',
+    emptyReply:
+      'The assistant had no answer to that. Please try asking another way, or contact us directly.',
     /** A streamed reply stopped coming before it was complete. */
     interrupted: 'The reply was cut off before it finished. Please try again.',
     rateLimited: 'You are sending messages quickly. Please wait a moment and try again.',

@@ -4,7 +4,12 @@ import type { FieldErrorCode } from '@/lib/validation';
 
 /** Labels, button states and outcome copy for the four lead forms. */
 
-export type FieldCopy = { label: string; placeholder?: string; hint?: string; autoComplete?: string };
+export type FieldCopy = {
+  label: string;
+  placeholder?: string;
+  hint?: string;
+  autoComplete?: string;
+};
 
 export const fieldCopy = {
   firstName: { label: 'First name', autoComplete: 'given-name' },
@@ -15,7 +20,10 @@ export const fieldCopy = {
   company: { label: 'Company', autoComplete: 'organization' },
   industry: { label: 'Industry', placeholder: 'Select your industry' },
   callVolume: { label: 'Monthly call volume', placeholder: 'Select a range' },
-  message: { label: 'Message', placeholder: 'Tell us about your business and what you would like to automate.' },
+  message: {
+    label: 'Message',
+    placeholder: 'Tell us about your business and what you would like to automate.',
+  },
   propertyName: { label: 'Property or company name', autoComplete: 'organization' },
   units: { label: 'Number of units', placeholder: 'Select a range' },
 } as const satisfies Record<string, FieldCopy>;
@@ -47,7 +55,9 @@ export const unitOptions = [
 export const optionalMark = '(optional)';
 
 /** What each field error code says (SPEC section 5's messages, verbatim), per field where SPEC words it. */
-const fieldErrorCopy: Partial<Record<keyof typeof fieldCopy, Partial<Record<FieldErrorCode, string>>>> = {
+const fieldErrorCopy: Partial<
+  Record<keyof typeof fieldCopy, Partial<Record<FieldErrorCode, string>>>
+> = {
   firstName: { required: 'First name is required' },
   lastName: { required: 'Last name is required' },
   email: { required: 'Email is required', invalid: 'Please enter a valid email address' },
@@ -73,7 +83,8 @@ export const formErrorCopy: Record<FormErrorCode, string> = {
   invalid: 'Some of the details could not be read. Please check the form and try again.',
   too_large: 'The form is too large to send. Please shorten your message and try again.',
   rate_limited: 'Too many requests from your connection. Please wait a minute and try again.',
-  unavailable: 'We could not save your details just now. Please try again in a few minutes or contact us directly.',
+  unavailable:
+    'We could not save your details just now. Please try again in a few minutes or contact us directly.',
 };
 
 /** Submit button: idle and in-flight labels (SPEC section 4). */
@@ -88,7 +99,8 @@ export const submitLabels: Record<LeadForm, { idle: string; busy: string }> = {
 export const errorCopy = {
   server: 'Server error ({status}). Please try again or contact us directly.',
   unexpected: 'An unexpected error occurred. Please try again or contact us directly.',
-  unreachable: 'We could not reach our server, so nothing was sent. Please check your connection and try again; everything you typed is still here.',
+  unreachable:
+    'We could not reach our server, so nothing was sent. Please check your connection and try again; everything you typed is still here.',
   tooMany: 'Too many requests from your connection. Please wait a minute and try again.',
   /** The growth audit keeps SPEC's alert wording around a short reason. */
   growthAudit: 'Error: {message}. Please try again or contact support.',
@@ -140,7 +152,8 @@ export const honeypotLabel = 'Leave this field empty';
 
 /** Shown after a plain form post (JavaScript off) that the server could not accept. */
 export const noScriptCopy = {
-  errorIntro: 'We could not accept the form. Please go back (your details are kept) and check that:',
+  errorIntro:
+    'We could not accept the form. Please go back (your details are kept) and check that:',
   errorChecks: [
     'first name, last name and email are filled in (and phone, company or property name where marked required)',
     'the email looks like name@example.com',

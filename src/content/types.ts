@@ -11,9 +11,19 @@ export type ServiceCard = {
   href: string;
 };
 
-export type BenefitCard = { title: string; description: string; features: readonly string[]; icon: IconName };
+export type BenefitCard = {
+  title: string;
+  description: string;
+  features: readonly string[];
+  icon: IconName;
+};
 
-export type ServiceItem = { title: string; description: string; features: readonly string[]; icon?: IconName };
+export type ServiceItem = {
+  title: string;
+  description: string;
+  features: readonly string[];
+  icon?: IconName;
+};
 
 export type Benchmark = { metric: string; title: string; description: string; source: string };
 

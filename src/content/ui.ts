@@ -8,7 +8,8 @@ export const uiCopy = {
   openInFull: 'Open in full',
   close: 'Close',
   sourceLabel: 'Source:',
-  footerTagline: 'AI voice agents, chatbots and workflow automation for small businesses and property managers.',
+  footerTagline:
+    'AI voice agents, chatbots and workflow automation for small businesses and property managers.',
   rightsReserved: 'All rights reserved.',
   contactAsideLabel: 'About getting in touch',
 } as const;

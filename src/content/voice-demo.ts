@@ -45,7 +45,8 @@ export const voiceDemo = {
   connected: 'Connected. {agent} is on the line: say hello.',
   agentSpeaking: '{agent} is speaking',
   listening: '{agent} is listening',
-  microphoneNote: 'Your browser will ask to use your microphone. The call is with an AI demo agent and ends when you close this window.',
+  microphoneNote:
+    'Your browser will ask to use your microphone. The call is with an AI demo agent and ends when you close this window.',
   cancelLabel: 'Cancel',
   endLabel: 'End call',
   muteLabel: 'Mute',

@@ -3,7 +3,13 @@
  * utm_* parameters are saved for the visit by the pre-paint script in <head>
  * (see utmCaptureScript), so a lead sent three pages later still carries them.
  */
-export const UTM_KEYS = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content'] as const;
+export const UTM_KEYS = [
+  'utm_source',
+  'utm_medium',
+  'utm_campaign',
+  'utm_term',
+  'utm_content',
+] as const;
 export const UTM_STORAGE_KEY = 'lead_utm';
 
 /** Inline, pre-paint: keep the first utm-tagged landing of this tab's visit. */
@@ -19,16 +25,25 @@ function currentScrollDepth(): number {
 
 /** Starts tracking the deepest scroll of this page view (once per page load). */
 export function trackScrollDepth(): void {
-  if (typeof window === 'undefined' || (window as { __scrollDepthTracked?: boolean }).__scrollDepthTracked) return;
+  if (
+    typeof window === 'undefined' ||
+    (window as { __scrollDepthTracked?: boolean }).__scrollDepthTracked
+  )
+    return;
   (window as { __scrollDepthTracked?: boolean }).__scrollDepthTracked = true;
   maxScrollDepth = currentScrollDepth();
-  window.addEventListener('scroll', () => (maxScrollDepth = Math.max(maxScrollDepth, currentScrollDepth())), { passive: true });
+  window.addEventListener(
+    'scroll',
+    () => (maxScrollDepth = Math.max(maxScrollDepth, currentScrollDepth())),
+    { passive: true },
+  );
 }
 
 function storedUtm(): Partial<Record<(typeof UTM_KEYS)[number], string>> {
   try {
     const fromUrl = new URLSearchParams(window.location.search);
-    if (UTM_KEYS.some((key) => fromUrl.has(key))) return Object.fromEntries(UTM_KEYS.map((key) => [key, fromUrl.get(key) ?? '']));
+    if (UTM_KEYS.some((key) => fromUrl.has(key)))
+      return Object.fromEntries(UTM_KEYS.map((key) => [key, fromUrl.get(key) ?? '']));
     return JSON.parse(sessionStorage.getItem(UTM_STORAGE_KEY) ?? '{}') as Record<string, string>;
   } catch {
     return {};

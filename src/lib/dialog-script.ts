@@ -2,7 +2,10 @@
  * The attributes of an empty element inside a <dialog> that holds a frame only while the dialog is open. Its
  * children are the script's, not React's: render it with `dangerouslySetInnerHTML={{ __html: '' }}`.
  */
-export const dialogFrameSlot = (src: string, title: string) => ({ 'data-frame-src': src, 'data-frame-title': title });
+export const dialogFrameSlot = (src: string, title: string) => ({
+  'data-frame-src': src,
+  'data-frame-title': title,
+});
 
 /**
  * Inline at the top of <body>, so it works from the first paint, before hydration. Two jobs:

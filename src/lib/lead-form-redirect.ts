@@ -28,7 +28,10 @@ export const formErrorCodes = ['invalid', 'too_large', 'rate_limited', 'unavaila
 export type FormErrorCode = (typeof formErrorCodes)[number];
 
 /** Field errors, plus `form` for a problem with the whole post. */
-export type ReturnedErrors = { [field: string]: FieldErrorCode | FormErrorCode | undefined; form?: FormErrorCode };
+export type ReturnedErrors = {
+  [field: string]: FieldErrorCode | FormErrorCode | undefined;
+  form?: FormErrorCode;
+};
 
 export const ERRORS_PARAM = 'errors';
 const MAX_TOKEN_LENGTH = 4096;
@@ -44,7 +47,9 @@ function toBase64Url(text: string): string {
 function fromBase64Url(token: string): string {
   const base64 = token.replace(/-/g, '+').replace(/_/g, '/');
   const binary = atob(base64 + '='.repeat((4 - (base64.length % 4)) % 4));
-  return new TextDecoder('utf-8', { fatal: true }).decode(Uint8Array.from(binary, (char) => char.charCodeAt(0)));
+  return new TextDecoder('utf-8', { fatal: true }).decode(
+    Uint8Array.from(binary, (char) => char.charCodeAt(0)),
+  );
 }
 
 /** base64url(JSON of { field: code }). */
@@ -57,7 +62,9 @@ export function encodeLeadFormErrors(errors: ReturnedErrors): string {
  * too long, or holds a code this site does not produce. Pure; safe in the
  * browser and on the server.
  */
-export function decodeLeadFormErrors(token: string | string[] | null | undefined): ReturnedErrors | null {
+export function decodeLeadFormErrors(
+  token: string | string[] | null | undefined,
+): ReturnedErrors | null {
   const value = Array.isArray(token) ? token[0] : token;
   if (!value || value.length > MAX_TOKEN_LENGTH || !/^[A-Za-z0-9_-]+$/.test(value)) return null;
   let parsed: unknown;
@@ -71,7 +78,10 @@ export function decodeLeadFormErrors(token: string | string[] | null | undefined
   if (entries.length === 0 || entries.length > 20) return null;
   const errors: Record<string, string> = {};
   for (const [field, code] of entries) {
-    const known = field === 'form' ? (formErrorCodes as readonly unknown[]).includes(code) : isFieldErrorCode(code);
+    const known =
+      field === 'form'
+        ? (formErrorCodes as readonly unknown[]).includes(code)
+        : isFieldErrorCode(code);
     if (!FIELD_NAME.test(field) || !known) return null;
     errors[field] = code as string;
   }

@@ -23,7 +23,14 @@ import {
  * (camelCase), the attribution fields (snake_case, as sent to the webhook) and two spam-check fields.
  */
 
-export const industries = ['healthcare', 'real-estate', 'automotive', 'retail', 'professional-services', 'other'] as const;
+export const industries = [
+  'healthcare',
+  'real-estate',
+  'automotive',
+  'retail',
+  'professional-services',
+  'other',
+] as const;
 export const callVolumes = ['0-100', '100-500', '500-1000', '1000+'] as const;
 export const unitRanges = ['1-25', '26-50', '51-100', '101-250', '250+'] as const;
 
@@ -42,7 +49,13 @@ type LeadFormDefinition = {
 
 export const leadFormRegistry = {
   'growth-audit': {
-    fields: { firstName: requiredText(), lastName: requiredText(), email, phone: phone({ required: false }), website: optionalWebsite },
+    fields: {
+      firstName: requiredText(),
+      lastName: requiredText(),
+      email,
+      phone: phone({ required: false }),
+      website: optionalWebsite,
+    },
     page: '/growth-audit',
     formId: 'growth-audit-form',
     success: '/thank-you',
@@ -67,7 +80,13 @@ export const leadFormRegistry = {
     source: 'contact_demo_page',
   },
   contact: {
-    fields: { firstName: requiredText(), lastName: requiredText(), email, phone: phone({ required: false }), message: optionalText(5000) },
+    fields: {
+      firstName: requiredText(),
+      lastName: requiredText(),
+      email,
+      phone: phone({ required: false }),
+      message: optionalText(5000),
+    },
     page: '/contact-us',
     formId: 'contact-form',
     success: '/contact-us?sent=1#contact-form-sent',
@@ -100,7 +119,9 @@ export function isLeadForm(value: string): value is LeadForm {
 }
 
 type FieldsOf<F extends LeadForm> = (typeof leadFormRegistry)[F]['fields'];
-export type LeadFields<F extends LeadForm> = { [K in keyof FieldsOf<F>]: FieldsOf<F>[K] extends FieldRule<infer T> ? T : never };
+export type LeadFields<F extends LeadForm> = {
+  [K in keyof FieldsOf<F>]: FieldsOf<F>[K] extends FieldRule<infer T> ? T : never;
+};
 
 const schemas = new Map<LeadForm, Schema<unknown>>();
 
@@ -129,7 +150,12 @@ export const attributionRules = {
 };
 
 type RuleValue<R> = R extends FieldRule<infer T> ? T : never;
-export type Attribution = { [K in keyof typeof attributionRules]?: Exclude<RuleValue<(typeof attributionRules)[K]>, undefined> };
+export type Attribution = {
+  [K in keyof typeof attributionRules]?: Exclude<
+    RuleValue<(typeof attributionRules)[K]>,
+    undefined
+  >;
+};
 
 /** Spam checks: a honeypot field humans never see, and when the form was first shown (ms epoch). */
 export const HONEYPOT_FIELD = 'company_website';

@@ -46,6 +46,11 @@ export function pageMetadata(path: RoutePath): Metadata {
       url,
       images: [image],
     },
-    twitter: { card: 'summary_large_image', title, description: route.description, images: [image] },
+    twitter: {
+      card: 'summary_large_image',
+      title,
+      description: route.description,
+      images: [image],
+    },
   };
 }

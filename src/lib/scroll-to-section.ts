@@ -15,7 +15,8 @@ export function scrollToSection(id: string): boolean {
   if (!section) return false;
   section.scrollIntoView({ behavior: prefersReducedMotion() ? 'auto' : 'smooth', block: 'start' });
   section.focus({ preventScroll: true });
-  if (window.location.hash !== `#${id}`) window.history.replaceState(window.history.state, '', `#${id}`);
+  if (window.location.hash !== `#${id}`)
+    window.history.replaceState(window.history.state, '', `#${id}`);
   return true;
 }
 

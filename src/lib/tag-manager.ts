@@ -5,4 +5,5 @@
  */
 export const tagManagerInitScript = `window.dataLayer=window.dataLayer||[];window.dataLayer.push({'gtm.start':Date.now(),event:'gtm.js'});`;
 
-export const tagManagerScriptUrl = (containerId: string) => `https://www.googletagmanager.com/gtm.js?id=${encodeURIComponent(containerId)}`;
+export const tagManagerScriptUrl = (containerId: string) =>
+  `https://www.googletagmanager.com/gtm.js?id=${encodeURIComponent(containerId)}`;

@@ -17,7 +17,9 @@ export function isFieldErrorCode(value: unknown): value is FieldErrorCode {
   return (fieldErrorCodes as readonly unknown[]).includes(value);
 }
 
-export type FieldRule<T> = (raw: unknown) => { ok: true; value: T } | { ok: false; code: FieldErrorCode };
+export type FieldRule<T> = (
+  raw: unknown,
+) => { ok: true; value: T } | { ok: false; code: FieldErrorCode };
 
 const pass = <T>(value: T) => ({ ok: true as const, value });
 const fail = (code: FieldErrorCode) => ({ ok: false as const, code });
@@ -27,7 +29,8 @@ const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
 // After removing spaces, dashes and parentheses: optional +, a non-zero digit, up to 15 more digits (SPEC section 5).
 const PHONE = /^\+?[1-9]\d{0,15}$/;
 // A domain with optional http(s) scheme, optional port and optional path.
-const WEBSITE = /^(https?:\/\/)?([a-z\d](?:[a-z\d-]{0,61}[a-z\d])?\.)+[a-z]{2,63}(:\d{1,5})?(\/\S*)?$/i;
+const WEBSITE =
+  /^(https?:\/\/)?([a-z\d](?:[a-z\d-]{0,61}[a-z\d])?\.)+[a-z]{2,63}(:\d{1,5})?(\/\S*)?$/i;
 
 // A UTF-16 surrogate without its pair ("\ud800" in JSON): no keyboard types one, and PostgreSQL refuses to
 // store it (the red team turned that into a 503 per request). Without the u flag and lookbehind, for older
@@ -69,7 +72,9 @@ export const optionalText =
 export const email: FieldRule<string> = (raw) => {
   if (typeof raw !== 'string' || raw.trim() === '') return fail('required');
   const value = raw.trim();
-  return value.length > 254 || !EMAIL.test(value) || !isWellFormed(value) ? fail('invalid') : pass(value);
+  return value.length > 254 || !EMAIL.test(value) || !isWellFormed(value)
+    ? fail('invalid')
+    : pass(value);
 };
 
 export const phone =
@@ -88,7 +93,9 @@ export const optionalWebsite: FieldRule<string> = (raw) => {
   if (typeof raw !== 'string') return fail('invalid');
   const value = raw.trim();
   if (value === '') return pass('');
-  return value.length > 2048 || !WEBSITE.test(value) ? fail('invalid') : pass(normalizeWebsite(value));
+  return value.length > 2048 || !WEBSITE.test(value)
+    ? fail('invalid')
+    : pass(normalizeWebsite(value));
 };
 
 /** An optional select: '' (nothing chosen) or one of the options. */
@@ -96,7 +103,9 @@ export const optionalChoice =
   <const T extends readonly string[]>(options: T): FieldRule<T[number] | ''> =>
   (raw) => {
     if (raw === undefined || raw === '') return pass('');
-    return typeof raw === 'string' && options.includes(raw) ? pass(raw as T[number]) : fail('choice');
+    return typeof raw === 'string' && options.includes(raw)
+      ? pass(raw as T[number])
+      : fail('choice');
   };
 
 /** Optional bounded text whose bad value is dropped by the caller, never a reason to refuse. */
@@ -104,7 +113,8 @@ export const optionalBounded =
   (max: number): FieldRule<string | undefined> =>
   (raw) => {
     if (raw === undefined) return pass(undefined);
-    if (typeof raw !== 'string' || raw.trim().length > max || !isWellFormed(raw)) return fail('invalid');
+    if (typeof raw !== 'string' || raw.trim().length > max || !isWellFormed(raw))
+      return fail('invalid');
     return pass(raw.trim());
   };
 
@@ -113,13 +123,21 @@ export const optionalWholeNumber =
   (max: number): FieldRule<number | undefined> =>
   (raw) => {
     if (raw === undefined) return pass(undefined);
-    const value = typeof raw === 'number' ? raw : typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : NaN;
+    const value =
+      typeof raw === 'number'
+        ? raw
+        : typeof raw === 'string' && raw.trim() !== ''
+          ? Number(raw)
+          : NaN;
     return Number.isInteger(value) && value >= 0 && value <= max ? pass(value) : fail('invalid');
   };
 
 export type Shape = Record<string, FieldRule<unknown>>;
-export type Output<S extends Shape> = { [K in keyof S]: S[K] extends FieldRule<infer T> ? T : never };
-export type ParseResult<T> = { success: true; data: T } | { success: false; fieldErrors: FieldErrors };
+export type Output<S extends Shape> = {
+  [K in keyof S]: S[K] extends FieldRule<infer T> ? T : never;
+};
+export type ParseResult<T> =
+  { success: true; data: T } | { success: false; fieldErrors: FieldErrors };
 
 export type Schema<T> = {
   fields: readonly string[];
@@ -132,7 +150,8 @@ export type Schema<T> = {
 export function schema<const S extends Shape>(shape: S): Schema<Output<S>> {
   const fields = Object.keys(shape) as (keyof S & string)[];
   const safeParse = (input: unknown): ParseResult<Output<S>> => {
-    if (typeof input !== 'object' || input === null || Array.isArray(input)) return { success: false, fieldErrors: { form: 'invalid' } };
+    if (typeof input !== 'object' || input === null || Array.isArray(input))
+      return { success: false, fieldErrors: { form: 'invalid' } };
     const data: Record<string, unknown> = {};
     const errors: FieldErrors = {};
     for (const field of fields) {
@@ -140,7 +159,9 @@ export function schema<const S extends Shape>(shape: S): Schema<Output<S>> {
       if (result.ok) data[field] = result.value;
       else errors[field] = result.code;
     }
-    return Object.keys(errors).length > 0 ? { success: false, fieldErrors: errors } : { success: true, data: data as Output<S> };
+    return Object.keys(errors).length > 0
+      ? { success: false, fieldErrors: errors }
+      : { success: true, data: data as Output<S> };
   };
   return {
     fields,

@@ -6,7 +6,13 @@ import { leadDeliveries } from '@/server/db/schema';
 import { describeError, log } from '@/server/log';
 
 export type HealthReport =
-  { ok: true; database: 'up'; outbox: { pending: number; failed: number }; chat: ChatWebhookHealth } | { ok: false; database: 'down'; chat: ChatWebhookHealth };
+  | {
+      ok: true;
+      database: 'up';
+      outbox: { pending: number; failed: number };
+      chat: ChatWebhookHealth;
+    }
+  | { ok: false; database: 'down'; chat: ChatWebhookHealth };
 
 /**
  * GET /api/health: the database answers, how many deliveries wait or have failed, and the chat
@@ -23,7 +29,12 @@ export async function healthReport(): Promise<HealthReport> {
         .where(inArray(leadDeliveries.status, ['pending', 'delivering'])),
       db.select({ n: count() }).from(leadDeliveries).where(eq(leadDeliveries.status, 'failed')),
     ]);
-    return { ok: true, database: 'up', outbox: { pending: pending?.n ?? 0, failed: failed?.n ?? 0 }, chat: chatWebhookHealth() };
+    return {
+      ok: true,
+      database: 'up',
+      outbox: { pending: pending?.n ?? 0, failed: failed?.n ?? 0 },
+      chat: chatWebhookHealth(),
+    };
   } catch (error) {
     log('error', 'health.database_down', { error: describeError(error) });
     return { ok: false, database: 'down', chat: chatWebhookHealth() };

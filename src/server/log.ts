@@ -25,7 +25,10 @@ export function log(level: Level, event: string, fields: Record<string, unknown>
  */
 export function describeError(error: unknown): string {
   const chain: string[] = [];
-  for (let current: unknown = error; current !== undefined && current !== null && chain.length < 4;) {
+  for (
+    let current: unknown = error;
+    current !== undefined && current !== null && chain.length < 4;
+  ) {
     if (!(current instanceof Error)) {
       chain.push(String(current).slice(0, 300));
       break;

@@ -6,7 +6,14 @@ import 'react';
 declare module 'react' {
   // eslint-disable-next-line @typescript-eslint/no-unused-vars -- a merged interface keeps React's own type parameter
   interface ButtonHTMLAttributes<T> {
-    command?: 'show-modal' | 'close' | 'request-close' | 'show-popover' | 'hide-popover' | 'toggle-popover' | `--${string}`;
+    command?:
+      | 'show-modal'
+      | 'close'
+      | 'request-close'
+      | 'show-popover'
+      | 'hide-popover'
+      | 'toggle-popover'
+      | `--${string}`;
     commandfor?: string;
   }
 }

@@ -19,7 +19,12 @@ import testEnv from '../e2e/support/test-env.json' with { type: 'json' };
 
 // The main build always; the tag-manager build when it was made (build-test-sites.mjs without --main-only).
 const mainDist = process.env.E2E_DIST_DIR || testEnv.main.NEXT_DIST_DIR;
-const buildFolders = [mainDist, ...(existsSync(path.join(testEnv.gtm.NEXT_DIST_DIR, 'prerender-manifest.json')) ? [testEnv.gtm.NEXT_DIST_DIR] : [])];
+const buildFolders = [
+  mainDist,
+  ...(existsSync(path.join(testEnv.gtm.NEXT_DIST_DIR, 'prerender-manifest.json'))
+    ? [testEnv.gtm.NEXT_DIST_DIR]
+    : []),
+];
 
 const copies: string[] = [];
 afterAll(() => {
@@ -31,14 +36,16 @@ describe.each(buildFolders)('the post-build stage on the test build in %s', (dis
   const read = (file: string) => readFileSync(path.join(distDir, file), 'utf8');
   const build = {
     readCss: (href: string) => read(assetFile(href)!),
-    hasAsset: (url: string) => assetFile(url) !== undefined && existsSync(path.join(distDir, assetFile(url)!)),
+    hasAsset: (url: string) =>
+      assetFile(url) !== undefined && existsSync(path.join(distDir, assetFile(url)!)),
   };
 
   it('has an entry for every page Next prerendered and for every route of the site', () => {
     const { pages, problems } = prerenderedPages(distDir);
     expect(problems).toEqual([]);
     expect(Object.keys(manifest.pages).sort()).toEqual(pages.map((page) => page.route).sort());
-    for (const { path: route } of routes) expect(Object.keys(manifest.pages), route).toContain(route);
+    for (const { path: route } of routes)
+      expect(Object.keys(manifest.pages), route).toContain(route);
     expect(Object.keys(manifest.pages)).toContain(manifest.notFoundRoute);
   });
 
@@ -56,7 +63,9 @@ describe.each(buildFolders)('the post-build stage on the test build in %s', (dis
 
   it('hinted exactly the start-up chunks', () => {
     const scripts = manifest.assets.filter((asset) => asset.file.endsWith('.js'));
-    const hinted = scripts.filter((asset) => read(asset.file).startsWith(COMPILE_HINT)).map((asset) => asset.url);
+    const hinted = scripts
+      .filter((asset) => read(asset.file).startsWith(COMPILE_HINT))
+      .map((asset) => asset.url);
     expect(hinted.sort()).toEqual(manifest.hintedChunks);
     expect(hinted.length).toBeLessThan(scripts.length); // chunks loaded on demand stay lazily compiled
   });
@@ -79,6 +88,7 @@ describe.each(buildFolders)('the post-build stage on the test build in %s', (dis
     for (const part of ['prerender-manifest.json', 'routes-manifest.json', 'static', 'server/app'])
       cpSync(path.join(distDir, part), path.join(copy, part), { recursive: true });
     expect(runPostbuild(copy)).toEqual(manifest);
-    for (const { file } of Object.values(manifest.pages)) expect(readFileSync(path.join(copy, file), 'utf8') === read(file), file).toBe(true);
+    for (const { file } of Object.values(manifest.pages))
+      expect(readFileSync(path.join(copy, file), 'utf8') === read(file), file).toBe(true);
   });
 });

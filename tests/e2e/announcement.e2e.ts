@@ -19,10 +19,15 @@ test.describe('announcement bar', () => {
   });
 
   for (const width of [320, 375, 1280]) {
-    test(`shows its whole message and link, clear of the close button, at ${width} px`, async ({ page }) => {
+    test(`shows its whole message and link, clear of the close button, at ${width} px`, async ({
+      page,
+    }) => {
       await page.setViewportSize({ width, height: 640 });
       await page.goto('/');
-      const link = (await page.locator(bar).getByRole('link', { name: 'Try it free' }).boundingBox())!;
+      const link = (await page
+        .locator(bar)
+        .getByRole('link', { name: 'Try it free' })
+        .boundingBox())!;
       const close = (await page.locator(bar).getByRole('button').boundingBox())!;
       const text = page.locator(`${bar} p`);
       // Nothing is cut off: the line fits its box, and the link ends before the close button starts.
@@ -32,13 +37,22 @@ test.describe('announcement bar', () => {
     });
   }
 
-  test('pushes cta_click global_bar_try_app to the data layer when the link is clicked', async ({ page }) => {
+  test('pushes cta_click global_bar_try_app to the data layer when the link is clicked', async ({
+    page,
+  }) => {
     await page.goto('/');
     await waitForHydration(page);
     // Keep the page here so the data layer can be read after the click.
-    await page.evaluate(() => document.querySelector('[data-announcement-bar] a')!.addEventListener('click', (event) => event.preventDefault()));
+    await page.evaluate(() =>
+      document
+        .querySelector('[data-announcement-bar] a')!
+        .addEventListener('click', (event) => event.preventDefault()),
+    );
     await page.locator(bar).getByRole('link', { name: 'Try it free' }).click();
-    expect(await dataLayer(page)).toContainEqual({ event: 'cta_click', cta_id: 'global_bar_try_app' });
+    expect(await dataLayer(page)).toContainEqual({
+      event: 'cta_click',
+      cta_id: 'global_bar_try_app',
+    });
   });
 
   test('following the link opens the web app', async ({ page }) => {
@@ -49,13 +63,17 @@ test.describe('announcement bar', () => {
     await expect(page.getByRole('heading', { name: 'Web app' })).toBeVisible();
   });
 
-  test('close button hides it, stores the time and keeps it hidden after a reload', async ({ page }) => {
+  test('close button hides it, stores the time and keeps it hidden after a reload', async ({
+    page,
+  }) => {
     await page.goto('/');
     await waitForHydration(page);
     const before = Date.now();
     await page.getByRole('button', { name: 'Dismiss announcement' }).click();
     await expect(page.locator(bar)).toBeHidden();
-    const stored = Number(await page.evaluate(() => localStorage.getItem('announcement_dismissed_at')));
+    const stored = Number(
+      await page.evaluate(() => localStorage.getItem('announcement_dismissed_at')),
+    );
     expect(stored).toBeGreaterThanOrEqual(before);
     expect(stored).toBeLessThanOrEqual(Date.now());
     // The header moves up into the space the bar left.
@@ -72,17 +90,23 @@ test.describe('announcement bar', () => {
       // Record layout shifts from the very start of the load.
       (window as unknown as { shifts: number }).shifts = 0;
       new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) (window as unknown as { shifts: number }).shifts += (entry as unknown as { value: number }).value;
+        for (const entry of list.getEntries())
+          (window as unknown as { shifts: number }).shifts += (
+            entry as unknown as { value: number }
+          ).value;
       }).observe({ type: 'layout-shift', buffered: true });
       // What the parser has produced when the body starts: the decision is made in <head>.
       document.addEventListener('readystatechange', () => {
         if (document.readyState === 'interactive') {
-          (window as unknown as { stateAtParse: string | undefined }).stateAtParse = document.documentElement.dataset.announcement;
+          (window as unknown as { stateAtParse: string | undefined }).stateAtParse =
+            document.documentElement.dataset.announcement;
         }
       });
     });
     await page.goto('/');
-    expect(await page.evaluate(() => (window as unknown as { stateAtParse?: string }).stateAtParse)).toBe('dismissed');
+    expect(
+      await page.evaluate(() => (window as unknown as { stateAtParse?: string }).stateAtParse),
+    ).toBe('dismissed');
     await expect(page.locator(bar)).toBeHidden();
     await page.waitForTimeout(500);
     expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBe(0);

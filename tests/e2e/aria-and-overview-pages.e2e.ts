@@ -12,20 +12,91 @@ import { expect, test, waitForHydration } from './support/fixtures';
 
 /** Every link target inside <main>, with its accessible name. */
 async function mainLinks(page: Page) {
-  return page.locator('main a').evaluateAll((links) => links.map((link) => ({ name: (link.textContent ?? '').trim(), href: link.getAttribute('href') })));
+  return page
+    .locator('main a')
+    .evaluateAll((links) =>
+      links.map((link) => ({
+        name: (link.textContent ?? '').trim(),
+        href: link.getAttribute('href'),
+      })),
+    );
 }
 
-const stepTitles = ['Customer Calls', 'AI Conversation', 'Information Gathering', 'Action Execution', 'Seamless Handoff'];
+const stepTitles = [
+  'Customer Calls',
+  'AI Conversation',
+  'Information Gathering',
+  'Action Execution',
+  'Seamless Handoff',
+];
 
 test.describe('Aria and overview pages without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
   const pages: Array<[string, RegExp, string[]]> = [
-    ['/aria-voice-agent', /Aria/, ['What Aria does', 'How Aria works', 'Calculate Your Lost Revenue', 'What is Aria?', 'How do we get started?']],
-    ['/aria-landing', /leasing call/i, ['24/7', '85%', 'lead conversion', '60%', 'time saved', ariaSignup.heading, ariaSignup.nextSteps.heading]],
-    ['/property-management', /renters/i, ['50% of after-hours calls', '24/7', '85%', '60%', '71% expect a reply within 24 h', 'Tours booked', 'qualified']],
-    ['/services-overview', /front desk/i, ['24/7 Availability', 'Smart Booking', 'Human-like Conversation', '85%', 'cost reduction', '3x', 'faster response']],
-    ['/how-it-works', /first ring/i, ['apartment community', ...stepTitles, '100%', 'call coverage', 'Under 3s', '95%', 'accuracy']],
+    [
+      '/aria-voice-agent',
+      /Aria/,
+      [
+        'What Aria does',
+        'How Aria works',
+        'Calculate Your Lost Revenue',
+        'What is Aria?',
+        'How do we get started?',
+      ],
+    ],
+    [
+      '/aria-landing',
+      /leasing call/i,
+      [
+        '24/7',
+        '85%',
+        'lead conversion',
+        '60%',
+        'time saved',
+        ariaSignup.heading,
+        ariaSignup.nextSteps.heading,
+      ],
+    ],
+    [
+      '/property-management',
+      /renters/i,
+      [
+        '50% of after-hours calls',
+        '24/7',
+        '85%',
+        '60%',
+        '71% expect a reply within 24 h',
+        'Tours booked',
+        'qualified',
+      ],
+    ],
+    [
+      '/services-overview',
+      /front desk/i,
+      [
+        '24/7 Availability',
+        'Smart Booking',
+        'Human-like Conversation',
+        '85%',
+        'cost reduction',
+        '3x',
+        'faster response',
+      ],
+    ],
+    [
+      '/how-it-works',
+      /first ring/i,
+      [
+        'apartment community',
+        ...stepTitles,
+        '100%',
+        'call coverage',
+        'Under 3s',
+        '95%',
+        'accuracy',
+      ],
+    ],
   ];
 
   for (const [path, heading, copy] of pages) {
@@ -38,7 +109,9 @@ test.describe('Aria and overview pages without JavaScript', () => {
     });
   }
 
-  test('the voice demo books a live demo: a link to /contact-demo on /services-overview (twice) and /how-it-works', async ({ page }) => {
+  test('the voice demo books a live demo: a link to /contact-demo on /services-overview (twice) and /how-it-works', async ({
+    page,
+  }) => {
     for (const [path, count] of [
       ['/services-overview', 2],
       ['/how-it-works', 1],
@@ -65,20 +138,30 @@ test.describe('Aria and overview pages without JavaScript', () => {
 
   test('/how-it-works: the five steps come in order', async ({ page }) => {
     await page.goto('/how-it-works');
-    await expect(page.locator('#steps ol > li h3')).toHaveText(stepTitles.map((title) => new RegExp(title)));
+    await expect(page.locator('#steps ol > li h3')).toHaveText(
+      stepTitles.map((title) => new RegExp(title)),
+    );
   });
 });
 
 test.describe('/aria-voice-agent', () => {
-  test('shows six features, four steps and the 8 questions with their short answers', async ({ page }) => {
+  test('shows six features, four steps and the 8 questions with their short answers', async ({
+    page,
+  }) => {
     await page.goto('/aria-voice-agent');
     await expect(page.locator('#features h3')).toHaveCount(6);
     await expect(page.locator('#how-aria-works ol > li')).toHaveCount(4);
-    await expect(page.locator('#faq summary')).toHaveText(ariaFaq.items.map((item) => item.question));
-    await expect(page.locator('#faq details p')).toHaveText(ariaFaq.items.map((item) => item.answer));
+    await expect(page.locator('#faq summary')).toHaveText(
+      ariaFaq.items.map((item) => item.question),
+    );
+    await expect(page.locator('#faq details p')).toHaveText(
+      ariaFaq.items.map((item) => item.answer),
+    );
   });
 
-  test('FAQ: all closed at first, one open at a time, clicking the open one closes it, keyboard works', async ({ page }) => {
+  test('FAQ: all closed at first, one open at a time, clicking the open one closes it, keyboard works', async ({
+    page,
+  }) => {
     await page.goto('/aria-voice-agent');
     const items = page.locator('#faq details');
     const open = page.locator('#faq details[open]');
@@ -99,7 +182,9 @@ test.describe('/aria-voice-agent', () => {
     await expect(open).toHaveCount(0);
   });
 
-  test('every button: Get Started and Schedule a Demo to /contact-demo, the calculator to /revenue-calculator', async ({ page }) => {
+  test('every button: Get Started and Schedule a Demo to /contact-demo, the calculator to /revenue-calculator', async ({
+    page,
+  }) => {
     await page.goto('/aria-voice-agent');
     const links = await mainLinks(page);
     expect(links).toEqual([
@@ -115,7 +200,9 @@ test.describe('/aria-voice-agent', () => {
 
   test('describes itself as a Service provided by the brand (JSON-LD)', async ({ page }) => {
     await page.goto('/aria-voice-agent');
-    const json = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!);
+    const json = JSON.parse(
+      (await page.locator('script[type="application/ld+json"]').textContent())!,
+    );
     expect(json['@context']).toBe('https://schema.org');
     expect(json['@type']).toBe('Service');
     expect(json.url).toBe(`${SITE_URL}/aria-voice-agent`);
@@ -124,16 +211,23 @@ test.describe('/aria-voice-agent', () => {
 });
 
 test.describe('/aria-landing', () => {
-  test('is noindex and appears in neither the sitemap nor the navigation', async ({ page, request }) => {
+  test('is noindex and appears in neither the sitemap nor the navigation', async ({
+    page,
+    request,
+  }) => {
     await page.goto('/aria-landing');
     expect(await page.locator('meta[name="robots"]').getAttribute('content')).toMatch(/noindex/);
     const sitemap = await (await request.get('/sitemap.xml')).text();
     expect(sitemap).toContain('/aria-voice-agent');
     expect(sitemap).not.toContain('/aria-landing');
-    await expect(page.locator('header a[href="/aria-landing"], footer a[href="/aria-landing"]')).toHaveCount(0);
+    await expect(
+      page.locator('header a[href="/aria-landing"], footer a[href="/aria-landing"]'),
+    ).toHaveCount(0);
   });
 
-  test('Sign Up Now jumps to the sign-up section, which says what happens next', async ({ page }) => {
+  test('Sign Up Now jumps to the sign-up section, which says what happens next', async ({
+    page,
+  }) => {
     await page.goto('/aria-landing');
     await waitForHydration(page); // until then the form's no-JavaScript outcome panels (hidden) are in the page too
     const links = await mainLinks(page);
@@ -143,18 +237,31 @@ test.describe('/aria-landing', () => {
     const signup = page.getByRole('region', { name: ariaSignup.heading });
     await expect(signup).toHaveAttribute('id', 'signup');
     await expect(signup).toBeInViewport();
-    await expect(signup.getByRole('heading', { level: 3, name: ariaSignup.nextSteps.heading })).toBeVisible();
+    await expect(
+      signup.getByRole('heading', { level: 3, name: ariaSignup.nextSteps.heading }),
+    ).toBeVisible();
     await expect(signup.locator('li')).toContainText([...ariaSignup.nextSteps.items]);
   });
 
-  test('shows the stats and the same 8 questions as /aria-voice-agent, answered in more detail', async ({ page }) => {
+  test('shows the stats and the same 8 questions as /aria-voice-agent, answered in more detail', async ({
+    page,
+  }) => {
     await page.goto('/aria-landing');
     const stats = page.getByRole('region', { name: 'Aria by the numbers' });
-    for (const value of ['24/7', '85%', 'lead conversion', '60%', 'time saved']) await expect(stats).toContainText(value);
-    expect(ariaFaqDetailed.items.map((item) => item.question)).toEqual(ariaFaq.items.map((item) => item.question));
-    await expect(page.locator('#faq summary')).toHaveText(ariaFaq.items.map((item) => item.question));
-    await expect(page.locator('#faq details p')).toHaveText(ariaFaqDetailed.items.map((item) => item.answer));
-    ariaFaqDetailed.items.forEach((item, index) => expect(item.answer.length).toBeGreaterThan(ariaFaq.items[index]!.answer.length));
+    for (const value of ['24/7', '85%', 'lead conversion', '60%', 'time saved'])
+      await expect(stats).toContainText(value);
+    expect(ariaFaqDetailed.items.map((item) => item.question)).toEqual(
+      ariaFaq.items.map((item) => item.question),
+    );
+    await expect(page.locator('#faq summary')).toHaveText(
+      ariaFaq.items.map((item) => item.question),
+    );
+    await expect(page.locator('#faq details p')).toHaveText(
+      ariaFaqDetailed.items.map((item) => item.answer),
+    );
+    ariaFaqDetailed.items.forEach((item, index) =>
+      expect(item.answer.length).toBeGreaterThan(ariaFaq.items[index]!.answer.length),
+    );
     const items = page.locator('#faq details');
     await items.nth(0).locator('summary').click();
     await items.nth(1).locator('summary').click();
@@ -166,9 +273,14 @@ test.describe('/property-management', () => {
   test('every button goes to Aria, the revenue calculator or a demo', async ({ page }) => {
     await page.goto('/property-management');
     const links = await mainLinks(page);
-    expect(new Set(links.map((link) => link.href))).toEqual(new Set(['/aria-voice-agent', '/revenue-calculator', '/contact-demo']));
+    expect(new Set(links.map((link) => link.href))).toEqual(
+      new Set(['/aria-voice-agent', '/revenue-calculator', '/contact-demo']),
+    );
     expect(links).toContainEqual({ name: 'Meet Aria', href: '/aria-voice-agent' });
-    expect(links).toContainEqual({ name: 'Calculate Your Lost Revenue', href: '/revenue-calculator' });
+    expect(links).toContainEqual({
+      name: 'Calculate Your Lost Revenue',
+      href: '/revenue-calculator',
+    });
     expect(links).toContainEqual({ name: 'Book a Demo', href: '/contact-demo' });
     await page.locator('main').getByRole('link', { name: 'Meet Aria' }).first().click();
     await expect(page).toHaveURL(/\/aria-voice-agent$/);
@@ -176,16 +288,24 @@ test.describe('/property-management', () => {
 
   test('covers after-hours calls, tour booking and lead qualification', async ({ page }) => {
     await page.goto('/property-management');
-    await expect(page.locator('#problems h3')).toHaveText(['Missed after-hours calls', 'Slow tour booking', 'Unqualified leads']);
+    await expect(page.locator('#problems h3')).toHaveText([
+      'Missed after-hours calls',
+      'Slow tour booking',
+      'Unqualified leads',
+    ]);
     await expect(page.locator('#solution ol > li')).toHaveCount(4);
   });
 });
 
 test.describe('/services-overview', () => {
-  test('hero and closing each offer Learn How It Works and the voice demo; nothing else', async ({ page }) => {
+  test('hero and closing each offer Learn How It Works and the voice demo; nothing else', async ({
+    page,
+  }) => {
     await page.goto('/services-overview');
     // With JavaScript the voice demo is a button that opens the live call (voice-demo.e2e.ts drives it).
-    await expect(page.locator('main').getByRole('button', { name: 'Try the Live Voice Demo' })).toHaveCount(2);
+    await expect(
+      page.locator('main').getByRole('button', { name: 'Try the Live Voice Demo' }),
+    ).toHaveCount(2);
     await expect(page.locator('main [data-voice-demo]')).toHaveCount(2);
     const links = await mainLinks(page);
     expect(links.map((link) => link.href)).toEqual(['/how-it-works', '/how-it-works']);
@@ -193,13 +313,20 @@ test.describe('/services-overview', () => {
     await expect(page).toHaveURL(/\/how-it-works$/);
   });
 
-  test('three feature cards with exactly three benefits each, and the three stats', async ({ page }) => {
+  test('three feature cards with exactly three benefits each, and the three stats', async ({
+    page,
+  }) => {
     await page.goto('/services-overview');
     const cards = page.locator('#features li:has(> h3)');
-    await expect(cards.locator('h3')).toHaveText(['24/7 Availability', 'Smart Booking', 'Human-like Conversation']);
+    await expect(cards.locator('h3')).toHaveText([
+      '24/7 Availability',
+      'Smart Booking',
+      'Human-like Conversation',
+    ]);
     for (const card of await cards.all()) await expect(card.locator('ul > li')).toHaveCount(3);
     const stats = page.getByRole('region', { name: 'Results at a glance' });
-    for (const value of ['24/7', '85%', 'cost reduction', '3x', 'faster response']) await expect(stats).toContainText(value);
+    for (const value of ['24/7', '85%', 'cost reduction', '3x', 'faster response'])
+      await expect(stats).toContainText(value);
   });
 });
 
@@ -207,13 +334,17 @@ test.describe('/how-it-works', () => {
   test('the five steps in order, from the content module', async ({ page }) => {
     await page.goto('/how-it-works');
     expect(howItWorksSteps.steps.map((step) => step.title)).toEqual(stepTitles);
-    await expect(page.locator('#steps ol > li h3')).toHaveText(stepTitles.map((title) => new RegExp(title)));
+    await expect(page.locator('#steps ol > li h3')).toHaveText(
+      stepTitles.map((title) => new RegExp(title)),
+    );
   });
 
   test('voice demo in the demo section; See Your ROI and Book a Demo', async ({ page }) => {
     await page.goto('/how-it-works');
     await expect(page.locator('#demo')).toContainText('apartment community');
-    await expect(page.locator('#demo').getByRole('button', { name: 'Try the Live Voice Demo' })).toHaveCount(1);
+    await expect(
+      page.locator('#demo').getByRole('button', { name: 'Try the Live Voice Demo' }),
+    ).toHaveCount(1);
     await expect(page.locator('main [data-voice-demo]')).toHaveCount(1);
     const links = await mainLinks(page);
     expect(links).toEqual([
@@ -221,6 +352,7 @@ test.describe('/how-it-works', () => {
       { name: 'Book a Demo', href: '/contact-demo' },
     ]);
     const stats = page.getByRole('region', { name: 'By the numbers' });
-    for (const value of ['100%', 'call coverage', 'Under 3s', '95%', 'accuracy', '24/7']) await expect(stats).toContainText(value);
+    for (const value of ['100%', 'call coverage', 'Under 3s', '95%', 'accuracy', '24/7'])
+      await expect(stats).toContainText(value);
   });
 });

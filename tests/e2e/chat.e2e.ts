@@ -1,6 +1,12 @@
 import path from 'node:path';
 import type { Page, Request } from '@playwright/test';
-import { n8n, replyWith, startChatWebhook, streamed, type ChatWebhook } from '../integration/support/chat-webhook';
+import {
+  n8n,
+  replyWith,
+  startChatWebhook,
+  streamed,
+  type ChatWebhook,
+} from '../integration/support/chat-webhook';
 import {
   builtScriptContaining,
   builtSite,
@@ -61,16 +67,24 @@ async function trackPanel(page: Page) {
     new MutationObserver((records) => {
       for (const record of records) {
         if (record.type === 'childList') {
-          for (const node of record.addedNodes) if (node instanceof HTMLElement && node.hasAttribute(marker)) timeline.mountedAt = performance.now();
+          for (const node of record.addedNodes)
+            if (node instanceof HTMLElement && node.hasAttribute(marker))
+              timeline.mountedAt = performance.now();
         } else if (record.target instanceof HTMLElement && record.target.hasAttribute(marker)) {
           (record.target.hidden ? timeline.closes : timeline.opens).push(performance.now());
         }
       }
-    }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['hidden'] });
+    }).observe(document, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      attributeFilter: ['hidden'],
+    });
   }, PANEL_MARKER);
 }
 
-const panelTimeline = (page: Page) => page.evaluate(() => (window as unknown as { chatTimeline: PanelTimeline }).chatTimeline);
+const panelTimeline = (page: Page) =>
+  page.evaluate(() => (window as unknown as { chatTimeline: PanelTimeline }).chatTimeline);
 
 let webhook: ChatWebhook | null = null;
 async function startWebhook() {
@@ -83,13 +97,22 @@ test.afterEach(async () => {
 });
 
 test.describe('chat widget: loading on demand', () => {
-  test('the panel code is in no first-load JavaScript of the pages with chat, nor of /services-overview', async ({ request }) => {
+  test('the panel code is in no first-load JavaScript of the pages with chat, nor of /services-overview', async ({
+    request,
+  }) => {
     const chunk = panelChunkName();
-    for (const route of ['/ai-chatbot', '/appointment-scheduling', '/contact-us', '/services-overview']) {
+    for (const route of [
+      '/ai-chatbot',
+      '/appointment-scheduling',
+      '/contact-us',
+      '/services-overview',
+    ]) {
       const html = await (await request.get(route)).text();
       // Every client script the page names anywhere: the loader's list and the RSC payload's client references.
       const chunks = builtSite()
-        .assets.filter((asset) => asset.file.endsWith('.js') && html.includes(path.basename(asset.file)))
+        .assets.filter(
+          (asset) => asset.file.endsWith('.js') && html.includes(path.basename(asset.file)),
+        )
         .map((asset) => asset.url);
       expect(chunks.length, route).toBeGreaterThan(3);
       for (const url of chunks) {
@@ -124,13 +147,17 @@ test.describe('chat widget: loading on demand', () => {
   test("the 'open-chat-widget' window event opens it and is marked handled", async ({ page }) => {
     await page.goto('/appointment-scheduling');
     await waitForHydration(page);
-    const notHandled = await page.evaluate(() => window.dispatchEvent(new Event('open-chat-widget', { cancelable: true })));
+    const notHandled = await page.evaluate(() =>
+      window.dispatchEvent(new Event('open-chat-widget', { cancelable: true })),
+    );
     expect(notHandled).toBe(false); // preventDefault() was called: OpenChatLink does not fall back
     await expect(dialog(page)).toBeVisible();
     await expect(page).toHaveURL(/\/appointment-scheduling$/);
   });
 
-  test("/appointment-scheduling: both 'Get Started' controls open the chat instead of leaving the page", async ({ page }) => {
+  test("/appointment-scheduling: both 'Get Started' controls open the chat instead of leaving the page", async ({
+    page,
+  }) => {
     await page.goto('/appointment-scheduling');
     await waitForHydration(page);
     const getStarted = page.locator('main').getByRole('link', { name: 'Get Started' });
@@ -144,7 +171,9 @@ test.describe('chat widget: loading on demand', () => {
     await expect(page).toHaveURL(/\/appointment-scheduling$/);
   });
 
-  test("/ai-chatbot: 'See It in Action', then 'Loading Chat...', then 'Chat Active!' (disabled), and idle again once closed", async ({ page }) => {
+  test("/ai-chatbot: 'See It in Action', then 'Loading Chat...', then 'Chat Active!' (disabled), and idle again once closed", async ({
+    page,
+  }) => {
     const chunk = panelChunkName();
     // Hold the panel's code back a little so the loading state can be seen.
     await page.route(
@@ -167,7 +196,11 @@ test.describe('chat widget: loading on demand', () => {
     await expect(active).toBeDisabled();
     await expect(dialog(page)).toBeVisible();
     // Both chat buttons on the page share the state.
-    await expect(page.locator('section[aria-labelledby="cta-heading"]').getByRole('button', { name: 'Chat Active!' })).toBeDisabled();
+    await expect(
+      page
+        .locator('section[aria-labelledby="cta-heading"]')
+        .getByRole('button', { name: 'Chat Active!' }),
+    ).toBeDisabled();
 
     await page.keyboard.press('Escape');
     await expect(dialog(page)).toBeHidden();
@@ -179,11 +212,15 @@ test.describe('chat widget: loading on demand', () => {
     await expect(active).toBeDisabled();
   });
 
-  test('once loaded it opens by itself about 500 ms later, exactly once, and is never toggled shut', async ({ page }) => {
+  test('once loaded it opens by itself about 500 ms later, exactly once, and is never toggled shut', async ({
+    page,
+  }) => {
     await trackPanel(page);
     await page.goto('/appointment-scheduling');
     await waitForHydration(page);
-    await page.evaluate(() => window.dispatchEvent(new Event('open-chat-widget', { cancelable: true })));
+    await page.evaluate(() =>
+      window.dispatchEvent(new Event('open-chat-widget', { cancelable: true })),
+    );
     await expect(dialog(page)).toBeVisible();
     await page.waitForTimeout(1800); // past the 1000 ms and 1.5 s attempts
     await expect(dialog(page)).toBeVisible();
@@ -196,7 +233,9 @@ test.describe('chat widget: loading on demand', () => {
     expect(delay).toBeLessThan(1000);
   });
 
-  test('a visitor who closes it straight after the automatic open keeps it closed', async ({ page }) => {
+  test('a visitor who closes it straight after the automatic open keeps it closed', async ({
+    page,
+  }) => {
     await trackPanel(page);
     await page.goto('/appointment-scheduling');
     await waitForHydration(page);
@@ -209,13 +248,21 @@ test.describe('chat widget: loading on demand', () => {
     const timeline = await panelTimeline(page);
     expect(timeline.opens).toHaveLength(1); // the later attempts did not open it again
     expect(timeline.closes).toHaveLength(1);
-    await expect(page.getByRole('button', { name: 'Open chat' })).toHaveAttribute('aria-expanded', 'false');
+    await expect(page.getByRole('button', { name: 'Open chat' })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    );
   });
 
   test.describe('load failures', () => {
-    test.beforeEach(({ expectedConsoleErrors }) => void expectedConsoleErrors.push(/Failed to load resource: net::ERR_FAILED/));
+    test.beforeEach(
+      ({ expectedConsoleErrors }) =>
+        void expectedConsoleErrors.push(/Failed to load resource: net::ERR_FAILED/),
+    );
 
-    test("a panel chunk that cannot be fetched shows 'Failed to load chat widget...' inline; trying again clears it", async ({ page }) => {
+    test("a panel chunk that cannot be fetched shows 'Failed to load chat widget...' inline; trying again clears it", async ({
+      page,
+    }) => {
       const chunk = panelChunkName();
       const blocked = (url: URL) => isPanelChunk(url.href, chunk);
       await page.route(blocked, (route) => route.abort('failed'));
@@ -224,9 +271,13 @@ test.describe('chat widget: loading on demand', () => {
       const hero = page.locator('main section').first();
       await hero.getByRole('button', { name: 'See It in Action' }).click();
       const alert = hero.getByRole('alert');
-      await expect(alert).toHaveText('Failed to load chat widget. Please check your internet connection and try again.');
+      await expect(alert).toHaveText(
+        'Failed to load chat widget. Please check your internet connection and try again.',
+      );
       await expect(hero.getByRole('button', { name: 'See It in Action' })).toBeEnabled();
-      await expect(page.locator('section[aria-labelledby="cta-heading"]').getByRole('alert')).toHaveCount(0); // shown where it was asked for only
+      await expect(
+        page.locator('section[aria-labelledby="cta-heading"]').getByRole('alert'),
+      ).toHaveCount(0); // shown where it was asked for only
       await expect(dialog(page)).toHaveCount(0);
 
       // The error resets as soon as loading starts again.
@@ -242,14 +293,19 @@ test.describe('chat widget: loading on demand', () => {
       await expect(hero.getByRole('button', { name: 'Chat Active!' })).toBeDisabled();
     });
 
-    test("any other failure while loading shows 'An error occurred while loading the chat widget...'", async ({ page }) => {
+    test("any other failure while loading shows 'An error occurred while loading the chat widget...'", async ({
+      page,
+    }) => {
       const chunk = panelChunkName();
       // The chunk arrives, but the panel module throws while it is evaluated.
       await page.route(
         (url) => isPanelChunk(url.href, chunk),
         async (route) => {
           const response = await route.fetch();
-          const code = (await response.text()).replace(/(=>\{"use strict";)/g, '$1throw new Error("panel failed to start");');
+          const code = (await response.text()).replace(
+            /(=>\{"use strict";)/g,
+            '$1throw new Error("panel failed to start");',
+          );
           await route.fulfill({ response, body: code });
         },
       );
@@ -257,7 +313,9 @@ test.describe('chat widget: loading on demand', () => {
       await waitForHydration(page);
       const hero = page.locator('main section').first();
       await hero.getByRole('button', { name: 'See It in Action' }).click();
-      await expect(hero.getByRole('alert')).toHaveText('An error occurred while loading the chat widget. Please try again.');
+      await expect(hero.getByRole('alert')).toHaveText(
+        'An error occurred while loading the chat widget. Please try again.',
+      );
     });
 
     test('a failure from the launcher is shown beside it', async ({ page }) => {
@@ -269,8 +327,12 @@ test.describe('chat widget: loading on demand', () => {
       await page.goto('/appointment-scheduling');
       await waitForHydration(page);
       await page.getByRole('button', { name: 'Open chat' }).click();
-      const alert = page.getByRole('alert').filter({ has: page.getByRole('button', { name: 'Dismiss' }) });
-      await expect(alert).toContainText('Failed to load chat widget. Please check your internet connection and try again.');
+      const alert = page
+        .getByRole('alert')
+        .filter({ has: page.getByRole('button', { name: 'Dismiss' }) });
+      await expect(alert).toContainText(
+        'Failed to load chat widget. Please check your internet connection and try again.',
+      );
       await alert.getByRole('button', { name: 'Dismiss' }).click();
       await expect(alert).toHaveCount(0);
     });
@@ -278,17 +340,25 @@ test.describe('chat widget: loading on demand', () => {
 });
 
 test.describe('chat widget: conversation', () => {
-  test('a message goes to the webhook in the n8n chat protocol and its output comes back as the reply', async ({ page }) => {
+  test('a message goes to the webhook in the n8n chat protocol and its output comes back as the reply', async ({
+    page,
+  }) => {
     const hook = await startWebhook();
-    hook.answerWith(replyWith('We answer 24/7. Book a call at https://cal.example-agency.test/demo.'));
+    hook.answerWith(
+      replyWith('We answer 24/7. Book a call at https://cal.example-agency.test/demo.'),
+    );
     await page.goto('/ai-chatbot');
     await waitForHydration(page);
     await openWithLauncher(page);
     await send(page, 'Do you work weekends?');
     const reply = log(page).locator('[data-chat-message="assistant"]').last();
-    await expect(reply).toHaveText(/We answer 24\/7\. Book a call at https:\/\/cal\.example-agency\.test\/demo/);
+    await expect(reply).toHaveText(
+      /We answer 24\/7\. Book a call at https:\/\/cal\.example-agency\.test\/demo/,
+    );
     await expect(log(page)).toHaveAttribute('aria-live', 'polite');
-    await expect(log(page).locator('[data-chat-message="user"]')).toHaveText(/Do you work weekends\?/);
+    await expect(log(page).locator('[data-chat-message="user"]')).toHaveText(
+      /Do you work weekends\?/,
+    );
     await expect(messageBox(page)).toHaveValue('');
 
     expect(hook.received).toHaveLength(1);
@@ -310,7 +380,8 @@ test.describe('chat widget: conversation', () => {
 
   test('HTML in a reply is shown as text, never run or rendered', async ({ page }) => {
     const hook = await startWebhook();
-    const html = '<img src=x onerror="window.pwned=1"><b>bold</b> <a href="javascript:alert(1)">click</a>';
+    const html =
+      '<img src=x onerror="window.pwned=1"><b>bold</b> <a href="javascript:alert(1)">click</a>';
     hook.answerWith(replyWith(html));
     await page.goto('/ai-chatbot');
     await waitForHydration(page);
@@ -319,7 +390,9 @@ test.describe('chat widget: conversation', () => {
     const reply = log(page).locator('[data-chat-message="assistant"]').last();
     await expect(reply).toHaveText(html);
     await expect(reply.locator('img, b, a')).toHaveCount(0);
-    expect(await page.evaluate(() => (window as unknown as { pwned?: number }).pwned)).toBeUndefined();
+    expect(
+      await page.evaluate(() => (window as unknown as { pwned?: number }).pwned),
+    ).toBeUndefined();
   });
 
   test('with the webhook down the demo assistant answers, and says so', async ({ page }) => {
@@ -333,28 +406,43 @@ test.describe('chat widget: conversation', () => {
   });
 
   test.describe('webhook errors', () => {
-    test.beforeEach(({ expectedConsoleErrors }) => void expectedConsoleErrors.push(/status of 502 .*api\/chat/));
+    test.beforeEach(
+      ({ expectedConsoleErrors }) => void expectedConsoleErrors.push(/status of 502 .*api\/chat/),
+    );
 
     test('a failing webhook shows an inline error with a retry that works', async ({ page }) => {
       const hook = await startWebhook();
       let calls = 0;
-      hook.answerWith(() => (++calls === 1 ? { status: 500, body: '{"message":"Workflow failed"}' } : replyWith('Second time lucky.')));
+      hook.answerWith(() =>
+        ++calls === 1
+          ? { status: 500, body: '{"message":"Workflow failed"}' }
+          : replyWith('Second time lucky.'),
+      );
       await page.goto('/ai-chatbot');
       await waitForHydration(page);
       await openWithLauncher(page);
       await send(page, 'Are you there?');
       const alert = dialog(page).getByRole('alert');
-      await expect(alert).toContainText('The assistant could not answer just now. Please try again.');
+      await expect(alert).toContainText(
+        'The assistant could not answer just now. Please try again.',
+      );
       await alert.getByRole('button', { name: 'Try again' }).click();
-      await expect(log(page).locator('[data-chat-message="assistant"]').last()).toHaveText('Second time lucky.');
+      await expect(log(page).locator('[data-chat-message="assistant"]').last()).toHaveText(
+        'Second time lucky.',
+      );
       await expect(alert).toHaveCount(0);
       // The message was sent twice but shown once.
       await expect(log(page).locator('[data-chat-message="user"]')).toHaveCount(1);
-      expect(hook.received.map((request) => request.body.chatInput)).toEqual(['Are you there?', 'Are you there?']);
+      expect(hook.received.map((request) => request.body.chatInput)).toEqual([
+        'Are you there?',
+        'Are you there?',
+      ]);
     });
   });
 
-  test('a typing indicator shows while the reply is on its way; Shift+Enter adds a line instead of sending', async ({ page }) => {
+  test('a typing indicator shows while the reply is on its way; Shift+Enter adds a line instead of sending', async ({
+    page,
+  }) => {
     const hook = await startWebhook();
     hook.answerWith(() => 'hang');
     await page.goto('/ai-chatbot');
@@ -392,13 +480,22 @@ test.describe('chat widget: conversation', () => {
 });
 
 test.describe("chat widget: n8n's Streaming response mode", () => {
-  test('the reply grows in its bubble as it arrives, rendered as text with links', async ({ page }) => {
+  test('the reply grows in its bubble as it arrives, rendered as text with links', async ({
+    page,
+  }) => {
     const hook = await startWebhook();
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
     const last = '.test/demo any day.';
     hook.answerWith({
-      stream: [n8n.begin(), n8n.item('Book a '), n8n.item('call at https://cal.example-agency'), { until: () => released }, n8n.item(last), n8n.end()],
+      stream: [
+        n8n.begin(),
+        n8n.item('Book a '),
+        n8n.item('call at https://cal.example-agency'),
+        { until: () => released },
+        n8n.item(last),
+        n8n.end(),
+      ],
     });
     await page.goto('/ai-chatbot');
     await waitForHydration(page);
@@ -408,17 +505,26 @@ test.describe("chat widget: n8n's Streaming response mode", () => {
     // The first pieces show while the stand-in still holds the last one back.
     const reply = log(page).locator('[data-chat-message="assistant"]').last();
     await expect(reply).toHaveText(/^Book a call at https:\/\/cal\.example-agency/);
-    expect(hook.sent.some(({ step }) => typeof step === 'object' && 'chunk' in step && step.chunk.content === last)).toBe(false);
+    expect(
+      hook.sent.some(
+        ({ step }) => typeof step === 'object' && 'chunk' in step && step.chunk.content === last,
+      ),
+    ).toBe(false);
     await expect(reply).not.toContainText('any day');
     await expect(log(page)).toHaveAttribute('aria-busy', 'true'); // read out once, whole
     await expect(dialog(page).locator('[data-chat-typing]')).toHaveCount(0); // the text replaces the typing dots
     await expect(dialog(page).getByRole('button', { name: 'Sending' })).toBeDisabled();
 
     release();
-    await expect(reply).toHaveText(/^Book a call at https:\/\/cal\.example-agency\.test\/demo\s*\(opens in a new tab\) any day\.$/);
+    await expect(reply).toHaveText(
+      /^Book a call at https:\/\/cal\.example-agency\.test\/demo\s*\(opens in a new tab\) any day\.$/,
+    );
     // One bubble, the link made clickable across the pieces it arrived in, nothing rendered as HTML.
     await expect(log(page).locator('[data-chat-message="assistant"]')).toHaveCount(2); // the welcome and this reply
-    await expect(reply.getByRole('link')).toHaveAttribute('href', 'https://cal.example-agency.test/demo');
+    await expect(reply.getByRole('link')).toHaveAttribute(
+      'href',
+      'https://cal.example-agency.test/demo',
+    );
     await expect(log(page)).toHaveAttribute('aria-busy', 'false');
     await expect(dialog(page).getByRole('button', { name: 'Send' })).toBeEnabled();
   });
@@ -428,7 +534,14 @@ test.describe("chat widget: n8n's Streaming response mode", () => {
     let calls = 0;
     hook.answerWith(() =>
       ++calls === 1
-        ? { stream: [n8n.begin(), n8n.item('Our plans start'), { wait: 100 }, n8n.error('Tool call failed')] }
+        ? {
+            stream: [
+              n8n.begin(),
+              n8n.item('Our plans start'),
+              { wait: 100 },
+              n8n.error('Tool call failed'),
+            ],
+          }
         : streamed(['Our plans ', 'start at $99.']),
     );
     await page.goto('/ai-chatbot');
@@ -436,15 +549,23 @@ test.describe("chat widget: n8n's Streaming response mode", () => {
     await openWithLauncher(page);
     await send(page, 'Pricing?');
     const alert = dialog(page).getByRole('alert');
-    await expect(alert).toContainText('The reply was cut off before it finished. Please try again.');
-    await expect(log(page).locator('[data-chat-message="assistant"]').last()).toHaveText('Our plans start');
+    await expect(alert).toContainText(
+      'The reply was cut off before it finished. Please try again.',
+    );
+    await expect(log(page).locator('[data-chat-message="assistant"]').last()).toHaveText(
+      'Our plans start',
+    );
     await alert.getByRole('button', { name: 'Try again' }).click();
-    await expect(log(page).locator('[data-chat-message="assistant"]').last()).toHaveText('Our plans start at $99.');
+    await expect(log(page).locator('[data-chat-message="assistant"]').last()).toHaveText(
+      'Our plans start at $99.',
+    );
     await expect(alert).toHaveCount(0);
   });
 
   test.describe('a workflow that returns nothing', () => {
-    test.beforeEach(({ expectedConsoleErrors }) => void expectedConsoleErrors.push(/status of 502 .*api\/chat/));
+    test.beforeEach(
+      ({ expectedConsoleErrors }) => void expectedConsoleErrors.push(/status of 502 .*api\/chat/),
+    );
 
     test('gets its own message, not the generic one', async ({ page }) => {
       const hook = await startWebhook();
@@ -461,7 +582,9 @@ test.describe("chat widget: n8n's Streaming response mode", () => {
 });
 
 test.describe('chat widget: keyboard, screen readers, small screens', () => {
-  test('focus moves to the message box on open; Escape closes and returns focus to the control that opened it', async ({ page }) => {
+  test('focus moves to the message box on open; Escape closes and returns focus to the control that opened it', async ({
+    page,
+  }) => {
     await page.goto('/appointment-scheduling');
     await waitForHydration(page);
     const getStarted = page.locator('main').getByRole('link', { name: 'Get Started' }).first();
@@ -489,19 +612,28 @@ test.describe('chat widget: keyboard, screen readers, small screens', () => {
     await expect(launcher).toBeFocused();
   });
 
-  test('usable at 320 px wide: full-width panel, message box and send button in view', async ({ page }) => {
+  test('usable at 320 px wide: full-width panel, message box and send button in view', async ({
+    page,
+  }) => {
     await startWebhook();
     await page.setViewportSize({ width: 320, height: 568 });
     await page.goto('/ai-chatbot');
     await waitForHydration(page);
     await openWithLauncher(page);
     // Once its short entrance (a slide of 1 rem, none with reduced motion) has run, it fills the screen.
-    await expect.poll(async () => dialog(page).boundingBox()).toEqual({ x: 0, y: 0, width: 320, height: 568 });
+    await expect
+      .poll(async () => dialog(page).boundingBox())
+      .toEqual({ x: 0, y: 0, width: 320, height: 568 });
     await expect(messageBox(page)).toBeInViewport();
     await expect(dialog(page).getByRole('button', { name: 'Send' })).toBeInViewport();
-    await send(page, 'Small screen https://example.com/a-very-long-path/that-should-wrap/inside-the-bubble?with=query&and=more');
+    await send(
+      page,
+      'Small screen https://example.com/a-very-long-path/that-should-wrap/inside-the-bubble?with=query&and=more',
+    );
     await expect(log(page)).toContainText('You said: Small screen');
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      320,
+    );
   });
 
   test('respects prefers-reduced-motion: no entrance slide, no bouncing dots', async ({ page }) => {
@@ -511,18 +643,25 @@ test.describe('chat widget: keyboard, screen readers, small screens', () => {
     await page.goto('/ai-chatbot');
     await waitForHydration(page);
     await openWithLauncher(page);
-    expect(await dialog(page).evaluate((element) => getComputedStyle(element).transitionProperty)).toBe('none');
+    expect(
+      await dialog(page).evaluate((element) => getComputedStyle(element).transitionProperty),
+    ).toBe('none');
     await send(page, 'Still there?');
     const dots = dialog(page).locator('[data-chat-typing] [aria-hidden="true"]');
     await expect(dots).toHaveCount(3);
-    for (const dot of await dots.all()) expect(await dot.evaluate((element) => getComputedStyle(element).animationName)).toBe('none');
+    for (const dot of await dots.all())
+      expect(await dot.evaluate((element) => getComputedStyle(element).animationName)).toBe('none');
   });
 
   for (const route of ['/ai-chatbot', '/appointment-scheduling', '/contact-us']) {
-    test(`${route}: axe finds nothing with the panel open and a conversation in it`, async ({ page }) => {
+    test(`${route}: axe finds nothing with the panel open and a conversation in it`, async ({
+      page,
+    }) => {
       await page.goto(route);
       await waitForHydration(page);
-      await page.evaluate(() => window.dispatchEvent(new Event('open-chat-widget', { cancelable: true })));
+      await page.evaluate(() =>
+        window.dispatchEvent(new Event('open-chat-widget', { cancelable: true })),
+      );
       await expect(dialog(page)).toBeVisible();
       await send(page, 'Hello https://example.com');
       await expect(log(page)).toContainText(DEMO_GREETING);
@@ -541,7 +680,9 @@ test.describe('chat widget: keyboard, screen readers, small screens', () => {
 
 test.describe('chat widget: no layout shift', () => {
   for (const route of ['/ai-chatbot', '/appointment-scheduling', '/contact-us']) {
-    test(`${route}: loading, hydrating and drawing the launcher shift nothing (CLS 0)`, async ({ page }) => {
+    test(`${route}: loading, hydrating and drawing the launcher shift nothing (CLS 0)`, async ({
+      page,
+    }) => {
       await recordLayoutShifts(page);
       await page.goto(route, { waitUntil: 'networkidle' });
       await waitForHydration(page);
@@ -575,7 +716,10 @@ test.describe('without JavaScript', () => {
       await page.goto(route);
       const links = page.locator('main').getByRole('link', { name: label, exact: true });
       await expect(links).toHaveCount(2);
-      for (const href of await links.evaluateAll((all) => all.map((link) => link.getAttribute('href')))) expect(href).toBe('/contact-us');
+      for (const href of await links.evaluateAll((all) =>
+        all.map((link) => link.getAttribute('href')),
+      ))
+        expect(href).toBe('/contact-us');
       await expect(page.getByRole('button', { name: 'Open chat' })).toHaveCount(0);
     }
   });

@@ -50,11 +50,15 @@ function snapshot(page: Page, index: number): Promise<Snapshot> {
         url: location.href,
         open: all
           .filter((element) =>
-            element instanceof HTMLDetailsElement || element instanceof HTMLDialogElement ? element.open : element.matches('[popover]:popover-open'),
+            element instanceof HTMLDetailsElement || element instanceof HTMLDialogElement
+              ? element.open
+              : element.matches('[popover]:popover-open'),
           )
           .map(name),
         visible: all.filter((element) => element.checkVisibility()).length,
-        values: [...document.querySelectorAll<HTMLInputElement>('input, select, textarea')].map((field) => `${field.value}:${field.checked}`).join('|'),
+        values: [...document.querySelectorAll<HTMLInputElement>('input, select, textarea')]
+          .map((field) => `${field.value}:${field.checked}`)
+          .join('|'),
         active: name(document.activeElement),
       };
     },
@@ -67,7 +71,9 @@ function pressableControls(page: Page): Promise<number[]> {
   return page.evaluate((selector) => {
     const controls = [...document.querySelectorAll<HTMLElement>(selector)];
     return controls.flatMap((control, index) =>
-      control.checkVisibility({ visibilityProperty: true, opacityProperty: true }) && !control.matches(':disabled') && !control.closest('[inert]')
+      control.checkVisibility({ visibilityProperty: true, opacityProperty: true }) &&
+      !control.matches(':disabled') &&
+      !control.closest('[inert]')
         ? [index]
         : [],
     );
@@ -75,11 +81,14 @@ function pressableControls(page: Page): Promise<number[]> {
 }
 
 /** Whether React has attached itself to this element (it has hydrated it). */
-const hydrated = (control: Locator) => control.evaluate((element) => Object.keys(element).some((key) => key.startsWith('__react')));
+const hydrated = (control: Locator) =>
+  control.evaluate((element) => Object.keys(element).some((key) => key.startsWith('__react')));
 
 async function describeControl(control: Locator): Promise<string> {
   return control.evaluate((element) => {
-    const label = element.getAttribute('aria-label') ?? element.textContent?.trim().replace(/\s+/g, ' ').slice(0, 40);
+    const label =
+      element.getAttribute('aria-label') ??
+      element.textContent?.trim().replace(/\s+/g, ' ').slice(0, 40);
     return `<${element.tagName.toLowerCase()}> "${label}"`;
   });
 }
@@ -92,12 +101,15 @@ for (const mode of ['JavaScript off', 'start-up scripts held back'] as const) {
       test.use({ javaScriptEnabled: mode !== 'JavaScript off', viewport: { width, height: 800 } });
 
       for (const route of routes) {
-        test(`${route.path}: every visible control does something when pressed`, async ({ page }) => {
+        test(`${route.path}: every visible control does something when pressed`, async ({
+          page,
+        }) => {
           test.setTimeout(180_000);
           let loadedAt = 0;
           let navigated = false;
           page.on('request', (request) => {
-            if (request.isNavigationRequest() && request.frame() === page.mainFrame()) navigated = true;
+            if (request.isNavigationRequest() && request.frame() === page.mainFrame())
+              navigated = true;
           });
           if (mode !== 'JavaScript off') {
             await page.route(/\/_next\/static\/chunks\/.*\.js(\?.*)?$/, async (route) => {
@@ -110,7 +122,15 @@ for (const mode of ['JavaScript off', 'start-up scripts held back'] as const) {
             await page.goto(route.path, { waitUntil: 'domcontentloaded' });
             // The page has painted (the after-paint loader's trigger): what a visitor sees and can press. Polled from
             // here: with JavaScript off the page runs no observer callbacks.
-            await expect.poll(() => page.evaluate(() => performance.getEntriesByName('first-contentful-paint').length), { intervals: [50] }).toBe(1);
+            await expect
+              .poll(
+                () =>
+                  page.evaluate(
+                    () => performance.getEntriesByName('first-contentful-paint').length,
+                  ),
+                { intervals: [50] },
+              )
+              .toBe(1);
             loadedAt = Date.now();
             navigated = false;
           };
@@ -119,19 +139,31 @@ for (const mode of ['JavaScript off', 'start-up scripts held back'] as const) {
           const press = async (index: number): Promise<string | null> => {
             const control = page.locator(CONTROLS).nth(index);
             const what = await describeControl(control);
-            if (mode !== 'JavaScript off') expect(await hydrated(control), `${what} was hydrated before it was pressed`).toBe(false);
+            if (mode !== 'JavaScript off')
+              expect(await hydrated(control), `${what} was hydrated before it was pressed`).toBe(
+                false,
+              );
             // A reset button only shows its effect on a form that differs from its defaults.
             const resetsForm = await control.evaluate(
-              (element) => (element as HTMLButtonElement).type === 'reset' && (element as HTMLButtonElement).form !== null,
+              (element) =>
+                (element as HTMLButtonElement).type === 'reset' &&
+                (element as HTMLButtonElement).form !== null,
             );
             if (resetsForm) {
-              const field = control.locator('xpath=ancestor::form[1]').locator('input:not([type=hidden]):visible, textarea:visible').first();
+              const field = control
+                .locator('xpath=ancestor::form[1]')
+                .locator('input:not([type=hidden]):visible, textarea:visible')
+                .first();
               await field.fill((await field.inputValue()) === '7' ? '8' : '7');
             }
             const before = await snapshot(page, index);
             await control.click({ timeout: 10_000 });
             let effect: string | null = null;
-            for (const deadline = Date.now() + 2000; !effect && Date.now() < deadline; await page.waitForTimeout(100)) {
+            for (
+              const deadline = Date.now() + 2000;
+              !effect && Date.now() < deadline;
+              await page.waitForTimeout(100)
+            ) {
               if (navigated) {
                 effect = 'navigated';
                 break;
@@ -140,15 +172,24 @@ for (const mode of ['JavaScript off', 'start-up scripts held back'] as const) {
               if (!after)
                 effect = 'navigated'; // the document went away mid-read
               else if (after.url !== before.url) effect = `address changed to ${after.url}`;
-              else if (after.open.join() !== before.open.join()) effect = `opened/closed: ${before.open.join() || '-'} -> ${after.open.join() || '-'}`;
-              else if (after.visible !== before.visible) effect = `visible elements ${before.visible} -> ${after.visible}`;
+              else if (after.open.join() !== before.open.join())
+                effect = `opened/closed: ${before.open.join() || '-'} -> ${after.open.join() || '-'}`;
+              else if (after.visible !== before.visible)
+                effect = `visible elements ${before.visible} -> ${after.visible}`;
               else if (after.values !== before.values) effect = 'form values changed';
               // Focus on the pressed control itself is what any click does; focus elsewhere is an effect.
-              else if (after.active !== before.active && after.active !== 'the control') effect = `focus moved to ${after.active}`;
+              else if (after.active !== before.active && after.active !== 'the control')
+                effect = `focus moved to ${after.active}`;
             }
             if (mode !== 'JavaScript off' && effect !== 'navigated') {
-              expect(Date.now() - loadedAt, `${what}: checked within the ${HOLD_MS} ms hold`).toBeLessThan(HOLD_MS);
-              expect(await hydrated(control).catch(() => false), `${what} was hydrated when its effect was checked`).toBe(false);
+              expect(
+                Date.now() - loadedAt,
+                `${what}: checked within the ${HOLD_MS} ms hold`,
+              ).toBeLessThan(HOLD_MS);
+              expect(
+                await hydrated(control).catch(() => false),
+                `${what} was hydrated when its effect was checked`,
+              ).toBe(false);
             }
             return effect ? `${what}: ${effect}` : null;
           };
@@ -161,23 +202,42 @@ for (const mode of ['JavaScript off', 'start-up scripts held back'] as const) {
             await load();
             const effect = await press(index);
             if (!effect) {
-              dead.push(await describeControl(page.locator(CONTROLS).nth(index)).catch(() => `control ${index}`));
+              dead.push(
+                await describeControl(page.locator(CONTROLS).nth(index)).catch(
+                  () => `control ${index}`,
+                ),
+              );
               continue;
             }
             worked.push(effect);
             if (effect.endsWith('navigated') || effect.includes('address changed')) continue;
             // Controls the press revealed (a dialog's Close button): each pressed from that state.
-            const revealed = (await pressableControls(page)).filter((other) => !first.includes(other));
+            const revealed = (await pressableControls(page)).filter(
+              (other) => !first.includes(other),
+            );
             for (const next of revealed) {
               await load();
-              expect(await press(index), `re-opening before pressing control ${next}`).not.toBeNull();
+              expect(
+                await press(index),
+                `re-opening before pressing control ${next}`,
+              ).not.toBeNull();
               const inner = await press(next);
               if (inner) worked.push(`  then ${inner}`);
-              else dead.push(`${await describeControl(page.locator(CONTROLS).nth(next))} (after pressing control ${index})`);
+              else
+                dead.push(
+                  `${await describeControl(page.locator(CONTROLS).nth(next))} (after pressing control ${index})`,
+                );
             }
           }
-          test.info().annotations.push({ type: 'controls', description: worked.join('\n') || '(none visible)' });
-          expect(dead, `controls that did nothing on ${route.path}:\n${worked.join('\n')}`).toEqual([]);
+          test
+            .info()
+            .annotations.push({
+              type: 'controls',
+              description: worked.join('\n') || '(none visible)',
+            });
+          expect(dead, `controls that did nothing on ${route.path}:\n${worked.join('\n')}`).toEqual(
+            [],
+          );
         });
       }
     });
@@ -202,29 +262,41 @@ test.describe('before hydration, the controls behave as they will after it', () 
     test.describe('JavaScript off', () => {
       test.use({ javaScriptEnabled: false });
 
-      test('the menu opens, reports itself expanded, and closes on Escape or a tap outside', async ({ page, context }) => {
+      test('the menu opens, reports itself expanded, and closes on Escape or a tap outside', async ({
+        page,
+        context,
+      }) => {
         await page.goto('/');
         const cdp = await context.newCDPSession(page);
         /** Chromium's own accessibility tree: what a screen reader is told about the toggle. */
         const expanded = async () => {
           const { nodes } = (await cdp.send('Accessibility.getFullAXTree')) as {
-            nodes: Array<{ role?: { value: string }; name?: { value: string }; properties?: Array<{ name: string; value: { value: unknown } }> }>;
+            nodes: Array<{
+              role?: { value: string };
+              name?: { value: string };
+              properties?: Array<{ name: string; value: { value: unknown } }>;
+            }>;
           };
-          const toggle = nodes.find((node) => node.role?.value === 'button' && /menu/.test(node.name?.value ?? ''));
-          return { name: toggle?.name?.value, expanded: toggle?.properties?.find((property) => property.name === 'expanded')?.value.value };
+          const toggle = nodes.find(
+            (node) => node.role?.value === 'button' && /menu/.test(node.name?.value ?? ''),
+          );
+          return {
+            name: toggle?.name?.value,
+            expanded: toggle?.properties?.find((property) => property.name === 'expanded')?.value
+              .value,
+          };
         };
         expect(await expanded()).toEqual({ name: 'Open menu', expanded: false });
         await page.getByRole('button', { name: 'Open menu' }).click();
-        await expect(page.getByRole('navigation', { name: 'Mobile' }).getByRole('link')).toHaveText([
-          'Benefits',
-          'Services',
-          'Benchmarks',
-          'FAQ',
-          'Get Started',
-        ]);
+        await expect(page.getByRole('navigation', { name: 'Mobile' }).getByRole('link')).toHaveText(
+          ['Benefits', 'Services', 'Benchmarks', 'FAQ', 'Get Started'],
+        );
         expect(await expanded()).toEqual({ name: 'Close menu', expanded: true });
 
-        await page.getByRole('navigation', { name: 'Mobile' }).getByRole('link', { name: 'Services' }).focus();
+        await page
+          .getByRole('navigation', { name: 'Mobile' })
+          .getByRole('link', { name: 'Services' })
+          .focus();
         await page.keyboard.press('Escape');
         await expect(page.locator('#mobile-menu')).toBeHidden();
         await expect(page.getByRole('button', { name: 'Open menu' })).toBeFocused();
@@ -235,7 +307,9 @@ test.describe('before hydration, the controls behave as they will after it', () 
       });
     });
 
-    test('a menu opened before hydration is reported open once hydrated, and closes as usual', async ({ page }) => {
+    test('a menu opened before hydration is reported open once hydrated, and closes as usual', async ({
+      page,
+    }) => {
       const release = await holdScripts(page);
       await page.goto('/', { waitUntil: 'domcontentloaded' });
       const toggle = page.locator('[popovertarget="mobile-menu"]');
@@ -259,7 +333,9 @@ test.describe('before hydration, the controls behave as they will after it', () 
       await expect(page.locator('[data-announcement-bar]')).toBeHidden();
       await expect(page.locator('header')).toHaveCSS('top', '0px');
       await expect(page.locator('[data-logo-link]')).toBeFocused();
-      expect(Number(await page.evaluate(() => localStorage.getItem('announcement_dismissed_at')))).toBeGreaterThanOrEqual(before);
+      expect(
+        Number(await page.evaluate(() => localStorage.getItem('announcement_dismissed_at'))),
+      ).toBeGreaterThanOrEqual(before);
       release();
       await page.reload();
       await expect(page.locator('[data-announcement-bar]')).toBeHidden();
@@ -269,7 +345,10 @@ test.describe('before hydration, the controls behave as they will after it', () 
   test.describe('at 1280 px', () => {
     test.use({ viewport: { width: 1280, height: 800 } });
 
-    test('Preview opens the app in the dialog, which closes with Escape or a backdrop click and gives focus back', async ({ page, externalRequests }) => {
+    test('Preview opens the app in the dialog, which closes with Escape or a backdrop click and gives focus back', async ({
+      page,
+      externalRequests,
+    }) => {
       await holdScripts(page);
       await page.goto('/', { waitUntil: 'domcontentloaded' });
       expect(externalRequests, 'the frame is not loaded before it is asked for').toEqual([]);
@@ -278,7 +357,9 @@ test.describe('before hydration, the controls behave as they will after it', () 
       const dialog = page.getByRole('dialog', { name: 'Web app preview' });
       await expect(dialog).toBeVisible();
       await expect(dialog.getByRole('button', { name: 'Close' })).toBeFocused();
-      await expect(page.frameLocator('dialog iframe').getByRole('heading', { name: 'Web app' })).toBeVisible();
+      await expect(
+        page.frameLocator('dialog iframe').getByRole('heading', { name: 'Web app' }),
+      ).toBeVisible();
       await page.keyboard.press('Escape');
       await expect(dialog).toBeHidden();
       await expect(page.locator('#app-preview iframe')).toHaveCount(0);
@@ -291,7 +372,11 @@ test.describe('before hydration, the controls behave as they will after it', () 
       expect(
         await page
           .locator('[popovertarget], [commandfor]')
-          .evaluateAll((elements) => elements.some((element) => Object.keys(element).some((key) => key.startsWith('__react')))),
+          .evaluateAll((elements) =>
+            elements.some((element) =>
+              Object.keys(element).some((key) => key.startsWith('__react')),
+            ),
+          ),
       ).toBe(false);
     });
   });
@@ -299,7 +384,10 @@ test.describe('before hydration, the controls behave as they will after it', () 
   test.describe('JavaScript off, at 1280 px', () => {
     test.use({ javaScriptEnabled: false, viewport: { width: 1280, height: 800 } });
 
-    test('Preview is not shown, the app is not loaded, and the web app link still opens it', async ({ page, externalRequests }) => {
+    test('Preview is not shown, the app is not loaded, and the web app link still opens it', async ({
+      page,
+      externalRequests,
+    }) => {
       await page.goto('/');
       await expect(page.getByRole('link', { name: 'Try Our Web App' })).toBeVisible();
       await expect(page.locator('[commandfor="app-preview"][command="show-modal"]')).toBeHidden();
@@ -308,15 +396,23 @@ test.describe('before hydration, the controls behave as they will after it', () 
       await expect(page.getByRole('heading', { name: 'Web app' })).toBeVisible();
     });
 
-    test('the announcement has no close button it could not honour, and the bar is laid out as with it', async ({ page, browser }) => {
+    test('the announcement has no close button it could not honour, and the bar is laid out as with it', async ({
+      page,
+      browser,
+    }) => {
       const layout = async (target: Page) => {
         await target.goto('/');
-        return target.locator('[data-announcement-bar] p').evaluate((p) => JSON.stringify(p.getBoundingClientRect()));
+        return target
+          .locator('[data-announcement-bar] p')
+          .evaluate((p) => JSON.stringify(p.getBoundingClientRect()));
       };
       const withoutScripts = await layout(page);
       await expect(page.locator('[data-announcement-bar]')).toBeVisible();
       await expect(page.locator('[data-announcement-bar]').getByRole('button')).toBeHidden();
-      const scripted = await browser.newContext({ javaScriptEnabled: true, viewport: { width: 1280, height: 800 } });
+      const scripted = await browser.newContext({
+        javaScriptEnabled: true,
+        viewport: { width: 1280, height: 800 },
+      });
       try {
         const other = await scripted.newPage();
         expect(withoutScripts).toBe(await layout(other));

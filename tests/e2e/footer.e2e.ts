@@ -5,9 +5,16 @@ test.describe('footer', () => {
   test('call to action buttons go where SPEC says', async ({ page }) => {
     await page.goto('/');
     const footer = page.locator('footer');
-    await expect(footer.getByRole('link', { name: 'See How AI Can Transform Your Business' })).toHaveAttribute('href', '/growth-audit');
-    await expect(footer.getByRole('link', { name: 'Contact Our Team' })).toHaveAttribute('href', '/contact-us');
-    const app = new URL((await footer.getByRole('link', { name: 'Try the App Free' }).getAttribute('href'))!);
+    await expect(
+      footer.getByRole('link', { name: 'See How AI Can Transform Your Business' }),
+    ).toHaveAttribute('href', '/growth-audit');
+    await expect(footer.getByRole('link', { name: 'Contact Our Team' })).toHaveAttribute(
+      'href',
+      '/contact-us',
+    );
+    const app = new URL(
+      (await footer.getByRole('link', { name: 'Try the App Free' }).getAttribute('href'))!,
+    );
     expect(app.origin).toBe(new URL(APP_URL).origin);
     expect(app.searchParams.get('utm_source')).toBe('website');
   });
@@ -16,7 +23,9 @@ test.describe('footer', () => {
     await page.goto('/');
     await waitForHydration(page);
     const link = page.locator('footer').getByRole('link', { name: 'Try the App Free' });
-    await link.evaluate((element) => element.addEventListener('click', (event) => event.preventDefault()));
+    await link.evaluate((element) =>
+      element.addEventListener('click', (event) => event.preventDefault()),
+    );
     await link.click();
     expect(await dataLayer(page)).toEqual([{ event: 'cta_click', cta_id: 'hero_try_app' }]);
   });
@@ -28,13 +37,17 @@ test.describe('footer', () => {
     await page.locator('footer').getByRole('link', { name: 'Contact Our Team' }).click();
     await expect(page).toHaveURL(/\/contact-us$/);
     await page.waitForLoadState('load');
-    expect(await page.evaluate(() => (window as unknown as { marker?: boolean }).marker)).toBeUndefined();
+    expect(
+      await page.evaluate(() => (window as unknown as { marker?: boolean }).marker),
+    ).toBeUndefined();
   });
 
   test('service and company links have the destinations DESIGN.md gives', async ({ page }) => {
     await page.goto('/');
     const services = page.getByRole('navigation', { name: 'Services' }).getByRole('link');
-    expect(await services.evaluateAll((links) => links.map((link) => link.getAttribute('href')))).toEqual([
+    expect(
+      await services.evaluateAll((links) => links.map((link) => link.getAttribute('href'))),
+    ).toEqual([
       '/ai-voice-agent',
       '/ai-chatbot',
       '/appointment-scheduling',
@@ -43,14 +56,15 @@ test.describe('footer', () => {
       '/review-management',
     ]);
     const company = page.getByRole('navigation', { name: 'Company' }).getByRole('link');
-    expect(await company.evaluateAll((links) => links.map((link) => link.getAttribute('href')))).toEqual([
-      '/how-it-works',
-      '/contact-us',
-      '/privacy-policy',
-      '/terms-conditions',
-    ]);
-    await expect(page.locator('footer').getByRole('link', { name: 'Privacy Policy' }).last()).toHaveAttribute('href', '/privacy-policy');
-    await expect(page.locator('footer').getByRole('link', { name: 'Terms & Conditions' }).last()).toHaveAttribute('href', '/terms-conditions');
+    expect(
+      await company.evaluateAll((links) => links.map((link) => link.getAttribute('href'))),
+    ).toEqual(['/how-it-works', '/contact-us', '/privacy-policy', '/terms-conditions']);
+    await expect(
+      page.locator('footer').getByRole('link', { name: 'Privacy Policy' }).last(),
+    ).toHaveAttribute('href', '/privacy-policy');
+    await expect(
+      page.locator('footer').getByRole('link', { name: 'Terms & Conditions' }).last(),
+    ).toHaveAttribute('href', '/terms-conditions');
   });
 
   test('shows a social icon only for the networks that are configured', async ({ page }) => {

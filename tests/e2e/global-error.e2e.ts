@@ -20,7 +20,10 @@ async function breakPanelRendering(page: Page) {
     async (route) => {
       const response = await route.fetch();
       const code = await response.text();
-      const broken = code.replace(/"data-chat-panel":""/, '"data-chat-panel":(()=>{throw new Error("forced render error")})()');
+      const broken = code.replace(
+        /"data-chat-panel":""/,
+        '"data-chat-panel":(()=>{throw new Error("forced render error")})()',
+      );
       expect(broken, 'the panel root is where the test expects it').not.toBe(code);
       await route.fulfill({ response, body: broken });
     },
@@ -28,13 +31,20 @@ async function breakPanelRendering(page: Page) {
 }
 
 test.describe('global error page', () => {
-  test.beforeEach(({ expectedConsoleErrors }) => void expectedConsoleErrors.push(/forced render error/));
+  test.beforeEach(
+    ({ expectedConsoleErrors }) => void expectedConsoleErrors.push(/forced render error/),
+  );
 
-  test('a render error shows the designed error page with no CSP violation, and it recovers', async ({ page, pageErrors }) => {
+  test('a render error shows the designed error page with no CSP violation, and it recovers', async ({
+    page,
+    pageErrors,
+  }) => {
     await breakPanelRendering(page);
     await page.goto('/appointment-scheduling');
     await waitForHydration(page);
-    await page.evaluate(() => window.dispatchEvent(new Event('open-chat-widget', { cancelable: true })));
+    await page.evaluate(() =>
+      window.dispatchEvent(new Event('open-chat-widget', { cancelable: true })),
+    );
 
     const heading = page.getByRole('heading', { level: 1, name: 'Something went wrong' });
     await expect(heading).toBeVisible();
@@ -50,6 +60,8 @@ test.describe('global error page', () => {
     // Back to Home is a full page load that works again.
     await page.getByRole('link', { name: 'Back to Home' }).click();
     await expect(page).toHaveURL(/\/$/);
-    await expect(page.getByRole('heading', { level: 1 }).first()).not.toHaveText('Something went wrong');
+    await expect(page.getByRole('heading', { level: 1 }).first()).not.toHaveText(
+      'Something went wrong',
+    );
   });
 });

@@ -3,7 +3,9 @@ import { expect, test, waitForHydration } from './support/fixtures';
 const sections = ['benefits', 'services', 'benchmarks', 'faq'] as const;
 
 test.describe('header', () => {
-  test('is translucent with blur at scrollY 49 and solid white with a shadow at 51', async ({ page }) => {
+  test('is translucent with blur at scrollY 49 and solid white with a shadow at 51', async ({
+    page,
+  }) => {
     await page.goto('/');
     await waitForHydration(page);
     const header = page.locator('header');
@@ -19,7 +21,9 @@ test.describe('header', () => {
     await page.evaluate(() => window.scrollTo({ top: 51, behavior: 'instant' }));
     await expect(header).toHaveAttribute('data-scrolled', 'true');
     await expect(header).toHaveCSS('background-color', 'rgb(255, 255, 255)');
-    expect(await header.evaluate((element) => getComputedStyle(element).boxShadow)).not.toBe('none');
+    expect(await header.evaluate((element) => getComputedStyle(element).boxShadow)).not.toBe(
+      'none',
+    );
 
     await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
     await expect(header).toHaveAttribute('data-scrolled', 'false');
@@ -29,7 +33,9 @@ test.describe('header', () => {
     await page.goto('/this-page-does-not-exist');
     const header = page.locator('header');
     await expect(header.getByRole('link', { name: 'Brightline AI' })).toHaveAttribute('href', '/');
-    await expect(header.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Get Started' })).toHaveAttribute('href', '/growth-audit');
+    await expect(
+      header.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Get Started' }),
+    ).toHaveAttribute('href', '/growth-audit');
   });
 
   for (const id of sections) {
@@ -40,8 +46,13 @@ test.describe('header', () => {
         const w = window as unknown as { scrollBehaviors: string[] };
         w.scrollBehaviors = [];
         const original = Element.prototype.scrollIntoView;
-        Element.prototype.scrollIntoView = function (this: Element, options?: boolean | ScrollIntoViewOptions) {
-          w.scrollBehaviors.push(typeof options === 'object' ? (options.behavior ?? 'auto') : 'auto');
+        Element.prototype.scrollIntoView = function (
+          this: Element,
+          options?: boolean | ScrollIntoViewOptions,
+        ) {
+          w.scrollBehaviors.push(
+            typeof options === 'object' ? (options.behavior ?? 'auto') : 'auto',
+          );
           original.call(this, options);
         };
       });
@@ -53,9 +64,17 @@ test.describe('header', () => {
       await expect(page.locator(`#${id}`)).toBeInViewport();
       await expect(page.locator(`#${id}`)).toBeFocused();
       // Still on the same document: no navigation happened.
-      expect(await page.evaluate(() => (window as unknown as { scrollBehaviors: string[] }).scrollBehaviors)).toEqual(['smooth']);
-      const headingTop = await page.locator(`#${id} h2`).evaluate((element) => element.getBoundingClientRect().top);
-      const headerBottom = await page.locator('header').evaluate((element) => element.getBoundingClientRect().bottom);
+      expect(
+        await page.evaluate(
+          () => (window as unknown as { scrollBehaviors: string[] }).scrollBehaviors,
+        ),
+      ).toEqual(['smooth']);
+      const headingTop = await page
+        .locator(`#${id} h2`)
+        .evaluate((element) => element.getBoundingClientRect().top);
+      const headerBottom = await page
+        .locator('header')
+        .evaluate((element) => element.getBoundingClientRect().bottom);
       expect(headingTop).toBeGreaterThanOrEqual(headerBottom); // not hidden under the fixed header
       // It ends where an instant jump to the section does: sections it passed that had not been shown yet
       // (content-visibility: auto, an estimated height) did not leave it short or beyond.
@@ -66,7 +85,9 @@ test.describe('header', () => {
           return (await page.evaluate(() => window.scrollY)) === before;
         })
         .toBe(true);
-      const landed = await page.locator(`#${id}`).evaluate((element) => element.getBoundingClientRect().top);
+      const landed = await page
+        .locator(`#${id}`)
+        .evaluate((element) => element.getBoundingClientRect().top);
       const jumped = await page.locator(`#${id}`).evaluate((element) => {
         element.scrollIntoView({ behavior: 'instant', block: 'start' });
         return element.getBoundingClientRect().top;
@@ -81,10 +102,16 @@ test.describe('header', () => {
     await waitForHydration(page);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'FAQ' }).click();
     // An instant jump is complete at once; a smooth scroll would still be on its way.
-    expect(await page.locator('#faq').evaluate((element) => element.getBoundingClientRect().top < window.innerHeight)).toBe(true);
+    expect(
+      await page
+        .locator('#faq')
+        .evaluate((element) => element.getBoundingClientRect().top < window.innerHeight),
+    ).toBe(true);
   });
 
-  test('from another page a section link goes to / and scrolls there after about 100 ms', async ({ page }) => {
+  test('from another page a section link goes to / and scrolls there after about 100 ms', async ({
+    page,
+  }) => {
     // A public page: the 404 page is its own document (global-not-found.tsx), so its links load / afresh.
     await page.goto('/contact-us');
     await waitForHydration(page);
@@ -92,27 +119,41 @@ test.describe('header', () => {
       const w = window as unknown as { scrollCalls: number[]; navigatedAt?: number };
       w.scrollCalls = [];
       const original = Element.prototype.scrollIntoView;
-      Element.prototype.scrollIntoView = function (this: Element, options?: boolean | ScrollIntoViewOptions) {
+      Element.prototype.scrollIntoView = function (
+        this: Element,
+        options?: boolean | ScrollIntoViewOptions,
+      ) {
         w.scrollCalls.push(performance.now());
         original.call(this, options);
       };
     });
     const clickedAt = await page.evaluate(() => performance.now());
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Benchmarks' }).click();
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Benchmarks' })
+      .click();
     await expect(page).toHaveURL(/\/#benchmarks$/);
     await expect(page.locator('#benchmarks')).toBeInViewport();
     // A client-side navigation: the same window, so the patched method saw the scroll.
-    const calls = await page.evaluate(() => (window as unknown as { scrollCalls: number[] }).scrollCalls);
+    const calls = await page.evaluate(
+      () => (window as unknown as { scrollCalls: number[] }).scrollCalls,
+    );
     expect(calls).toHaveLength(1);
     expect(calls[0]! - clickedAt).toBeGreaterThanOrEqual(100);
     expect(calls[0]! - clickedAt).toBeLessThan(1500);
   });
 
-  test('without JavaScript section links are plain links to the home page anchors', async ({ browser, baseURL }) => {
+  test('without JavaScript section links are plain links to the home page anchors', async ({
+    browser,
+    baseURL,
+  }) => {
     const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
     const page = await context.newPage();
     await page.goto('/this-page-does-not-exist');
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Services' }).click();
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Services' })
+      .click();
     await expect(page).toHaveURL(/\/#services$/);
     await expect(page.locator('#services')).toBeInViewport();
     await context.close();

@@ -2,10 +2,14 @@ import { APP_URL } from './support/servers';
 import { expect, test, waitForHydration } from './support/fixtures';
 
 test.describe('home page', () => {
-  test('has its six sections in order with the section ids the header links to', async ({ page }) => {
+  test('has its six sections in order with the section ids the header links to', async ({
+    page,
+  }) => {
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
-    const ids = await page.locator('main section[id]').evaluateAll((sections) => sections.map((s) => s.id));
+    const ids = await page
+      .locator('main section[id]')
+      .evaluateAll((sections) => sections.map((s) => s.id));
     expect(ids).toEqual(['benefits', 'services', 'benchmarks', 'faq']);
     await expect(page.locator('#benefits h2')).toHaveText('Why Choose AI Automation');
     await expect(page.locator('#services h2')).toHaveText('What We Do');
@@ -13,12 +17,23 @@ test.describe('home page', () => {
     await expect(page.getByRole('region', { name: 'Results at a glance' })).toBeVisible();
   });
 
-  test('hero shows the six-card services showcase and the web app link with its tracking', async ({ page }) => {
+  test('hero shows the six-card services showcase and the web app link with its tracking', async ({
+    page,
+  }) => {
     await page.goto('/');
-    await expect(page.locator('#showcase li h3')).toHaveText(['SEO', 'Websites', 'AI Content', 'Google Business Profile', 'Review Engine', 'Citations']);
+    await expect(page.locator('#showcase li h3')).toHaveText([
+      'SEO',
+      'Websites',
+      'AI Content',
+      'Google Business Profile',
+      'Review Engine',
+      'Citations',
+    ]);
     // No card opens the modal: the cards hold no link or button.
     await expect(page.locator('#showcase li').locator('a, button')).toHaveCount(0);
-    const href = new URL((await page.getByRole('link', { name: 'Try Our Web App' }).getAttribute('href'))!);
+    const href = new URL(
+      (await page.getByRole('link', { name: 'Try Our Web App' }).getAttribute('href'))!,
+    );
     expect(href.origin).toBe(new URL(APP_URL).origin);
     expect(Object.fromEntries(href.searchParams)).toEqual({
       utm_source: 'website',
@@ -54,9 +69,20 @@ test.describe('home page', () => {
 
   test('Learn More links go, in order, to the six service pages', async ({ page }) => {
     await page.goto('/');
-    const hrefs = await page.locator('#services [data-learn-more]').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
-    expect(hrefs).toEqual(['/services-overview', '/ai-chatbot', '/appointment-scheduling', '/email-sms-automation', '/crm-integration', '/review-management']);
-    await expect(page.locator('#services [data-learn-more]').first()).toHaveAccessibleName(/Learn More about AI Voice Agents/);
+    const hrefs = await page
+      .locator('#services [data-learn-more]')
+      .evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+    expect(hrefs).toEqual([
+      '/services-overview',
+      '/ai-chatbot',
+      '/appointment-scheduling',
+      '/email-sms-automation',
+      '/crm-integration',
+      '/review-management',
+    ]);
+    await expect(page.locator('#services [data-learn-more]').first()).toHaveAccessibleName(
+      /Learn More about AI Voice Agents/,
+    );
   });
 
   test('benchmarks show each figure with its source', async ({ page }) => {
@@ -72,7 +98,9 @@ test.describe('home page', () => {
     await expect(page.locator('#benchmarks')).toContainText('40%');
   });
 
-  test('FAQ keeps one item open at a time and closes the open one when clicked', async ({ page }) => {
+  test('FAQ keeps one item open at a time and closes the open one when clicked', async ({
+    page,
+  }) => {
     await page.goto('/');
     const items = page.locator('#faq details');
     await expect(items).toHaveCount(6);
@@ -109,7 +137,10 @@ test.describe('home page', () => {
       await waitForHydration(page);
     });
 
-    test('opens the app at 94vw by 84vh with a Close button', async ({ page, externalRequests }) => {
+    test('opens the app at 94vw by 84vh with a Close button', async ({
+      page,
+      externalRequests,
+    }) => {
       expect(externalRequests).toEqual([]); // the frame is not loaded before it is asked for
       // Nor is it in the page: every <iframe> parsed is a document made during the page's load.
       await expect(page.locator('iframe')).toHaveCount(0);
@@ -131,7 +162,9 @@ test.describe('home page', () => {
       const frameBox = (await frame.boundingBox())!;
       expect(frameBox.width).toBeCloseTo(box.width, 0);
       expect(frameBox.height).toBeGreaterThan(box.height * 0.8);
-      await expect(page.frameLocator('dialog iframe').getByRole('heading', { name: 'Web app' })).toBeVisible();
+      await expect(
+        page.frameLocator('dialog iframe').getByRole('heading', { name: 'Web app' }),
+      ).toBeVisible();
       await expect(dialog.getByRole('button', { name: 'Close' })).toBeVisible();
     });
 
@@ -163,7 +196,9 @@ test.describe('home page', () => {
       await expect(page.getByRole('button', { name: 'Preview' })).toBeFocused();
     });
 
-    test('keeps keyboard focus inside while open, while the app loads and once it has', async ({ page }) => {
+    test('keeps keyboard focus inside while open, while the app loads and once it has', async ({
+      page,
+    }) => {
       // Hold the app's response, so the frame stays mid-navigation while Tab goes round: focus inside a frame
       // whose navigation commits would be dropped on the page's body, so a loading frame is not in the Tab order.
       let release!: () => void;
@@ -179,14 +214,22 @@ test.describe('home page', () => {
       const dialog = page.getByRole('dialog');
       // The <dialog> element is always in the page; Tab only means something once showModal() has run.
       await expect.poll(() => dialog.evaluate((element) => element.matches(':modal'))).toBe(true);
-      await expect(dialog.locator('iframe')).toHaveAttribute('src', /utm_campaign=services_showcase/);
-      const focused = async () => dialog.evaluate((element) => (element.contains(document.activeElement) ? document.activeElement!.tagName : 'outside'));
+      await expect(dialog.locator('iframe')).toHaveAttribute(
+        'src',
+        /utm_campaign=services_showcase/,
+      );
+      const focused = async () =>
+        dialog.evaluate((element) =>
+          element.contains(document.activeElement) ? document.activeElement!.tagName : 'outside',
+        );
       for (const key of [...Array(6).fill('Tab'), ...Array(6).fill('Shift+Tab')]) {
         await page.keyboard.press(key);
         expect(await focused()).not.toMatch(/^(outside|IFRAME)$/);
       }
       release();
-      await expect(page.frameLocator('dialog iframe').getByRole('heading', { name: 'Web app' })).toBeVisible();
+      await expect(
+        page.frameLocator('dialog iframe').getByRole('heading', { name: 'Web app' }),
+      ).toBeVisible();
       const reached = new Set<string>();
       for (const key of [...Array(8).fill('Tab'), ...Array(8).fill('Shift+Tab')]) {
         await page.keyboard.press(key);

@@ -31,13 +31,25 @@ test('Nu HTML checker finds no errors on any built page', async ({ request }) =>
     }
     let output = '';
     try {
-      execFileSync('java', ['-jar', VNU_JAR, '--errors-only', '--format', 'json', ...files], { encoding: 'utf8', stdio: 'pipe' });
+      execFileSync('java', ['-jar', VNU_JAR, '--errors-only', '--format', 'json', ...files], {
+        encoding: 'utf8',
+        stdio: 'pipe',
+      });
     } catch (error) {
       output = (error as { stderr?: string }).stderr ?? String(error);
     }
-    const messages = output ? (JSON.parse(output) as { messages: Array<{ type: string; url: string; message: string; extract?: string }> }).messages : [];
+    const messages = output
+      ? (
+          JSON.parse(output) as {
+            messages: Array<{ type: string; url: string; message: string; extract?: string }>;
+          }
+        ).messages
+      : [];
     const errors = messages
-      .filter((m) => m.type === 'error' && !outdatedCssValidator.some((pattern) => pattern.test(m.message)))
+      .filter(
+        (m) =>
+          m.type === 'error' && !outdatedCssValidator.some((pattern) => pattern.test(m.message)),
+      )
       .map((m) => `${m.url.split('/').pop()}: ${m.message} ${m.extract ?? ''}`);
     expect(errors).toEqual([]);
     // The inlined stylesheet really was checked: the known messages above come from it.

@@ -7,7 +7,9 @@ import { expect, startupScriptUrls, test, waitForHydration } from './support/fix
 
 test.describe('the framework loads after the first paint', () => {
   for (const { path } of routes) {
-    test(`${path}: no script requested before first contentful paint, then hydrated`, async ({ page }) => {
+    test(`${path}: no script requested before first contentful paint, then hydrated`, async ({
+      page,
+    }) => {
       await page.goto(path);
       await waitForHydration(page);
       const { fcp, scripts } = await page.evaluate(() => ({
@@ -22,10 +24,15 @@ test.describe('the framework loads after the first paint', () => {
       expect(startup.length, 'start-up scripts in the manifest').toBeGreaterThan(3);
       expect(scripts.map((script) => script.url)).toEqual(expect.arrayContaining(startup));
       const early = scripts.filter((script) => script.start < fcp!);
-      expect(early, `requested before first contentful paint at ${Math.round(fcp!)} ms`).toEqual([]);
+      expect(early, `requested before first contentful paint at ${Math.round(fcp!)} ms`).toEqual(
+        [],
+      );
       // Hydrated: a client-only behaviour works (the header turns solid past 50 px of scroll).
       await page.evaluate(() => window.scrollTo(0, 120));
-      await expect(page.locator('header[data-scrolled]').first()).toHaveAttribute('data-scrolled', 'true');
+      await expect(page.locator('header[data-scrolled]').first()).toHaveAttribute(
+        'data-scrolled',
+        'true',
+      );
     });
   }
 });

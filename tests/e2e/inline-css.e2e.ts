@@ -10,7 +10,9 @@ const hash = (text: string) => `'sha256-${createHash('sha256').update(text).dige
 
 test.describe('the stylesheet arrives inside each page', () => {
   for (const { path } of routes) {
-    test(`${path}: styled without a stylesheet request, its style allowed by hash, the web font loaded`, async ({ page }) => {
+    test(`${path}: styled without a stylesheet request, its style allowed by hash, the web font loaded`, async ({
+      page,
+    }) => {
       const requested: string[] = [];
       page.on('request', (req) => requested.push(new URL(req.url()).pathname));
       const failed: string[] = [];
@@ -19,14 +21,20 @@ test.describe('the stylesheet arrives inside each page', () => {
       });
       const response = await page.goto(path);
       // The page's one style element is the stylesheet, and the policy allows exactly it.
-      const styles = await page.locator('style').evaluateAll((elements) => elements.map((element) => element.textContent ?? ''));
+      const styles = await page
+        .locator('style')
+        .evaluateAll((elements) => elements.map((element) => element.textContent ?? ''));
       expect(styles.map((css) => css.length)).toEqual([expect.any(Number)]);
       expect(styles[0]!.length, 'the whole stylesheet').toBeGreaterThan(10_000);
-      expect((await response!.allHeaders())['content-security-policy']).toContain(`style-src 'self' ${hash(styles[0]!)};`);
+      expect((await response!.allHeaders())['content-security-policy']).toContain(
+        `style-src 'self' ${hash(styles[0]!)};`,
+      );
       await waitForHydration(page);
       const fonts = await page.evaluate(async () => {
         await document.fonts.ready;
-        return [...document.fonts].filter((font) => font.status === 'loaded').map((font) => font.family);
+        return [...document.fonts]
+          .filter((font) => font.status === 'loaded')
+          .map((font) => font.family);
       });
       expect(requested.filter((url) => url.endsWith('.css'))).toEqual([]);
       const fontRequests = requested.filter((url) => url.endsWith('.woff2'));
@@ -38,7 +46,11 @@ test.describe('the stylesheet arrives inside each page', () => {
       ).toBe(true);
       expect(failed).toEqual([]);
       // The stylesheet's link stays for React, typed so that no browser fetches it; React added no other.
-      expect(await page.locator('link[rel="stylesheet"]').evaluateAll((links) => links.map((link) => link.getAttribute('type')))).toEqual(['text/plain']);
+      expect(
+        await page
+          .locator('link[rel="stylesheet"]')
+          .evaluateAll((links) => links.map((link) => link.getAttribute('type'))),
+      ).toEqual(['text/plain']);
       // Styled: the header is fixed and the body uses the web font.
       expect(
         await page
@@ -46,12 +58,16 @@ test.describe('the stylesheet arrives inside each page', () => {
           .first()
           .evaluate((header) => getComputedStyle(header).position),
       ).toBe('fixed');
-      expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toMatch(/inter/i);
+      expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toMatch(
+        /inter/i,
+      );
     });
   }
 });
 
-test('a client-side navigation keeps the page styled without fetching the stylesheet', async ({ page }) => {
+test('a client-side navigation keeps the page styled without fetching the stylesheet', async ({
+  page,
+}) => {
   const requested: string[] = [];
   page.on('request', (req) => requested.push(new URL(req.url()).pathname));
   await page.goto('/');
@@ -60,14 +76,23 @@ test('a client-side navigation keeps the page styled without fetching the styles
   await page.locator('#services [data-learn-more]').nth(1).click();
   await expect(page).toHaveURL(/\/ai-chatbot$/);
   await expect(page.locator('h1')).toBeVisible();
-  expect(await page.evaluate(() => (window as unknown as { marker?: boolean }).marker), 'the same document').toBe(true);
+  expect(
+    await page.evaluate(() => (window as unknown as { marker?: boolean }).marker),
+    'the same document',
+  ).toBe(true);
   expect(requested.filter((url) => url.endsWith('.css'))).toEqual([]);
-  expect(await page.locator('link[rel="stylesheet"]').evaluateAll((links) => links.map((link) => link.getAttribute('type')))).toEqual(['text/plain']);
+  expect(
+    await page
+      .locator('link[rel="stylesheet"]')
+      .evaluateAll((links) => links.map((link) => link.getAttribute('type'))),
+  ).toEqual(['text/plain']);
   expect(
     await page
       .locator('header')
       .first()
       .evaluate((header) => getComputedStyle(header).position),
   ).toBe('fixed');
-  expect(await page.locator('h1').evaluate((h1) => Number(getComputedStyle(h1).fontWeight))).toBeGreaterThanOrEqual(600);
+  expect(
+    await page.locator('h1').evaluate((h1) => Number(getComputedStyle(h1).fontWeight)),
+  ).toBeGreaterThanOrEqual(600);
 });

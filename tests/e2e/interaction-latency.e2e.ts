@@ -24,9 +24,20 @@ const BUDGET_MS = 100;
 const THRESHOLD_MS = 16;
 const CPU_SLOWDOWN = 4;
 
-type Run = { latency: number | null; inputDelay: number; processing: number; presentation: number; event: string };
+type Run = {
+  latency: number | null;
+  inputDelay: number;
+  processing: number;
+  presentation: number;
+  event: string;
+};
 
-const scenarios: Array<{ name: string; path: string; act: (page: Page) => Locator; done: (page: Page) => Locator }> = [
+const scenarios: Array<{
+  name: string;
+  path: string;
+  act: (page: Page) => Locator;
+  done: (page: Page) => Locator;
+}> = [
   {
     name: 'open the mobile menu',
     path: '/',
@@ -56,9 +67,12 @@ const scenarios: Array<{ name: string; path: string; act: (page: Page) => Locato
 type Measured = { name: string; path: string; runs: Run[] };
 const RAW = 'bench/results/tmp/inp.json';
 
-const show = (value: number | null) => (value === null ? `<${THRESHOLD_MS}` : String(Math.round(value)));
+const show = (value: number | null) =>
+  value === null ? `<${THRESHOLD_MS}` : String(Math.round(value));
 /** Below-threshold runs count as 0 for ordering and as '<16' when shown. */
-const median = (runs: Run[]) => [...runs].sort((a, b) => (a.latency ?? 0) - (b.latency ?? 0))[Math.floor(runs.length / 2)]!.latency;
+const median = (runs: Run[]) =>
+  [...runs].sort((a, b) => (a.latency ?? 0) - (b.latency ?? 0))[Math.floor(runs.length / 2)]!
+    .latency;
 
 /**
  * Adds one interaction's runs to bench/results/tmp/inp.json (a worker restarts after a failed test, so the
@@ -66,14 +80,23 @@ const median = (runs: Run[]) => [...runs].sort((a, b) => (a.latency ?? 0) - (b.l
  */
 function writeResults(result: Measured, chromium: string) {
   mkdirSync('bench/results/tmp', { recursive: true });
-  const all: Measured[] = existsSync(RAW) ? (JSON.parse(readFileSync(RAW, 'utf8')) as Measured[]).filter((other) => other.name !== result.name) : [];
+  const all: Measured[] = existsSync(RAW)
+    ? (JSON.parse(readFileSync(RAW, 'utf8')) as Measured[]).filter(
+        (other) => other.name !== result.name,
+      )
+    : [];
   all.push(result);
-  all.sort((a, b) => scenarios.findIndex((s) => s.name === a.name) - scenarios.findIndex((s) => s.name === b.name));
+  all.sort(
+    (a, b) =>
+      scenarios.findIndex((s) => s.name === a.name) - scenarios.findIndex((s) => s.name === b.name),
+  );
   writeFileSync(RAW, JSON.stringify(all, null, 2));
   const rows = all.map(({ name, path, runs }) => {
     const worst = [...runs].sort((a, b) => (b.latency ?? 0) - (a.latency ?? 0))[0]!;
     const breakdown =
-      worst.latency === null ? '-' : `${Math.round(worst.inputDelay)} / ${Math.round(worst.processing)} / ${Math.round(worst.presentation)} (${worst.event})`;
+      worst.latency === null
+        ? '-'
+        : `${Math.round(worst.inputDelay)} / ${Math.round(worst.processing)} / ${Math.round(worst.presentation)} (${worst.event})`;
     return `| ${name} | \`${path}\` | ${runs.map((run) => show(run.latency)).join(', ')} | ${show(median(runs))} | ${show(worst.latency)} | ${breakdown} |`;
   });
   const lines = [
@@ -95,7 +118,10 @@ function writeResults(result: Measured, chromium: string) {
 }
 
 test.describe('interaction latency at 4x CPU slowdown, 375 px touch screen', () => {
-  test.skip(!process.env.MEASURE_INP && !process.env.WRITE_INP_RESULTS, 'a measurement: MEASURE_INP=1 runs it');
+  test.skip(
+    !process.env.MEASURE_INP && !process.env.WRITE_INP_RESULTS,
+    'a measurement: MEASURE_INP=1 runs it',
+  );
   // In order in one worker (afterAll writes every scenario's figures), without skipping the rest after a failure.
   test.describe.configure({ mode: 'default' });
   test.use({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
@@ -103,20 +129,42 @@ test.describe('interaction latency at 4x CPU slowdown, 375 px touch screen', () 
   test.beforeEach(async ({ page }) => {
     await page.addInitScript((threshold) => {
       type Entry = PerformanceEventTiming & { interactionId: number };
-      const entries: Array<{ id: number; name: string; start: number; duration: number; processingStart: number; processingEnd: number }> = [];
+      const entries: Array<{
+        id: number;
+        name: string;
+        start: number;
+        duration: number;
+        processingStart: number;
+        processingEnd: number;
+      }> = [];
       (window as unknown as { eventEntries: typeof entries }).eventEntries = entries;
       new PerformanceObserver((list) => {
         for (const entry of list.getEntries() as Entry[]) {
           if (!entry.interactionId) continue;
-          const { interactionId: id, name, startTime: start, duration, processingStart, processingEnd } = entry;
+          const {
+            interactionId: id,
+            name,
+            startTime: start,
+            duration,
+            processingStart,
+            processingEnd,
+          } = entry;
           entries.push({ id, name, start, duration, processingStart, processingEnd });
         }
-      }).observe({ type: 'event', durationThreshold: threshold, buffered: true } as PerformanceObserverInit);
+      }).observe({
+        type: 'event',
+        durationThreshold: threshold,
+        buffered: true,
+      } as PerformanceObserverInit);
     }, THRESHOLD_MS);
   });
 
   for (const scenario of scenarios) {
-    test(`${scenario.name} stays under ${BUDGET_MS} ms (median)`, async ({ page, context, browser }) => {
+    test(`${scenario.name} stays under ${BUDGET_MS} ms (median)`, async ({
+      page,
+      context,
+      browser,
+    }) => {
       test.setTimeout(180_000);
       const cdp = await context.newCDPSession(page);
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
@@ -129,29 +177,51 @@ test.describe('interaction latency at 4x CPU slowdown, 375 px touch screen', () 
         // Centred, not just inside the edge, and checked: a tap at a point the control no longer covers would
         // measure some other element's response.
         const target = scenario.act(page);
-        await target.evaluate((element) => element.scrollIntoView({ block: 'center', behavior: 'instant' }));
+        await target.evaluate((element) =>
+          element.scrollIntoView({ block: 'center', behavior: 'instant' }),
+        );
         await page.waitForTimeout(1000);
-        await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve, { timeout: 2000 })));
+        await page.evaluate(
+          () => new Promise((resolve) => requestIdleCallback(resolve, { timeout: 2000 })),
+        );
         const box = (await target.boundingBox())!;
         const hit = await target.evaluate(
           (element, [x, y]) => element.contains(document.elementFromPoint(x!, y!)),
           [box.x + box.width / 2, box.y + box.height / 2],
         );
         expect(hit, 'the tap lands on the control').toBe(true);
-        const interactionsBefore = await page.evaluate(() => (performance as unknown as { interactionCount: number }).interactionCount);
+        const interactionsBefore = await page.evaluate(
+          () => (performance as unknown as { interactionCount: number }).interactionCount,
+        );
         // A raw touch at the control's centre: Playwright's locator.tap() adds its own hit-target listeners to the
         // page, whose work would be counted in the interaction.
         await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
         await expect(scenario.done(page)).toBeVisible();
         // Entries are delivered after the next paint: wait two frames and a task.
-        await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 50)))));
+        await page.evaluate(
+          () =>
+            new Promise((resolve) =>
+              requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 50))),
+            ),
+        );
         const { counted, entries } = await page.evaluate((before) => {
           const all = (
             window as unknown as {
-              eventEntries: Array<{ id: number; name: string; start: number; duration: number; processingStart: number; processingEnd: number }>;
+              eventEntries: Array<{
+                id: number;
+                name: string;
+                start: number;
+                duration: number;
+                processingStart: number;
+                processingEnd: number;
+              }>;
             }
           ).eventEntries;
-          return { counted: (performance as unknown as { interactionCount: number }).interactionCount - before, entries: all };
+          return {
+            counted:
+              (performance as unknown as { interactionCount: number }).interactionCount - before,
+            entries: all,
+          };
         }, interactionsBefore);
         expect(counted, 'the tap counted as one interaction').toBe(1);
         const longest = entries.sort((a, b) => b.duration - a.duration)[0];
@@ -164,12 +234,26 @@ test.describe('interaction latency at 4x CPU slowdown, 375 px touch screen', () 
                 presentation: longest.start + longest.duration - longest.processingEnd,
                 event: longest.name,
               }
-            : { latency: null, inputDelay: 0, processing: 0, presentation: 0, event: '(below threshold)' },
+            : {
+                latency: null,
+                inputDelay: 0,
+                processing: 0,
+                presentation: 0,
+                event: '(below threshold)',
+              },
         );
       }
-      if (process.env.WRITE_INP_RESULTS) writeResults({ name: scenario.name, path: scenario.path, runs }, browser.version());
-      test.info().annotations.push({ type: 'latency (ms)', description: runs.map((run) => run.latency ?? `<${THRESHOLD_MS}`).join(', ') });
-      expect(median(runs) ?? 0, `${scenario.name}, median of ${JSON.stringify(runs)}`).toBeLessThan(BUDGET_MS);
+      if (process.env.WRITE_INP_RESULTS)
+        writeResults({ name: scenario.name, path: scenario.path, runs }, browser.version());
+      test
+        .info()
+        .annotations.push({
+          type: 'latency (ms)',
+          description: runs.map((run) => run.latency ?? `<${THRESHOLD_MS}`).join(', '),
+        });
+      expect(median(runs) ?? 0, `${scenario.name}, median of ${JSON.stringify(runs)}`).toBeLessThan(
+        BUDGET_MS,
+      );
     });
   }
 });

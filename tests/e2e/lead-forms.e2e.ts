@@ -1,7 +1,12 @@
 import type { Page, Route } from '@playwright/test';
 import { expect, test, waitForHydration } from './support/fixtures';
 
-const valid = { firstName: 'Dana', lastName: 'Reyes', email: 'dana@example.com', phone: '(555) 010-0142' };
+const valid = {
+  firstName: 'Dana',
+  lastName: 'Reyes',
+  email: 'dana@example.com',
+  phone: '(555) 010-0142',
+};
 
 /** Holds the request until the test has seen the in-flight state, then lets it through. */
 async function slowDown(page: Page, path: string) {
@@ -17,7 +22,8 @@ async function slowDown(page: Page, path: string) {
 async function fill(page: Page, formId: string, values: Record<string, string>) {
   for (const [name, value] of Object.entries(values)) {
     const control = page.locator(`#${formId}-${name}`);
-    if ((await control.evaluate((element) => element.tagName)) === 'SELECT') await control.selectOption(value);
+    if ((await control.evaluate((element) => element.tagName)) === 'SELECT')
+      await control.selectOption(value);
     else await control.fill(value);
   }
 }
@@ -30,7 +36,9 @@ test.describe('growth audit form', () => {
     await waitForHydration(page);
   });
 
-  test('shows SPEC messages for empty and invalid fields and clears one when it is edited', async ({ page }) => {
+  test('shows SPEC messages for empty and invalid fields and clears one when it is edited', async ({
+    page,
+  }) => {
     const form = page.locator(`#${formId}`);
     await form.getByRole('button', { name: 'Send My Free Blueprint' }).click();
     await expect(form.getByText('First name is required')).toBeVisible();
@@ -39,12 +47,20 @@ test.describe('growth audit form', () => {
     await expect(page.locator(`#${formId}-firstName`)).toBeFocused();
     await expect(page.locator(`#${formId}-firstName`)).toHaveAttribute('aria-invalid', 'true');
 
-    await fill(page, formId, { firstName: 'Dana', lastName: 'Reyes', email: 'dana@', phone: '0123', website: 'not a site' });
+    await fill(page, formId, {
+      firstName: 'Dana',
+      lastName: 'Reyes',
+      email: 'dana@',
+      phone: '0123',
+      website: 'not a site',
+    });
     await expect(form.getByText('First name is required')).toBeHidden(); // cleared on edit
     await form.getByRole('button', { name: 'Send My Free Blueprint' }).click();
     await expect(form.getByText('Please enter a valid email address')).toBeVisible();
     await expect(form.getByText('Please enter a valid phone number')).toBeVisible();
-    await expect(form.getByText('Invalid website URL (e.g., example.com or https://example.com)')).toBeVisible();
+    await expect(
+      form.getByText('Invalid website URL (e.g., example.com or https://example.com)'),
+    ).toBeVisible();
     await page.locator(`#${formId}-phone`).fill('555 010 0142');
     await expect(form.getByText('Please enter a valid phone number')).toBeHidden();
   });
@@ -52,7 +68,9 @@ test.describe('growth audit form', () => {
   test('submits: Processing... and disabled while sending, then /thank-you', async ({ page }) => {
     const release = await slowDown(page, '**/api/leads/growth-audit');
     await fill(page, formId, { ...valid, website: 'dana-plumbing.com' });
-    const button = page.locator(`#${formId}`).getByRole('button', { name: /Send My Free Blueprint|Processing/ });
+    const button = page
+      .locator(`#${formId}`)
+      .getByRole('button', { name: /Send My Free Blueprint|Processing/ });
     await button.click();
     await expect(button).toHaveText('Processing...');
     await expect(button).toBeDisabled();
@@ -60,27 +78,49 @@ test.describe('growth audit form', () => {
     await expect(page).toHaveURL(/\/thank-you$/);
   });
 
-  test('a server error shows the alert wording and keeps everything typed', async ({ page, expectedConsoleErrors }) => {
+  test('a server error shows the alert wording and keeps everything typed', async ({
+    page,
+    expectedConsoleErrors,
+  }) => {
     expectedConsoleErrors.push(/status of 500 .*api\/leads\/growth-audit/);
-    await page.route('**/api/leads/growth-audit', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"x"}' }));
+    await page.route('**/api/leads/growth-audit', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"x"}' }),
+    );
     await fill(page, formId, valid);
-    await page.locator(`#${formId}`).getByRole('button', { name: 'Send My Free Blueprint' }).click();
-    await expect(page.locator(`#${formId}`).getByRole('alert')).toHaveText('Error: Server error (500). Please try again or contact support.');
+    await page
+      .locator(`#${formId}`)
+      .getByRole('button', { name: 'Send My Free Blueprint' })
+      .click();
+    await expect(page.locator(`#${formId}`).getByRole('alert')).toHaveText(
+      'Error: Server error (500). Please try again or contact support.',
+    );
     await expect(page.locator(`#${formId}-email`)).toHaveValue(valid.email);
-    await expect(page.locator(`#${formId}`).getByRole('button', { name: 'Send My Free Blueprint' })).toBeEnabled();
+    await expect(
+      page.locator(`#${formId}`).getByRole('button', { name: 'Send My Free Blueprint' }),
+    ).toBeEnabled();
   });
 
-  test('an unreachable server says nothing was sent and keeps everything typed', async ({ page, expectedConsoleErrors }) => {
+  test('an unreachable server says nothing was sent and keeps everything typed', async ({
+    page,
+    expectedConsoleErrors,
+  }) => {
     expectedConsoleErrors.push(/ERR_CONNECTION_REFUSED .*api\/leads\/growth-audit/);
     await page.route('**/api/leads/growth-audit', (route) => route.abort('connectionrefused'));
     await fill(page, formId, valid);
-    await page.locator(`#${formId}`).getByRole('button', { name: 'Send My Free Blueprint' }).click();
-    await expect(page.locator(`#${formId}`).getByRole('alert')).toContainText('could not reach our server');
+    await page
+      .locator(`#${formId}`)
+      .getByRole('button', { name: 'Send My Free Blueprint' })
+      .click();
+    await expect(page.locator(`#${formId}`).getByRole('alert')).toContainText(
+      'could not reach our server',
+    );
     await expect(page.locator(`#${formId}-firstName`)).toHaveValue(valid.firstName);
     await expect(page).toHaveURL(/\/growth-audit$/);
   });
 
-  test('the sticky bar is hidden at 799 px, shown past 800 px, and opens the form in a dialog', async ({ page }) => {
+  test('the sticky bar is hidden at 799 px, shown past 800 px, and opens the form in a dialog', async ({
+    page,
+  }) => {
     const bar = page.locator('[data-sticky-cta]');
     await page.evaluate(() => window.scrollTo({ top: 799, behavior: 'instant' }));
     await expect(bar).toBeHidden();
@@ -97,19 +137,29 @@ test.describe('growth audit form', () => {
 
   test('the dialog form submits and goes to /thank-you', async ({ page }) => {
     await page.evaluate(() => window.scrollTo({ top: 900, behavior: 'instant' }));
-    await page.locator('[data-sticky-cta]').getByRole('button', { name: 'Unlock My Blueprint' }).click();
+    await page
+      .locator('[data-sticky-cta]')
+      .getByRole('button', { name: 'Unlock My Blueprint' })
+      .click();
     await fill(page, 'growth-audit-dialog-form', valid);
     await page.getByRole('dialog').getByRole('button', { name: 'Send My Free Blueprint' }).click();
     await expect(page).toHaveURL(/\/thank-you$/);
   });
 
-  test('sends the visit attribution with the lead, utm kept from the landing page', async ({ page }) => {
-    await page.goto('/?utm_source=newsletter&utm_medium=email&utm_campaign=spring&utm_term=ai&utm_content=cta');
+  test('sends the visit attribution with the lead, utm kept from the landing page', async ({
+    page,
+  }) => {
+    await page.goto(
+      '/?utm_source=newsletter&utm_medium=email&utm_campaign=spring&utm_term=ai&utm_content=cta',
+    );
     await page.goto('/growth-audit');
     await waitForHydration(page);
     const request = page.waitForRequest('**/api/leads/growth-audit');
     await fill(page, formId, valid);
-    await page.locator(`#${formId}`).getByRole('button', { name: 'Send My Free Blueprint' }).click();
+    await page
+      .locator(`#${formId}`)
+      .getByRole('button', { name: 'Send My Free Blueprint' })
+      .click();
     const body = (await request).postDataJSON() as Record<string, unknown>;
     expect(body).toMatchObject({
       ...valid,
@@ -134,7 +184,13 @@ test.describe('growth audit form', () => {
 
 test.describe('demo request form', () => {
   const formId = 'demo-form';
-  const demo = { ...valid, company: 'Reyes Property Group', industry: 'real-estate', callVolume: '100-500', message: 'After-hours calls.' };
+  const demo = {
+    ...valid,
+    company: 'Reyes Property Group',
+    industry: 'real-estate',
+    callVolume: '100-500',
+    message: 'After-hours calls.',
+  };
 
   test('Submitting... then the thank-you screen with its two buttons', async ({ page }) => {
     await page.goto('/contact-demo');
@@ -148,11 +204,19 @@ test.describe('demo request form', () => {
     release();
     const success = page.locator('[data-form-success]');
     await expect(success.getByRole('heading')).toBeFocused();
-    await expect(success.getByRole('link', { name: 'Explore Our Services' })).toHaveAttribute('href', '/services-overview');
-    await expect(success.getByRole('link', { name: 'Calculate Your Revenue Loss' })).toHaveAttribute('href', '/revenue-calculator');
+    await expect(success.getByRole('link', { name: 'Explore Our Services' })).toHaveAttribute(
+      'href',
+      '/services-overview',
+    );
+    await expect(
+      success.getByRole('link', { name: 'Calculate Your Revenue Loss' }),
+    ).toHaveAttribute('href', '/revenue-calculator');
   });
 
-  test('requires phone and company, and shows the server error banner', async ({ page, expectedConsoleErrors }) => {
+  test('requires phone and company, and shows the server error banner', async ({
+    page,
+    expectedConsoleErrors,
+  }) => {
     expectedConsoleErrors.push(/status of 503 .*api\/leads\/demo/);
     await page.goto('/contact-demo');
     await waitForHydration(page);
@@ -162,7 +226,9 @@ test.describe('demo request form', () => {
     await page.route('**/api/leads/demo', (route) => route.fulfill({ status: 503, body: 'down' }));
     await fill(page, formId, demo);
     await page.locator(`#${formId} button[type="submit"]`).click();
-    await expect(page.locator(`#${formId}`).getByRole('alert')).toHaveText('Server error (503). Please try again or contact us directly.');
+    await expect(page.locator(`#${formId}`).getByRole('alert')).toHaveText(
+      'Server error (503). Please try again or contact us directly.',
+    );
     await expect(page.locator(`#${formId}-company`)).toHaveValue(demo.company);
   });
 });
@@ -170,28 +236,43 @@ test.describe('demo request form', () => {
 test.describe('contact form', () => {
   const formId = 'contact-form';
 
-  test('Sending... then the thank-you screen with buttons to / and /services-overview', async ({ page }) => {
+  test('Sending... then the thank-you screen with buttons to / and /services-overview', async ({
+    page,
+  }) => {
     await page.goto('/contact-us');
     await waitForHydration(page);
     const release = await slowDown(page, '**/api/leads/contact');
-    await fill(page, formId, { firstName: 'Sam', lastName: 'Okafor', email: 'sam@example.com', message: 'Hello' });
+    await fill(page, formId, {
+      firstName: 'Sam',
+      lastName: 'Okafor',
+      email: 'sam@example.com',
+      message: 'Hello',
+    });
     const button = page.locator(`#${formId} button[type="submit"]`);
     await button.click();
     await expect(button).toHaveText('Sending...');
     release();
     const success = page.locator('[data-form-success]');
     await expect(success.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
-    await expect(success.getByRole('link', { name: 'Explore Our Services' })).toHaveAttribute('href', '/services-overview');
+    await expect(success.getByRole('link', { name: 'Explore Our Services' })).toHaveAttribute(
+      'href',
+      '/services-overview',
+    );
   });
 
-  test('a response that is neither success nor a server error gives the unexpected-error banner', async ({ page, expectedConsoleErrors }) => {
+  test('a response that is neither success nor a server error gives the unexpected-error banner', async ({
+    page,
+    expectedConsoleErrors,
+  }) => {
     expectedConsoleErrors.push(/status of 409 .*api\/leads\/contact/);
     await page.goto('/contact-us');
     await waitForHydration(page);
     await page.route('**/api/leads/contact', (route) => route.fulfill({ status: 409, body: '' }));
     await fill(page, formId, { firstName: 'Sam', lastName: 'Okafor', email: 'sam@example.com' });
     await page.locator(`#${formId} button[type="submit"]`).click();
-    await expect(page.locator(`#${formId}`).getByRole('alert')).toHaveText('An unexpected error occurred. Please try again or contact us directly.');
+    await expect(page.locator(`#${formId}`).getByRole('alert')).toHaveText(
+      'An unexpected error occurred. Please try again or contact us directly.',
+    );
   });
 });
 
@@ -200,8 +281,15 @@ test.describe('forms with JavaScript off', () => {
 
   test('the growth audit form posts and lands on /thank-you', async ({ page }) => {
     await page.goto('/growth-audit');
-    await fill(page, 'growth-audit-form', { ...valid, email: 'nojs-audit@example.com', website: 'example.com' });
-    await page.locator('#growth-audit-form').getByRole('button', { name: 'Send My Free Blueprint' }).click();
+    await fill(page, 'growth-audit-form', {
+      ...valid,
+      email: 'nojs-audit@example.com',
+      website: 'example.com',
+    });
+    await page
+      .locator('#growth-audit-form')
+      .getByRole('button', { name: 'Send My Free Blueprint' })
+      .click();
     await expect(page).toHaveURL(/\/thank-you$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(/blueprint is on its way/i);
   });
@@ -213,13 +301,24 @@ test.describe('forms with JavaScript off', () => {
       if (request.method() === 'POST') posted = true;
     });
     await page.locator('#contact-form button[type="submit"]').click();
-    expect(await page.locator('#contact-form-firstName').evaluate((input: HTMLInputElement) => input.validity.valueMissing)).toBe(true);
+    expect(
+      await page
+        .locator('#contact-form-firstName')
+        .evaluate((input: HTMLInputElement) => input.validity.valueMissing),
+    ).toBe(true);
     expect(posted).toBe(false);
   });
 
-  test('an accepted contact message shows the success panel in place of the form', async ({ page }) => {
+  test('an accepted contact message shows the success panel in place of the form', async ({
+    page,
+  }) => {
     await page.goto('/contact-us');
-    await fill(page, 'contact-form', { firstName: 'Sam', lastName: 'Okafor', email: 'nojs-contact@example.com', message: 'No JS here' });
+    await fill(page, 'contact-form', {
+      firstName: 'Sam',
+      lastName: 'Okafor',
+      email: 'nojs-contact@example.com',
+      message: 'No JS here',
+    });
     await page.locator('#contact-form button[type="submit"]').click();
     await expect(page).toHaveURL(/\/contact-us\?sent=1#contact-form-sent$/);
     await expect(page.locator('#contact-form-sent')).toBeVisible();
@@ -238,11 +337,21 @@ test.describe('forms with JavaScript off', () => {
   });
 });
 
-test('with JavaScript, a page reached from a rejected plain post shows each message beside its field', async ({ page }) => {
-  const token = Buffer.from(JSON.stringify({ phone: 'invalid', form: 'rate_limited' })).toString('base64url');
+test('with JavaScript, a page reached from a rejected plain post shows each message beside its field', async ({
+  page,
+}) => {
+  const token = Buffer.from(JSON.stringify({ phone: 'invalid', form: 'rate_limited' })).toString(
+    'base64url',
+  );
   await page.goto(`/contact-demo?errors=${token}#demo-form-error`);
   await waitForHydration(page);
-  await expect(page.locator('#demo-form').getByText('Please enter a valid phone number')).toBeVisible();
-  await expect(page.locator('#demo-form').getByText('Too many requests from your connection. Please wait a minute and try again.')).toBeVisible();
+  await expect(
+    page.locator('#demo-form').getByText('Please enter a valid phone number'),
+  ).toBeVisible();
+  await expect(
+    page
+      .locator('#demo-form')
+      .getByText('Too many requests from your connection. Please wait a minute and try again.'),
+  ).toBeVisible();
   await expect(page.locator('#demo-form-phone')).toHaveAttribute('aria-invalid', 'true');
 });

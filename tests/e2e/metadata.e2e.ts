@@ -4,7 +4,9 @@ import { expect, test } from './support/fixtures';
 
 test.describe('metadata', () => {
   for (const route of routes) {
-    test(`${route.path} has its title, description, keywords, canonical, Open Graph and Twitter tags`, async ({ page }) => {
+    test(`${route.path} has its title, description, keywords, canonical, Open Graph and Twitter tags`, async ({
+      page,
+    }) => {
       const response = await page.goto(route.path);
       expect(response?.status()).toBe(200);
       const title = `${route.title} | ${BRAND}`;
@@ -14,7 +16,9 @@ test.describe('metadata', () => {
       expect(await meta('meta[name="description"]')).toBe(route.description);
       expect(await meta('meta[name="keywords"]')).toBe(route.keywords.join(','));
       // Compared as URLs: Next writes the home page's canonical without its trailing slash.
-      expect(new URL((await page.locator('link[rel="canonical"]').getAttribute('href'))!).href).toBe(new URL(canonical).href);
+      expect(
+        new URL((await page.locator('link[rel="canonical"]').getAttribute('href'))!).href,
+      ).toBe(new URL(canonical).href);
       expect(await meta('meta[property="og:title"]')).toBe(title);
       expect(await meta('meta[property="og:description"]')).toBe(route.description);
       expect(new URL((await meta('meta[property="og:url"]'))!).href).toBe(new URL(canonical).href);
@@ -26,7 +30,10 @@ test.describe('metadata', () => {
       expect(await meta('meta[name="twitter:image"]')).toBe(`${SITE_URL}/og-image.png`);
       const robots = await meta('meta[name="robots"]');
       expect(robots).toBe(route.indexable ? 'index, follow' : 'noindex, follow');
-      await expect(page.locator('link[rel="icon"]').first()).toHaveAttribute('href', /favicon\.ico|icon/);
+      await expect(page.locator('link[rel="icon"]').first()).toHaveAttribute(
+        'href',
+        /favicon\.ico|icon/,
+      );
     });
   }
 
@@ -51,7 +58,9 @@ test.describe('metadata', () => {
   test('sitemap.xml lists every indexable route and nothing else', async ({ request }) => {
     const response = await request.get('/sitemap.xml');
     expect(response.status()).toBe(200);
-    const locs = [...(await response.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
+    const locs = [...(await response.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map(
+      (match) => match[1],
+    );
     expect(locs.sort()).toEqual(
       routes
         .filter((route) => route.indexable)
@@ -71,11 +80,17 @@ test.describe('metadata', () => {
     await page.goto('/');
     const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
     const data = blocks.flatMap((block) => JSON.parse(block) as Array<Record<string, unknown>>);
-    expect(data).toContainEqual(expect.objectContaining({ '@type': 'Organization', name: BRAND, url: `${SITE_URL}/` }));
-    expect(data).toContainEqual(expect.objectContaining({ '@type': 'WebSite', name: BRAND, url: `${SITE_URL}/` }));
+    expect(data).toContainEqual(
+      expect.objectContaining({ '@type': 'Organization', name: BRAND, url: `${SITE_URL}/` }),
+    );
+    expect(data).toContainEqual(
+      expect.objectContaining({ '@type': 'WebSite', name: BRAND, url: `${SITE_URL}/` }),
+    );
   });
 
-  test('an unknown path answers 404 with a not-found page inside the site wrapper', async ({ page }) => {
+  test('an unknown path answers 404 with a not-found page inside the site wrapper', async ({
+    page,
+  }) => {
     const response = await page.goto('/no-such-page');
     expect(response?.status()).toBe(404);
     await expect(page).toHaveTitle(`Page Not Found | ${BRAND}`);
@@ -83,13 +98,19 @@ test.describe('metadata', () => {
     await expect(page.locator('header')).toBeVisible();
     await expect(page.locator('footer')).toBeVisible();
     await expect(page.locator('[data-announcement-bar]')).toBeVisible();
-    expect(await page.locator('meta[name="robots"]').first().getAttribute('content')).toContain('noindex');
+    expect(await page.locator('meta[name="robots"]').first().getAttribute('content')).toContain(
+      'noindex',
+    );
   });
 
-  test('every response carries the baseline security headers and no X-Powered-By', async ({ request }) => {
+  test('every response carries the baseline security headers and no X-Powered-By', async ({
+    request,
+  }) => {
     for (const path of ['/', '/no-such-page', '/sitemap.xml', '/og-image.png']) {
       const headers = (await request.get(path)).headers();
-      expect(headers['strict-transport-security'], path).toMatch(/max-age=\d{8,}; includeSubDomains/);
+      expect(headers['strict-transport-security'], path).toMatch(
+        /max-age=\d{8,}; includeSubDomains/,
+      );
       expect(headers['x-content-type-options'], path).toBe('nosniff');
       expect(headers['referrer-policy'], path).toBe('strict-origin-when-cross-origin');
       expect(headers['x-frame-options'], path).toBe('DENY');
@@ -99,7 +120,9 @@ test.describe('metadata', () => {
     }
   });
 
-  test("the inbox's pages, not the public ones, are unindexed and in a browsing context group of their own", async ({ request }) => {
+  test("the inbox's pages, not the public ones, are unindexed and in a browsing context group of their own", async ({
+    request,
+  }) => {
     for (const path of ['/admin', '/admin/sign-in']) {
       const headers = (await request.get(path, { maxRedirects: 0 })).headers();
       expect(headers['cross-origin-opener-policy'], path).toBe('same-origin');

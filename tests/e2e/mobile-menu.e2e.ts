@@ -15,10 +15,22 @@ test.describe('mobile menu at 375 px', () => {
     await expect(page.locator('#mobile-menu')).toBeHidden();
 
     await toggle.click();
-    await expect(page.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.getByRole('button', { name: 'Close menu' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
     const menu = page.getByRole('navigation', { name: 'Mobile' });
-    await expect(menu.getByRole('link')).toHaveText(['Benefits', 'Services', 'Benchmarks', 'FAQ', 'Get Started']);
-    await expect(menu.getByRole('link', { name: 'Get Started' })).toHaveAttribute('href', '/growth-audit');
+    await expect(menu.getByRole('link')).toHaveText([
+      'Benefits',
+      'Services',
+      'Benchmarks',
+      'FAQ',
+      'Get Started',
+    ]);
+    await expect(menu.getByRole('link', { name: 'Get Started' })).toHaveAttribute(
+      'href',
+      '/growth-audit',
+    );
 
     await page.getByRole('button', { name: 'Close menu' }).click();
     await expect(page.locator('#mobile-menu')).toBeHidden();
@@ -26,7 +38,10 @@ test.describe('mobile menu at 375 px', () => {
 
   test('Escape closes it and returns focus to the toggle', async ({ page }) => {
     await page.getByRole('button', { name: 'Open menu' }).click();
-    await page.getByRole('navigation', { name: 'Mobile' }).getByRole('link', { name: 'Services' }).focus();
+    await page
+      .getByRole('navigation', { name: 'Mobile' })
+      .getByRole('link', { name: 'Services' })
+      .focus();
     await page.keyboard.press('Escape');
     await expect(page.locator('#mobile-menu')).toBeHidden();
     await expect(page.getByRole('button', { name: 'Open menu' })).toBeFocused();
@@ -42,14 +57,22 @@ test.describe('mobile menu at 375 px', () => {
 
   test('choosing a section link closes it and scrolls to the section', async ({ page }) => {
     await page.getByRole('button', { name: 'Open menu' }).click();
-    await page.getByRole('navigation', { name: 'Mobile' }).getByRole('link', { name: 'FAQ' }).click();
+    await page
+      .getByRole('navigation', { name: 'Mobile' })
+      .getByRole('link', { name: 'FAQ' })
+      .click();
     await expect(page.locator('#mobile-menu')).toBeHidden();
-    await expect(page.getByRole('button', { name: 'Open menu' })).toHaveAttribute('aria-expanded', 'false');
+    await expect(page.getByRole('button', { name: 'Open menu' })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    );
     await expect(page).toHaveURL(/\/#faq$/);
     await expect(page.locator('#faq')).toBeInViewport();
   });
 
   test('the page has no horizontal scroll', async ({ page }) => {
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      375,
+    );
   });
 });

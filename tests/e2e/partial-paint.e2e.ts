@@ -20,17 +20,30 @@ async function visibleBoxes(page: Page): Promise<{ boxes: Boxes; elements: numbe
   return page.evaluate(() => {
     const boxes: Record<string, [number, number]> = {};
     const elements = document.body.querySelectorAll('*');
-    const visible = (box: DOMRect) => box.width > 0 && box.height > 0 && box.bottom > 0 && box.top < innerHeight && box.right > 0 && box.left < innerWidth;
+    const visible = (box: DOMRect) =>
+      box.width > 0 &&
+      box.height > 0 &&
+      box.bottom > 0 &&
+      box.top < innerHeight &&
+      box.right > 0 &&
+      box.left < innerWidth;
     elements.forEach((element, index) => {
       const box = element.getBoundingClientRect();
-      if (visible(box)) boxes[`${index} ${element.tagName.toLowerCase()} "${(element.textContent ?? '').trim().slice(0, 30)}"`] = [box.x, box.y];
+      if (visible(box))
+        boxes[
+          `${index} ${element.tagName.toLowerCase()} "${(element.textContent ?? '').trim().slice(0, 30)}"`
+        ] = [box.x, box.y];
       // Text moves too (a label re-centred when an icon after it arrives); a text node is keyed by its element.
       element.childNodes.forEach((node, child) => {
         if (node.nodeType !== Node.TEXT_NODE || !node.textContent?.trim()) return;
         const range = document.createRange();
         range.selectNodeContents(node);
         const text = range.getBoundingClientRect();
-        if (visible(text)) boxes[`${index}:${child} text "${node.textContent.trim().slice(0, 30)}"`] = [text.x, text.y];
+        if (visible(text))
+          boxes[`${index}:${child} text "${node.textContent.trim().slice(0, 30)}"`] = [
+            text.x,
+            text.y,
+          ];
       });
     });
     return { boxes, elements: elements.length };
@@ -66,7 +79,10 @@ for (const width of [412, 1280]) {
     });
 
     for (const { path, why } of cases) {
-      test(`${path} (${why}): nothing already shown moves as the rest of the markup arrives`, async ({ page, request }) => {
+      test(`${path} (${why}): nothing already shown moves as the rest of the markup arrives`, async ({
+        page,
+        request,
+      }) => {
         test.setTimeout(120_000);
         await page.route(/\.woff2$/, (route) => route.abort());
         const html = await (await request.get(path)).text();
@@ -76,10 +92,12 @@ for (const width of [412, 1280]) {
 
         const bodyStart = html.indexOf('<body');
         // Inline scripts' code is no markup: a '<' in it (i<n) starts no tag.
-        const scriptCode = [...html.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/g)].map((match) => {
-          const start = match.index + match[0].indexOf('>') + 1;
-          return [start, start + match[1]!.length] as const;
-        });
+        const scriptCode = [...html.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/g)].map(
+          (match) => {
+            const start = match.index + match[0].indexOf('>') + 1;
+            return [start, start + match[1]!.length] as const;
+          },
+        );
         const startTags = [...html.slice(bodyStart).matchAll(/<[a-zA-Z]/g)]
           .map((match) => bodyStart + match.index)
           .filter((at) => !scriptCode.some(([start, end]) => at >= start && at < end));

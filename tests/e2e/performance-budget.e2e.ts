@@ -1,6 +1,12 @@
 import type { Page } from '@playwright/test';
 import { routes } from '../../src/content/routes';
-import { expect, expectNoLayoutShift, recordLayoutShifts, startupScriptUrls, test } from './support/fixtures';
+import {
+  expect,
+  expectNoLayoutShift,
+  recordLayoutShifts,
+  startupScriptUrls,
+  test,
+} from './support/fixtures';
 
 /** The home page may ship at most this much JavaScript (gzipped) above the emptiest route. */
 const HOME_JS_BUDGET_BYTES = 25 * 1024;
@@ -16,12 +22,18 @@ async function scriptBytes(page: Page, path: string): Promise<number> {
   return page.evaluate(() =>
     performance
       .getEntriesByType('resource')
-      .filter((entry) => (entry as PerformanceResourceTiming).initiatorType === 'script' || entry.name.endsWith('.js'))
+      .filter(
+        (entry) =>
+          (entry as PerformanceResourceTiming).initiatorType === 'script' ||
+          entry.name.endsWith('.js'),
+      )
       .reduce((sum, entry) => sum + (entry as PerformanceResourceTiming).encodedBodySize, 0),
   );
 }
 
-test('the home page ships at most 25 KB of JavaScript above the framework floor', async ({ page }) => {
+test('the home page ships at most 25 KB of JavaScript above the framework floor', async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   const sizes = new Map<string, number>();
   for (const route of routes) sizes.set(route.path, await scriptBytes(page, route.path));
@@ -45,15 +57,23 @@ test('loading and scrolling the home page shifts no layout (CLS 0)', async ({ pa
   await expectNoLayoutShift(page);
 });
 
-test('every script a page loads at start-up carries the V8 compile hint (npm run build adds it)', async ({ request }) => {
+test('every script a page loads at start-up carries the V8 compile hint (npm run build adds it)', async ({
+  request,
+}) => {
   for (const path of ['/', '/contact-us', '/revenue-calculator']) {
     const sources = startupScriptUrls(path);
     expect(sources.length).toBeGreaterThan(3);
-    for (const src of sources) expect((await (await request.get(src)).text()).startsWith('//# allFunctionsCalledOnLoad\n'), src).toBe(true);
+    for (const src of sources)
+      expect(
+        (await (await request.get(src)).text()).startsWith('//# allFunctionsCalledOnLoad\n'),
+        src,
+      ).toBe(true);
   }
 });
 
-test("every public page carries the site's chrome once, not again for a not-found boundary it never shows", async ({ request }) => {
+test("every public page carries the site's chrome once, not again for a not-found boundary it never shows", async ({
+  request,
+}) => {
   // Next sends a root not-found.tsx's whole tree with every page; ours is global-not-found.tsx instead.
   // The footer names its heading twice (id, aria-labelledby) in the markup and twice in the RSC payload;
   // more is a footer that is never shown (the root not-found.tsx made it 8 on every page).

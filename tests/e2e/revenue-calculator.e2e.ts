@@ -1,6 +1,13 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
-import { expect, expectNoLayoutShift, recordLayoutShifts, test, waitForHydration, WCAG_22_AA } from './support/fixtures';
+import {
+  expect,
+  expectNoLayoutShift,
+  recordLayoutShifts,
+  test,
+  waitForHydration,
+  WCAG_22_AA,
+} from './support/fixtures';
 
 const PATH = '/revenue-calculator';
 
@@ -25,10 +32,12 @@ const DEFAULT_FIGURES = {
   lifetimeValueLoss: '$226,800',
 };
 
-const DEFAULT_QUERY = 'totalCalls=20&afterHoursPercent=60&leadQualityRate=20&leadToTourRate=25&tourToLeaseRate=35&averageRent=1500&averageStayDuration=2';
+const DEFAULT_QUERY =
+  'totalCalls=20&afterHoursPercent=60&leadQualityRate=20&leadToTourRate=25&tourToLeaseRate=35&averageRent=1500&averageStayDuration=2';
 
 // 45 calls a day, 72% after hours, 15% qualified, 30% tour, 40% lease, $2,250 rent, 1.5-year stay.
-const SHARED_QUERY = 'totalCalls=45&afterHoursPercent=72&leadQualityRate=15&leadToTourRate=30&tourToLeaseRate=40&averageRent=2250&averageStayDuration=1.5';
+const SHARED_QUERY =
+  'totalCalls=45&afterHoursPercent=72&leadQualityRate=15&leadToTourRate=30&tourToLeaseRate=40&averageRent=2250&averageStayDuration=1.5';
 const SHARED_FIGURES = {
   monthlyMissedCalls: '972.0',
   qualifiedLeadsLost: '145.8',
@@ -39,7 +48,8 @@ const SHARED_FIGURES = {
   lifetimeValueLoss: '$708,588',
 };
 
-const field = (page: Page, label: string) => page.locator('#calculator').getByRole('spinbutton', { name: label });
+const field = (page: Page, label: string) =>
+  page.locator('#calculator').getByRole('spinbutton', { name: label });
 const results = (page: Page) => page.locator('#results');
 const calculate = (page: Page) => page.getByRole('button', { name: 'Calculate My Lost Revenue' });
 
@@ -70,10 +80,14 @@ async function recordScrolling(page: Page) {
     );
     // Scroll events are dispatched a frame late: count only a position that moved after the submit.
     window.addEventListener('scroll', () => {
-      if (log.submitAt && !log.scrollAt && window.scrollY !== log.submitY) log.scrollAt = performance.now();
+      if (log.submitAt && !log.scrollAt && window.scrollY !== log.submitY)
+        log.scrollAt = performance.now();
     });
     const original = Element.prototype.scrollIntoView;
-    Element.prototype.scrollIntoView = function (this: Element, options?: boolean | ScrollIntoViewOptions) {
+    Element.prototype.scrollIntoView = function (
+      this: Element,
+      options?: boolean | ScrollIntoViewOptions,
+    ) {
       if (typeof options === 'object') log.behaviors.push(String(options.behavior));
       return original.call(this, options);
     };
@@ -83,21 +97,38 @@ async function recordScrolling(page: Page) {
 /** Waits for the scroll to the results, then for them to settle at the top of the viewport, under the fixed header. */
 async function expectScrolledToResults(page: Page) {
   await expect.poll(async () => (await scrollLog(page)).behaviors.length).toBe(1);
-  const header = await page.evaluate(() => document.querySelector('header')!.getBoundingClientRect().bottom);
+  const header = await page.evaluate(
+    () => document.querySelector('header')!.getBoundingClientRect().bottom,
+  );
   await expect
-    .poll(async () => (await page.locator('#results').boundingBox())!.y, { message: 'results top, relative to the header' })
+    .poll(async () => (await page.locator('#results').boundingBox())!.y, {
+      message: 'results top, relative to the header',
+    })
     .toBeGreaterThanOrEqual(header);
-  await expect.poll(async () => (await page.locator('#results').boundingBox())!.y - header).toBeLessThan(40);
+  await expect
+    .poll(async () => (await page.locator('#results').boundingBox())!.y - header)
+    .toBeLessThan(40);
 }
 
 const scrollLog = (page: Page) =>
-  page.evaluate(() => (window as unknown as { scrollLog: { submitAt: number; scrollAt: number; behaviors: string[] } }).scrollLog);
+  page.evaluate(
+    () =>
+      (
+        window as unknown as {
+          scrollLog: { submitAt: number; scrollAt: number; behaviors: string[] };
+        }
+      ).scrollLog,
+  );
 
 test.describe('revenue calculator', () => {
-  test('shows every input with its label, unit, help and SPEC default, and no results before calculating', async ({ page }) => {
+  test('shows every input with its label, unit, help and SPEC default, and no results before calculating', async ({
+    page,
+  }) => {
     await page.goto(PATH);
     await ready(page);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('How much are missed calls costing you?');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      'How much are missed calls costing you?',
+    );
     for (const { name, label, value } of FIELDS) {
       const input = field(page, label);
       await expect(input, label).toHaveValue(value);
@@ -106,13 +137,18 @@ test.describe('revenue calculator', () => {
       await expect(input).toHaveAttribute('min', '0');
       await expect(input).toHaveAttribute('required', '');
       await expect(input).toHaveAttribute('step', name === 'averageStayDuration' ? '0.1' : '1');
-      if (name.endsWith('Percent') || name.endsWith('Rate')) await expect(input).toHaveAttribute('max', '100');
+      if (name.endsWith('Percent') || name.endsWith('Rate'))
+        await expect(input).toHaveAttribute('max', '100');
       else await expect(input).not.toHaveAttribute('max');
       // Help text is the input's description; the unit is part of its name.
       await expect(input).toHaveAccessibleDescription(/^\S.{20,}$/);
     }
-    await expect(field(page, 'Calls after hours')).toHaveAccessibleName('Calls after hours (percent)');
-    await expect(field(page, 'Average monthly rent')).toHaveAccessibleName('Average monthly rent (US dollars)');
+    await expect(field(page, 'Calls after hours')).toHaveAccessibleName(
+      'Calls after hours (percent)',
+    );
+    await expect(field(page, 'Average monthly rent')).toHaveAccessibleName(
+      'Average monthly rent (US dollars)',
+    );
     await expect(field(page, 'Average stay')).toHaveAccessibleName('Average stay (years)');
     await expect(results(page)).toHaveCount(0);
     await expect(page.locator('#calculator')).not.toContainText('$9,450');
@@ -120,7 +156,9 @@ test.describe('revenue calculator', () => {
     expect(new URL(page.url()).search).toBe('');
   });
 
-  test('Calculate shows the SPEC figures for the defaults, scrolls to them after 100 ms and moves focus to them', async ({ page }) => {
+  test('Calculate shows the SPEC figures for the defaults, scrolls to them after 100 ms and moves focus to them', async ({
+    page,
+  }) => {
     await recordScrolling(page);
     await page.goto(PATH);
     await ready(page);
@@ -130,9 +168,13 @@ test.describe('revenue calculator', () => {
     await calculate(page).click();
     const region = results(page);
     await expect(region).toBeVisible();
-    await expect(region.getByRole('heading', { level: 2 })).toHaveText('What missed calls cost you');
+    await expect(region.getByRole('heading', { level: 2 })).toHaveText(
+      'What missed calls cost you',
+    );
     await expectFigures(region, DEFAULT_FIGURES);
-    await expect(region).toContainText('about $9,450 in rent every month: $113,400 a year, and $226,800');
+    await expect(region).toContainText(
+      'about $9,450 in rent every month: $113,400 a year, and $226,800',
+    );
     await expect(region).toContainText('over a 2-year average stay');
     // The results are scrolled to the top of the view (under the fixed header) and take focus.
     await expectScrolledToResults(page);
@@ -167,7 +209,9 @@ test.describe('revenue calculator', () => {
     expect(transition).toBe('none');
   });
 
-  test('submitting writes the inputs to the address without navigating; that address shows the same results', async ({ page }) => {
+  test('submitting writes the inputs to the address without navigating; that address shows the same results', async ({
+    page,
+  }) => {
     await page.goto(PATH);
     await ready(page);
     const historyLength = await page.evaluate(() => {
@@ -175,31 +219,42 @@ test.describe('revenue calculator', () => {
       return history.length;
     });
     const values = ['45', '72', '15', '30', '40', '2250', '1.5'];
-    for (const [index, { label }] of FIELDS.entries()) await field(page, label).fill(values[index]!);
+    for (const [index, { label }] of FIELDS.entries())
+      await field(page, label).fill(values[index]!);
     await calculate(page).click();
     await expectFigures(results(page), SHARED_FIGURES);
     await expect(page).toHaveURL(`${PATH}?${SHARED_QUERY}`);
     // replaceState: same document, no new history entry.
-    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+    expect(
+      await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument),
+    ).toBe(true);
     expect(await page.evaluate(() => history.length)).toBe(historyLength);
 
     // Someone opens the shared address: the inputs and results are back, and the page brings the results into view.
     const shared = await page.context().newPage();
     await shared.goto(`${PATH}?${SHARED_QUERY}`);
     await ready(shared);
-    for (const [index, { label }] of FIELDS.entries()) await expect(field(shared, label)).toHaveValue(values[index]!);
+    for (const [index, { label }] of FIELDS.entries())
+      await expect(field(shared, label)).toHaveValue(values[index]!);
     await expectFigures(results(shared), SHARED_FIGURES);
     await expect(shared.locator('#results-heading')).toBeInViewport();
     await shared.close();
   });
 
-  test('an address with unusable values counts them as 0 (percentages capped at 100) and keeps other parameters', async ({ page }) => {
+  test('an address with unusable values counts them as 0 (percentages capped at 100) and keeps other parameters', async ({
+    page,
+  }) => {
     await page.goto(`${PATH}?utm_source=newsletter&totalCalls=abc&afterHoursPercent=150`);
     await ready(page);
     await expect(field(page, 'Calls per day')).toHaveValue('0');
     await expect(field(page, 'Calls after hours')).toHaveValue('100');
     await expect(field(page, 'Average monthly rent')).toHaveValue('1500');
-    await expectFigures(results(page), { monthlyMissedCalls: '0.0', leasesLost: '0.0', monthlyRevenueLoss: '$0', lifetimeValueLoss: '$0' });
+    await expectFigures(results(page), {
+      monthlyMissedCalls: '0.0',
+      leasesLost: '0.0',
+      monthlyRevenueLoss: '$0',
+      lifetimeValueLoss: '$0',
+    });
     await field(page, 'Calls per day').fill('20');
     await calculate(page).click();
     await expectFigures(results(page), { monthlyMissedCalls: '600.0' });
@@ -207,7 +262,9 @@ test.describe('revenue calculator', () => {
     expect(new URL(page.url()).searchParams.get('afterHoursPercent')).toBe('100');
   });
 
-  test('Reset restores the defaults, hides the results and clears the address', async ({ page }) => {
+  test('Reset restores the defaults, hides the results and clears the address', async ({
+    page,
+  }) => {
     await page.goto(`${PATH}?${SHARED_QUERY}`);
     await ready(page);
     await expect(results(page)).toBeVisible();
@@ -218,7 +275,9 @@ test.describe('revenue calculator', () => {
     for (const { label, value } of FIELDS) await expect(field(page, label)).toHaveValue(value);
     await expect(results(page)).toHaveCount(0);
     await expect(field(page, 'Calls per day')).not.toHaveAttribute('aria-invalid');
-    await expect(page.locator('#calculator [role="status"]')).toHaveText('The default figures are back and the results are cleared.');
+    await expect(page.locator('#calculator [role="status"]')).toHaveText(
+      'The default figures are back and the results are cleared.',
+    );
     expect(new URL(page.url()).search).toBe('');
     // And it calculates again from the defaults.
     await calculate(page).click();
@@ -226,7 +285,9 @@ test.describe('revenue calculator', () => {
     await expect(page).toHaveURL(`${PATH}?${DEFAULT_QUERY}`);
   });
 
-  test('bad input gets a clear message tied to its field, focus, and no results; editing clears it', async ({ page }) => {
+  test('bad input gets a clear message tied to its field, focus, and no results; editing clears it', async ({
+    page,
+  }) => {
     await page.goto(PATH);
     await ready(page);
     await field(page, 'Calls per day').fill('');
@@ -243,7 +304,9 @@ test.describe('revenue calculator', () => {
     for (const [label, message] of expected) {
       const input = field(page, label);
       await expect(input).toHaveAttribute('aria-invalid', 'true');
-      await expect(input).toHaveAccessibleDescription(new RegExp(`^${message.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
+      await expect(input).toHaveAccessibleDescription(
+        new RegExp(`^${message.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`),
+      );
       await expect(page.locator('#calculator').getByText(message)).toBeVisible();
     }
     await expect(field(page, 'Calls after hours')).not.toHaveAttribute('aria-invalid');
@@ -256,7 +319,9 @@ test.describe('revenue calculator', () => {
     await expect(field(page, 'Qualified leads')).toHaveAttribute('aria-invalid', 'true');
   });
 
-  test('the chart draws the funnel and the money to scale, with a text alternative and a data table', async ({ page }) => {
+  test('the chart draws the funnel and the money to scale, with a text alternative and a data table', async ({
+    page,
+  }) => {
     await page.goto(`${PATH}?${DEFAULT_QUERY}`);
     await ready(page);
     const funnel = page.getByRole('img', { name: /^From missed calls to lost leases, each month/ });
@@ -266,9 +331,14 @@ test.describe('revenue calculator', () => {
     await expect(funnel).toHaveAccessibleName(
       'From missed calls to lost leases, each month Bar chart: 360.0 missed calls, 72.0 qualified leads lost, 18.0 tours lost and 6.3 leases lost each month.',
     );
-    await expect(money).toHaveAccessibleName('Revenue lost Bar chart: $9,450 lost each month, $113,400 a year and $226,800 over the average stay.');
+    await expect(money).toHaveAccessibleName(
+      'Revenue lost Bar chart: $9,450 lost each month, $113,400 a year and $226,800 over the average stay.',
+    );
     // Bars are proportional to the largest value of their chart.
-    const widths = async (chart: Locator) => chart.locator('[data-bar]').evaluateAll((bars) => bars.map((bar) => bar.getAttribute('width')));
+    const widths = async (chart: Locator) =>
+      chart
+        .locator('[data-bar]')
+        .evaluateAll((bars) => bars.map((bar) => bar.getAttribute('width')));
     expect(await widths(funnel)).toEqual(['100.00%', '20.00%', '5.00%', '1.75%']);
     expect(await widths(money)).toEqual(['4.17%', '50.00%', '100.00%']);
     // Its height is fixed up front (nothing shifts as it draws).
@@ -280,7 +350,9 @@ test.describe('revenue calculator', () => {
     await expect(table).toBeVisible();
     const rows = await table
       .locator('tbody tr')
-      .evaluateAll((trs) => trs.map((tr) => [tr.querySelector('th')!.textContent, tr.querySelector('td')!.textContent]));
+      .evaluateAll((trs) =>
+        trs.map((tr) => [tr.querySelector('th')!.textContent, tr.querySelector('td')!.textContent]),
+      );
     expect(rows).toEqual([
       ['Missed calls', '360.0'],
       ['Qualified leads lost', '72.0'],
@@ -309,7 +381,8 @@ test.describe('revenue calculator', () => {
     // Tab from the top of the page to the first input.
     for (let i = 0; i < 40; i++) {
       await page.keyboard.press('Tab');
-      if (await page.evaluate(() => document.activeElement?.getAttribute('name') === 'totalCalls')) break;
+      if (await page.evaluate(() => document.activeElement?.getAttribute('name') === 'totalCalls'))
+        break;
     }
     await expect(field(page, 'Calls per day')).toBeFocused();
     await page.keyboard.press('ControlOrMeta+a');
@@ -319,7 +392,12 @@ test.describe('revenue calculator', () => {
     await expect(calculate(page)).toBeFocused();
     await page.keyboard.press('Enter');
     await expect(page.locator('#results-heading')).toBeFocused();
-    await expectFigures(results(page), { monthlyMissedCalls: '720.0', leasesLost: '12.6', monthlyRevenueLoss: '$18,900', lifetimeValueLoss: '$453,600' });
+    await expectFigures(results(page), {
+      monthlyMissedCalls: '720.0',
+      leasesLost: '12.6',
+      monthlyRevenueLoss: '$18,900',
+      lifetimeValueLoss: '$453,600',
+    });
     // Enter in a field submits too, and Reset is a keyboard control as well.
     await field(page, 'Calls per day').press('ArrowDown');
     await field(page, 'Calls per day').press('Enter');
@@ -339,15 +417,23 @@ test.describe('revenue calculator', () => {
     await expect(results(page)).toBeVisible();
     await page.getByText('Show these figures as a table').click();
     const all = await new AxeBuilder({ page }).withTags(WCAG_22_AA).analyze();
-    expect(all.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    expect(
+      all.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    ).toEqual([]);
     await field(page, 'Calls after hours').fill('101');
     await calculate(page).click();
     await expect(field(page, 'Calls after hours')).toHaveAttribute('aria-invalid', 'true');
     const withError = await new AxeBuilder({ page }).withTags(WCAG_22_AA).analyze();
-    expect(withError.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    expect(
+      withError.violations.map(
+        (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+      ),
+    ).toEqual([]);
   });
 
-  test('at 320 px: no horizontal scroll, a legible calculator and no layout shift as shared results appear', async ({ page }) => {
+  test('at 320 px: no horizontal scroll, a legible calculator and no layout shift as shared results appear', async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 320, height: 640 });
     await recordLayoutShifts(page);
     await page.goto(`${PATH}?${DEFAULT_QUERY}`, { waitUntil: 'load' });
@@ -356,17 +442,26 @@ test.describe('revenue calculator', () => {
     await page.waitForTimeout(800);
     await expectNoLayoutShift(page);
     await page.getByText('Show these figures as a table').click();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      320,
+    );
     // The site's shared header and footer links are checked elsewhere; here, the calculator itself.
-    const axe = await new AxeBuilder({ page }).include('#calculator').withTags(WCAG_22_AA).analyze();
-    expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    const axe = await new AxeBuilder({ page })
+      .include('#calculator')
+      .withTags(WCAG_22_AA)
+      .analyze();
+    expect(
+      axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    ).toEqual([]);
   });
 });
 
 test.describe('revenue calculator without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('the static page has the form with labels and defaults, the formula worked through, and says why it cannot calculate', async ({ page }) => {
+  test('the static page has the form with labels and defaults, the formula worked through, and says why it cannot calculate', async ({
+    page,
+  }) => {
     await page.goto(PATH);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     const form = page.locator('form[data-calculator-form]');
@@ -374,7 +469,9 @@ test.describe('revenue calculator without JavaScript', () => {
     await expect(form).toHaveAttribute('action', PATH);
     for (const { label, value } of FIELDS) await expect(field(page, label)).toHaveValue(value);
     await expect(page.locator('[data-no-script]')).toBeVisible();
-    await expect(page.locator('[data-no-script]')).toContainText('JavaScript is turned off in your browser');
+    await expect(page.locator('[data-no-script]')).toContainText(
+      'JavaScript is turned off in your browser',
+    );
     const how = page.locator('#how-we-calculate');
     await expect(how.getByRole('heading', { level: 2 })).toHaveText('How we calculate');
     await expect(how.locator('ol > li')).toHaveCount(7);
@@ -385,7 +482,9 @@ test.describe('revenue calculator without JavaScript', () => {
     await expect(results(page)).toHaveCount(0);
   });
 
-  test('the form submits as a GET to the page, and the browser enforces the bounds', async ({ page }) => {
+  test('the form submits as a GET to the page, and the browser enforces the bounds', async ({
+    page,
+  }) => {
     await page.goto(PATH);
     await field(page, 'Calls after hours').fill('150');
     await calculate(page).click();
@@ -395,7 +494,9 @@ test.describe('revenue calculator without JavaScript', () => {
     await field(page, 'Calls after hours').fill('60');
     await field(page, 'Calls per day').fill('40');
     await Promise.all([page.waitForURL(/\?totalCalls=40/), calculate(page).click()]);
-    expect(new URL(page.url()).search).toBe(`?${DEFAULT_QUERY.replace('totalCalls=20', 'totalCalls=40')}`);
+    expect(new URL(page.url()).search).toBe(
+      `?${DEFAULT_QUERY.replace('totalCalls=20', 'totalCalls=40')}`,
+    );
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   });
 });

@@ -47,16 +47,22 @@ test('the client bundle and the prerendered pages contain no server secret', () 
   const leaks: string[] = [];
   for (const file of shipped) {
     const text = readFileSync(file, 'latin1');
-    for (const { name } of secrets) for (const needle of needles(values[name]!)) if (text.includes(needle)) leaks.push(`${name} in ${file}`);
+    for (const { name } of secrets)
+      for (const needle of needles(values[name]!))
+        if (text.includes(needle)) leaks.push(`${name} in ${file}`);
   }
   expect(leaks).toEqual([]);
 });
 
-test('no page as served, nor any script it loads, contains a server secret', async ({ request }) => {
+test('no page as served, nor any script it loads, contains a server secret', async ({
+  request,
+}) => {
   const scripts = new Set<string>();
   const leaks: string[] = [];
   const check = (where: string, text: string) => {
-    for (const { name, value } of secrets) for (const needle of needles(value)) if (text.includes(needle)) leaks.push(`${name} in ${where}`);
+    for (const { name, value } of secrets)
+      for (const needle of needles(value))
+        if (text.includes(needle)) leaks.push(`${name} in ${where}`);
   };
   for (const route of [...routes.map((entry) => entry.path), '/this-page-does-not-exist']) {
     check(route, await (await request.get(route)).text());

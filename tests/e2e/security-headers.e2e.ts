@@ -7,7 +7,9 @@ test.describe('security headers (HTTP Observatory rubric)', () => {
   for (const target of headerTargets) {
     test(`${target.method} ${target.path} grades A+`, async ({ baseURL }) => {
       const { score } = await checkTarget(baseURL!, target);
-      const lines = score.modifiers.filter((m) => m.modifier !== 0).map((m) => `${m.modifier} ${m.result}`);
+      const lines = score.modifiers
+        .filter((m) => m.modifier !== 0)
+        .map((m) => `${m.modifier} ${m.result}`);
       expect(score.score, lines.join('\n')).toBeGreaterThanOrEqual(100);
       const csp = score.modifiers.find((m) => m.test === 'content-security-policy')!;
       expect(csp.result).toBe('csp-implemented-with-no-unsafe-default-src-none');
@@ -16,7 +18,11 @@ test.describe('security headers (HTTP Observatory rubric)', () => {
 });
 
 test.describe('Content-Security-Policy in the browser', () => {
-  test('an injected inline script is refused, and the refusal is reported', async ({ page, pageErrors, expectedConsoleErrors }) => {
+  test('an injected inline script is refused, and the refusal is reported', async ({
+    page,
+    pageErrors,
+    expectedConsoleErrors,
+  }) => {
     expectedConsoleErrors.push(/csp: script-src-elem blocked inline/, /Content Security Policy/);
     await page.goto('/');
     const ran = await page.evaluate(async () => {
@@ -27,6 +33,8 @@ test.describe('Content-Security-Policy in the browser', () => {
       return (window as unknown as { __injected?: boolean }).__injected ?? false;
     });
     expect(ran).toBe(false);
-    await expect.poll(() => pageErrors.some((line) => line.startsWith('csp: script-src-elem blocked inline'))).toBe(true);
+    await expect
+      .poll(() => pageErrors.some((line) => line.startsWith('csp: script-src-elem blocked inline')))
+      .toBe(true);
   });
 });

@@ -1,6 +1,9 @@
 import { expect, test } from './support/fixtures';
 
-test('with no tag manager configured the site makes no third-party request', async ({ page, externalRequests }) => {
+test('with no tag manager configured the site makes no third-party request', async ({
+  page,
+  externalRequests,
+}) => {
   await page.goto('/');
   await page.waitForLoadState('networkidle');
   await page.mouse.wheel(0, 4000);

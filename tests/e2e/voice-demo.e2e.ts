@@ -1,9 +1,20 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext, Page, Response } from '@playwright/test';
-import { STAND_IN_ACCESS_TOKEN, startVoiceProvider, type VoiceProvider } from '../integration/support/voice-provider';
+import {
+  STAND_IN_ACCESS_TOKEN,
+  startVoiceProvider,
+  type VoiceProvider,
+} from '../integration/support/voice-provider';
 import { E2E_ENV, RETELL_AGENT_ID, RETELL_API_KEY, VOICE_PROVIDER_PORT } from './support/servers';
-import { builtSite, expect, startupScriptUrls, test, waitForHydration, expectNoAxeViolations } from './support/fixtures';
+import {
+  builtSite,
+  expect,
+  startupScriptUrls,
+  test,
+  waitForHydration,
+  expectNoAxeViolations,
+} from './support/fixtures';
 
 /**
  * The live voice demo in Chromium with a fake microphone, against the
@@ -67,9 +78,15 @@ async function recordMicrophone(page: Page) {
 }
 
 const micTracks = (page: Page) =>
-  page.evaluate(() => (window as unknown as { __mic: Recorder }).__mic.tracks.map((track) => ({ kind: track.kind, readyState: track.readyState })));
+  page.evaluate(() =>
+    (window as unknown as { __mic: Recorder }).__mic.tracks.map((track) => ({
+      kind: track.kind,
+      readyState: track.readyState,
+    })),
+  );
 
-const micConstraints = (page: Page) => page.evaluate(() => (window as unknown as { __mic: Recorder }).__mic.constraints);
+const micConstraints = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __mic: Recorder }).__mic.constraints);
 
 /** Holds the SDK's signalling WebSocket open and silent: the room stays "connecting". */
 async function holdRoomConnecting(page: Page) {
@@ -87,7 +104,8 @@ async function holdRoomConnecting(page: Page) {
  */
 async function holdLazyChunks(page: Page) {
   const clientFiles = new Set(builtSite().assets.map((asset) => asset.url));
-  const isClientScript = (url: URL) => clientFiles.has(url.pathname) && url.pathname.endsWith('.js');
+  const isClientScript = (url: URL) =>
+    clientFiles.has(url.pathname) && url.pathname.endsWith('.js');
   await page.route(isClientScript, () => undefined);
   return () => page.unroute(isClientScript);
 }
@@ -97,14 +115,19 @@ function collectScripts(page: Page) {
   const scripts: Array<{ url: string; body: Promise<string> }> = [];
   page.on('response', (response: Response) => {
     const type = response.headers()['content-type'] ?? '';
-    if (response.url().endsWith('.js') || type.includes('javascript')) scripts.push({ url: response.url(), body: response.text().catch(() => '') });
+    if (response.url().endsWith('.js') || type.includes('javascript'))
+      scripts.push({ url: response.url(), body: response.text().catch(() => '') });
   });
   return scripts;
 }
 
 async function sdkScripts(scripts: ReturnType<typeof collectScripts>) {
-  const bodies = await Promise.all(scripts.map(async (script) => ({ url: script.url, body: await script.body })));
-  return bodies.filter(({ body }) => SDK_MARKERS.some((marker) => marker.test(body))).map(({ url }) => url);
+  const bodies = await Promise.all(
+    scripts.map(async (script) => ({ url: script.url, body: await script.body })),
+  );
+  return bodies
+    .filter(({ body }) => SDK_MARKERS.some((marker) => marker.test(body)))
+    .map(({ url }) => url);
 }
 
 async function openCall(page: Page, where: string, nth = 0) {
@@ -121,7 +144,9 @@ const dialog = (page: Page) => page.getByRole('dialog', { name: /Live voice demo
 async function firstLoadScripts(request: APIRequestContext, route: string) {
   const sources = startupScriptUrls(route, { noModule: true });
   expect(sources.length, `${route} loads scripts`).toBeGreaterThan(3);
-  return Promise.all(sources.map(async (src) => ({ src, body: await (await request.get(src)).text() })));
+  return Promise.all(
+    sources.map(async (src) => ({ src, body: await (await request.get(src)).text() })),
+  );
 }
 
 test.describe('voice demo with the provider stand-in', () => {
@@ -136,9 +161,13 @@ test.describe('voice demo with the provider stand-in', () => {
   test.beforeEach(() => provider.reset());
 
   test.describe('connecting, then Cancel', () => {
-    test.beforeEach(({ expectedConsoleErrors }) => void expectedConsoleErrors.push(...SDK_CONNECT_NOISE));
+    test.beforeEach(
+      ({ expectedConsoleErrors }) => void expectedConsoleErrors.push(...SDK_CONNECT_NOISE),
+    );
 
-    test('loads no voice code before the click; the click loads the SDK, asks the server for a token and shows "Connecting to Aria..."', async ({ page }) => {
+    test('loads no voice code before the click; the click loads the SDK, asks the server for a token and shows "Connecting to Aria..."', async ({
+      page,
+    }) => {
       await recordMicrophone(page);
       const sockets = await holdRoomConnecting(page);
       const scripts = collectScripts(page);
@@ -177,14 +206,24 @@ test.describe('voice demo with the provider stand-in', () => {
       // The SDK arrived only now, in its own chunk, and is joining the call's room with the token.
       await expect.poll(async () => (await sdkScripts(scripts)).length).toBeGreaterThan(0);
       const lazy = await sdkScripts(scripts);
-      expect(scripts.slice(0, beforeClick).map((script) => script.url)).not.toEqual(expect.arrayContaining(lazy));
+      expect(scripts.slice(0, beforeClick).map((script) => script.url)).not.toEqual(
+        expect.arrayContaining(lazy),
+      );
       await expect.poll(() => sockets.length).toBe(1);
       expect(sockets[0]).toMatch(/^wss:\/\/[a-z0-9-]+\.livekit\.cloud\/rtc/);
       expect(sockets[0]).toContain(`access_token=${encodeURIComponent(STAND_IN_ACCESS_TOKEN)}`);
 
       // The microphone was asked for with SPEC's capture settings.
       const [constraints] = await micConstraints(page);
-      expect(constraints).toEqual({ audio: { echoCancellation: true, noiseSuppression: true, autoGainControl: true, channelCount: 1, sampleRate: 24_000 } });
+      expect(constraints).toEqual({
+        audio: {
+          echoCancellation: true,
+          noiseSuppression: true,
+          autoGainControl: true,
+          channelCount: 1,
+          sampleRate: 24_000,
+        },
+      });
 
       // No JavaScript served to this page holds the key, the agent id or the provider's address.
       const bodies = await Promise.all(scripts.map((script) => script.body));
@@ -199,7 +238,9 @@ test.describe('voice demo with the provider stand-in', () => {
       await expect(dialog(page)).toBeHidden();
     });
 
-    test('Cancel while connecting: back to idle, focus on the button, every microphone track ended', async ({ page }) => {
+    test('Cancel while connecting: back to idle, focus on the button, every microphone track ended', async ({
+      page,
+    }) => {
       await recordMicrophone(page);
       const sockets = await holdRoomConnecting(page);
       const button = await openCall(page, '/services-overview');
@@ -211,13 +252,17 @@ test.describe('voice demo with the provider stand-in', () => {
       await dialog(page).getByRole('button', { name: 'Cancel' }).click();
       await expect(dialog(page)).toBeHidden();
       await expect(button).toBeFocused();
-      await expect.poll(async () => (await micTracks(page)).map((track) => track.readyState)).toEqual((await micTracks(page)).map(() => 'ended'));
+      await expect
+        .poll(async () => (await micTracks(page)).map((track) => track.readyState))
+        .toEqual((await micTracks(page)).map(() => 'ended'));
       // Idle again: a new call can start.
       await button.click();
       await expect(dialog(page).getByRole('status')).toHaveText('Connecting to Aria...');
       await page.keyboard.press('Escape');
       await expect(dialog(page)).toBeHidden();
-      await expect.poll(async () => (await micTracks(page)).every((track) => track.readyState === 'ended')).toBe(true);
+      await expect
+        .poll(async () => (await micTracks(page)).every((track) => track.readyState === 'ended'))
+        .toBe(true);
     });
 
     test('Escape cancels too, even before the token has arrived', async ({ page }) => {
@@ -229,10 +274,14 @@ test.describe('voice demo with the provider stand-in', () => {
       await expect.poll(async () => (await micTracks(page)).length).toBeGreaterThan(0);
       await page.keyboard.press('Escape');
       await expect(dialog(page)).toBeHidden();
-      await expect.poll(async () => (await micTracks(page)).every((track) => track.readyState === 'ended')).toBe(true);
+      await expect
+        .poll(async () => (await micTracks(page)).every((track) => track.readyState === 'ended'))
+        .toBe(true);
     });
 
-    test('navigating away mid-call unmounts the button and releases the microphone and the room', async ({ page }) => {
+    test('navigating away mid-call unmounts the button and releases the microphone and the room', async ({
+      page,
+    }) => {
       await recordMicrophone(page);
       const sockets = await holdRoomConnecting(page);
       await page.goto('/services-overview');
@@ -248,10 +297,14 @@ test.describe('voice demo with the provider stand-in', () => {
       await page.goBack();
       await expect(page).toHaveURL(/\/services-overview$/);
       await expect(page.getByRole('dialog')).toHaveCount(0);
-      await expect.poll(async () => (await micTracks(page)).every((track) => track.readyState === 'ended')).toBe(true);
+      await expect
+        .poll(async () => (await micTracks(page)).every((track) => track.readyState === 'ended'))
+        .toBe(true);
     });
 
-    test('the open call dialog has no axe violations (375 px and 1280 px), with screenshots', async ({ page }, testInfo) => {
+    test('the open call dialog has no axe violations (375 px and 1280 px), with screenshots', async ({
+      page,
+    }, testInfo) => {
       test.setTimeout(60_000);
       for (const width of [375, 1280]) {
         await page.setViewportSize({ width, height: width === 375 ? 740 : 800 });
@@ -263,7 +316,9 @@ test.describe('voice demo with the provider stand-in', () => {
         await expectNoAxeViolations(page);
         const box = await dialog(page).boundingBox();
         expect(box!.width).toBeLessThanOrEqual(width);
-        await page.screenshot({ path: testInfo.outputPath(`voice-dialog-connecting-${width}.png`) });
+        await page.screenshot({
+          path: testInfo.outputPath(`voice-dialog-connecting-${width}.png`),
+        });
         await dialog(page).getByRole('button', { name: 'Cancel' }).click();
         await expect(dialog(page)).toBeHidden();
         await release();
@@ -272,7 +327,10 @@ test.describe('voice demo with the provider stand-in', () => {
   });
 
   test.describe('errors', () => {
-    test.beforeEach(({ expectedConsoleErrors }) => void expectedConsoleErrors.push(BAD_GATEWAY, ...SDK_CONNECT_NOISE));
+    test.beforeEach(
+      ({ expectedConsoleErrors }) =>
+        void expectedConsoleErrors.push(BAD_GATEWAY, ...SDK_CONNECT_NOISE),
+    );
 
     test("a 401 from the provider: 'Unable to start voice call: HTTP error! status: 401' (never the provider's body), microphone released", async ({
       page,
@@ -282,9 +340,13 @@ test.describe('voice demo with the provider stand-in', () => {
       const button = await openCall(page, '/services-overview', 1);
       const alert = dialog(page).getByRole('alert');
       await expect(alert).toHaveText('Unable to start voice call: HTTP error! status: 401');
-      await expect.poll(async () => (await micTracks(page)).every((track) => track.readyState === 'ended')).toBe(true);
+      await expect
+        .poll(async () => (await micTracks(page)).every((track) => track.readyState === 'ended'))
+        .toBe(true);
       expect((await micTracks(page)).length).toBeGreaterThan(0);
-      await expect(dialog(page).getByRole('link', { name: 'Book a live demo instead' })).toHaveAttribute('href', '/contact-demo');
+      await expect(
+        dialog(page).getByRole('link', { name: 'Book a live demo instead' }),
+      ).toHaveAttribute('href', '/contact-demo');
       await expectNoAxeViolations(page);
       await page.setViewportSize({ width: 375, height: 740 });
       await page.screenshot({ path: testInfo.outputPath('voice-dialog-error-375.png') });
@@ -297,7 +359,9 @@ test.describe('voice demo with the provider stand-in', () => {
     test('Try again after an error starts a new call', async ({ page }) => {
       provider.answer({ status: 401, body: 'nope' });
       await openCall(page, '/services-overview');
-      await expect(dialog(page).getByRole('alert')).toHaveText('Unable to start voice call: HTTP error! status: 401');
+      await expect(dialog(page).getByRole('alert')).toHaveText(
+        'Unable to start voice call: HTTP error! status: 401',
+      );
       await page.routeWebSocket(/livekit\.cloud/, () => undefined);
       await dialog(page).getByRole('button', { name: 'Try again' }).click();
       await expect(dialog(page).getByRole('status')).toHaveText('Connecting to Aria...');
@@ -307,12 +371,18 @@ test.describe('voice demo with the provider stand-in', () => {
   });
 
   test.describe('a refused microphone', () => {
-    test('says how to allow the microphone, and asks the provider for nothing', async ({ page }) => {
+    test('says how to allow the microphone, and asks the provider for nothing', async ({
+      page,
+    }) => {
       await page.addInitScript(() => {
-        navigator.mediaDevices.getUserMedia = () => Promise.reject(new DOMException('Permission denied', 'NotAllowedError'));
+        navigator.mediaDevices.getUserMedia = () =>
+          Promise.reject(new DOMException('Permission denied', 'NotAllowedError'));
       });
       const posts: string[] = [];
-      page.on('request', (request) => request.url().endsWith(ENDPOINT) && posts.push(request.url()));
+      page.on(
+        'request',
+        (request) => request.url().endsWith(ENDPOINT) && posts.push(request.url()),
+      );
       await openCall(page, '/how-it-works');
       const alert = dialog(page).getByRole('alert');
       await expect(alert).toContainText('Microphone access is blocked, so Aria cannot hear you.');
@@ -329,16 +399,27 @@ test.describe('voice demo with the provider unreachable', () => {
   test('the message says the voice service could not be reached', async ({ page }) => {
     await recordMicrophone(page);
     await openCall(page, '/how-it-works');
-    await expect(dialog(page).getByRole('alert')).toHaveText('Unable to start voice call: The voice service could not be reached. Please try again shortly.');
-    await expect.poll(async () => (await micTracks(page)).every((track) => track.readyState === 'ended')).toBe(true);
+    await expect(dialog(page).getByRole('alert')).toHaveText(
+      'Unable to start voice call: The voice service could not be reached. Please try again shortly.',
+    );
+    await expect
+      .poll(async () => (await micTracks(page)).every((track) => track.readyState === 'ended'))
+      .toBe(true);
   });
 });
 
 test.describe('voice demo in the build', () => {
-  for (const route of ['/services-overview', '/how-it-works', '/revenue-calculator', '/ai-chatbot']) {
+  for (const route of [
+    '/services-overview',
+    '/how-it-works',
+    '/revenue-calculator',
+    '/ai-chatbot',
+  ]) {
     test(`${route}: no voice SDK in the first-load JavaScript`, async ({ request }) => {
       const scripts = await firstLoadScripts(request, route);
-      const withSdk = scripts.filter(({ body }) => SDK_MARKERS.some((marker) => marker.test(body))).map(({ src }) => src);
+      const withSdk = scripts
+        .filter(({ body }) => SDK_MARKERS.some((marker) => marker.test(body)))
+        .map(({ src }) => src);
       expect(withSdk).toEqual([]);
     });
   }
@@ -369,7 +450,8 @@ test.describe('voice demo without JavaScript', () => {
       await page.goto(route);
       const links = page.locator('main').getByRole('link', { name: LABEL });
       await expect(links).toHaveCount(count);
-      for (const link of await links.all()) await expect(link).toHaveAttribute('href', '/contact-demo');
+      for (const link of await links.all())
+        await expect(link).toHaveAttribute('href', '/contact-demo');
       await expect(page.locator('main').getByRole('button', { name: LABEL })).toHaveCount(0);
     }
     await page.locator('main').getByRole('link', { name: LABEL }).click();

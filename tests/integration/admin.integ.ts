@@ -36,14 +36,29 @@ const nextAddress = () => `10.0.${Math.floor(address / 250)}.${(address++ % 250)
 async function command(args: string[], password?: string) {
   let out = '';
   let err = '';
-  const code = await runCommand(args, { out: async (text) => void (out += text), err: async (text) => void (err += text) }, password ? { password } : {});
+  const code = await runCommand(
+    args,
+    { out: async (text) => void (out += text), err: async (text) => void (err += text) },
+    password ? { password } : {},
+  );
   return { code, out, err };
 }
 
-type Call = { method?: 'GET' | 'POST'; body?: Record<string, string>; cookie?: string; origin?: string | null; accept?: string; ip?: string; csrf?: boolean };
+type Call = {
+  method?: 'GET' | 'POST';
+  body?: Record<string, string>;
+  cookie?: string;
+  origin?: string | null;
+  accept?: string;
+  ip?: string;
+  csrf?: boolean;
+};
 
 /** Calls an inbox endpoint as a browser on the site would (same origin), unless told otherwise. */
-async function call(path: string, { method = 'POST', body, cookie, origin = SITE, accept = 'application/json', ip }: Call = {}) {
+async function call(
+  path: string,
+  { method = 'POST', body, cookie, origin = SITE, accept = 'application/json', ip }: Call = {},
+) {
   const headers: Record<string, string> = { accept, 'x-forwarded-for': ip ?? nextAddress() };
   if (origin) headers.origin = origin;
   if (cookie) headers.cookie = cookie;
@@ -57,7 +72,9 @@ async function call(path: string, { method = 'POST', body, cookie, origin = SITE
     .replace(/^\/api\/admin\//, '')
     .split('?')[0]!
     .split('/');
-  const response = await (method === 'GET' ? admin.GET : admin.POST)(request, { params: Promise.resolve({ path: segments }) });
+  const response = await (method === 'GET' ? admin.GET : admin.POST)(request, {
+    params: Promise.resolve({ path: segments }),
+  });
   const text = await response.text();
   let json: Record<string, unknown> | null = null;
   try {
@@ -82,14 +99,22 @@ async function signIn(password = PASSWORD, ip?: string) {
   const cookie = setCookie.map((line) => line.split(';')[0]!).join('; ');
   const token = sessionToken(setCookie);
   const { db } = await getDatabase();
-  const [session] = await db.select().from(operatorSessions).where(eq(operatorSessions.token, token));
+  const [session] = await db
+    .select()
+    .from(operatorSessions)
+    .where(eq(operatorSessions.token, token));
   return { cookie, token, csrf: session!.csrfToken, setCookie };
 }
 
 async function submitLead(email: string, form: 'contact' | 'demo' = 'contact') {
   const response = await postLead(
     leadRequest(form, {
-      body: JSON.stringify({ ...validBodies[form], email, utm_source: 'newsletter', page_url: `${SITE}/contact-us` }),
+      body: JSON.stringify({
+        ...validBodies[form],
+        email,
+        utm_source: 'newsletter',
+        page_url: `${SITE}/contact-us`,
+      }),
       headers: { 'x-forwarded-for': nextAddress() },
     }),
     { params: Promise.resolve({ form }) },
@@ -118,7 +143,9 @@ afterAll(async () => {
 
 describe('operators (npm run leads)', () => {
   it('refuses a short password, a second operator with the same email, and lists operators', async () => {
-    await expect(command(['add-operator', 'b@agency.example'], 'short')).rejects.toThrow(/at least 12 characters/);
+    await expect(command(['add-operator', 'b@agency.example'], 'short')).rejects.toThrow(
+      /at least 12 characters/,
+    );
     await expect(command(['add-operator', EMAIL], PASSWORD)).rejects.toThrow(/already an operator/);
     const listed = await command(['list-operators']);
     expect(listed.out).toContain(EMAIL);
@@ -140,8 +167,12 @@ describe('sign-in', () => {
   });
 
   it('answers a wrong password and an unknown email alike, and logs neither password', async () => {
-    const wrong = await call('/api/admin/sign-in', { body: { email: EMAIL, password: 'not-the-password-1' } });
-    const unknown = await call('/api/admin/sign-in', { body: { email: 'nobody@agency.example', password: 'not-the-password-2' } });
+    const wrong = await call('/api/admin/sign-in', {
+      body: { email: EMAIL, password: 'not-the-password-1' },
+    });
+    const unknown = await call('/api/admin/sign-in', {
+      body: { email: 'nobody@agency.example', password: 'not-the-password-2' },
+    });
     expect([wrong.status, unknown.status]).toEqual([401, 401]);
     expect(wrong.json).toEqual(unknown.json);
     const { db } = await getDatabase();
@@ -151,15 +182,24 @@ describe('sign-in', () => {
   });
 
   it('a browser form post that fails goes back to the sign-in page with the one message', async () => {
-    const response = await call('/api/admin/sign-in', { body: { email: EMAIL, password: 'wrong-password-3', next: '/admin/overview' }, accept: 'text/html' });
+    const response = await call('/api/admin/sign-in', {
+      body: { email: EMAIL, password: 'wrong-password-3', next: '/admin/overview' },
+      accept: 'text/html',
+    });
     expect(response.status).toBe(303);
-    expect(response.headers.get('location')).toBe('/admin/sign-in?error=invalid&next=%2Fadmin%2Foverview');
+    expect(response.headers.get('location')).toBe(
+      '/admin/sign-in?error=invalid&next=%2Fadmin%2Foverview',
+    );
   });
 
   it('limits failed sign-ins per account: 429 with Retry-After, even with the right password, from any address', async () => {
     const email = 'limited@agency.example';
     expect(await command(['add-operator', email], PASSWORD)).toMatchObject({ code: 0 });
-    for (let i = 0; i < 5; i += 1) expect((await call('/api/admin/sign-in', { body: { email, password: `wrong-${i}-password` } })).status).toBe(401);
+    for (let i = 0; i < 5; i += 1)
+      expect(
+        (await call('/api/admin/sign-in', { body: { email, password: `wrong-${i}-password` } }))
+          .status,
+      ).toBe(401);
     const limited = await call('/api/admin/sign-in', { body: { email, password: PASSWORD } });
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(800);
@@ -169,13 +209,31 @@ describe('sign-in', () => {
   it('limits failed sign-ins per address, across accounts', async () => {
     const ip = '198.51.100.250';
     for (let i = 0; i < 20; i += 1)
-      expect((await call('/api/admin/sign-in', { body: { email: `guess${i}@x.example`, password: 'guessing-password' }, ip })).status).toBe(401);
-    expect((await call('/api/admin/sign-in', { body: { email: EMAIL, password: PASSWORD }, ip })).status).toBe(429);
-    expect((await call('/api/admin/sign-in', { body: { email: EMAIL, password: PASSWORD } })).status).toBe(200);
+      expect(
+        (
+          await call('/api/admin/sign-in', {
+            body: { email: `guess${i}@x.example`, password: 'guessing-password' },
+            ip,
+          })
+        ).status,
+      ).toBe(401);
+    expect(
+      (await call('/api/admin/sign-in', { body: { email: EMAIL, password: PASSWORD }, ip })).status,
+    ).toBe(429);
+    expect(
+      (await call('/api/admin/sign-in', { body: { email: EMAIL, password: PASSWORD } })).status,
+    ).toBe(200);
   });
 
   it('refuses a sign-in posted from another site', async () => {
-    expect((await call('/api/admin/sign-in', { body: { email: EMAIL, password: PASSWORD }, origin: 'https://evil.example' })).status).toBe(403);
+    expect(
+      (
+        await call('/api/admin/sign-in', {
+          body: { email: EMAIL, password: PASSWORD },
+          origin: 'https://evil.example',
+        })
+      ).status,
+    ).toBe(403);
   });
 });
 
@@ -199,16 +257,24 @@ describe('who may call the inbox endpoints', () => {
     expect(response.json).toMatchObject({ error: 'unauthorized' });
   });
 
-  it.each(everyEndpoint.filter(([, method]) => method === 'POST'))('%s from another site: 403, even signed in', async (path) => {
-    const { cookie, csrf } = await signIn();
-    expect((await call(path, { cookie, body: { csrf }, origin: 'https://evil.example' })).status).toBe(403);
-  });
+  it.each(everyEndpoint.filter(([, method]) => method === 'POST'))(
+    '%s from another site: 403, even signed in',
+    async (path) => {
+      const { cookie, csrf } = await signIn();
+      expect(
+        (await call(path, { cookie, body: { csrf }, origin: 'https://evil.example' })).status,
+      ).toBe(403);
+    },
+  );
 
-  it.each(everyEndpoint.filter(([, method]) => method === 'POST'))('%s without the anti-forgery token: 403', async (path) => {
-    const { cookie } = await signIn();
-    expect((await call(path, { cookie, body: {} })).status).toBe(403);
-    expect((await call(path, { cookie, body: { csrf: 'wrong' } })).status).toBe(403);
-  });
+  it.each(everyEndpoint.filter(([, method]) => method === 'POST'))(
+    '%s without the anti-forgery token: 403',
+    async (path) => {
+      const { cookie } = await signIn();
+      expect((await call(path, { cookie, body: {} })).status).toBe(403);
+      expect((await call(path, { cookie, body: { csrf: 'wrong' } })).status).toBe(403);
+    },
+  );
 
   it('a session unused for longer than the idle limit has ended', async () => {
     const { cookie, token } = await signIn();
@@ -228,25 +294,38 @@ describe('who may call the inbox endpoints', () => {
       .set({ createdAt: new Date(Date.now() - 8 * 3_600_000 - 60_000) })
       .where(eq(operatorSessions.token, token));
     expect((await call('/api/admin/leads.csv', { method: 'GET', cookie })).status).toBe(401);
-    expect(await db.select().from(operatorSessions).where(eq(operatorSessions.token, token))).toHaveLength(0);
+    expect(
+      await db.select().from(operatorSessions).where(eq(operatorSessions.token, token)),
+    ).toHaveLength(0);
   });
 
   it('signing out ends every session of the operator, on every device', async () => {
     const first = await signIn();
     const second = await signIn();
-    expect((await call('/api/admin/leads.csv', { method: 'GET', cookie: second.cookie })).status).toBe(200);
-    const out = await call('/api/admin/sign-out', { cookie: first.cookie, body: { csrf: first.csrf } });
+    expect(
+      (await call('/api/admin/leads.csv', { method: 'GET', cookie: second.cookie })).status,
+    ).toBe(200);
+    const out = await call('/api/admin/sign-out', {
+      cookie: first.cookie,
+      body: { csrf: first.csrf },
+    });
     expect(out.status).toBe(200);
     expect(out.headers.getSetCookie().join()).toMatch(/session_token=;/);
-    expect((await call('/api/admin/leads.csv', { method: 'GET', cookie: second.cookie })).status).toBe(401);
-    expect((await call('/api/admin/leads.csv', { method: 'GET', cookie: first.cookie })).status).toBe(401);
+    expect(
+      (await call('/api/admin/leads.csv', { method: 'GET', cookie: second.cookie })).status,
+    ).toBe(401);
+    expect(
+      (await call('/api/admin/leads.csv', { method: 'GET', cookie: first.cookie })).status,
+    ).toBe(401);
   });
 });
 
 describe('actions on leads', () => {
   it('re-send reaches the receiver once more with the same Idempotency-Key', async () => {
     const id = await submitLead('resend@example.com');
-    await waitFor(() => Promise.resolve(receiver.forLead(id).length === 1), { what: 'first delivery' });
+    await waitFor(() => Promise.resolve(receiver.forLead(id).length === 1), {
+      what: 'first delivery',
+    });
     const { cookie, csrf } = await signIn();
     const response = await call(`/api/admin/leads/${id}/resend`, { cookie, body: { csrf } });
     expect(response.json).toMatchObject({ ok: true, notice: 'sent' });
@@ -262,29 +341,54 @@ describe('actions on leads', () => {
     await waitForOutbox();
     receiver.setDefault(200);
     const { cookie, csrf } = await signIn();
-    expect((await call(`/api/admin/leads/${id}/spam`, { cookie, body: { csrf, spam: '1' } })).json).toMatchObject({ notice: 'marked_spam' });
+    expect(
+      (await call(`/api/admin/leads/${id}/spam`, { cookie, body: { csrf, spam: '1' } })).json,
+    ).toMatchObject({ notice: 'marked_spam' });
     const { db } = await getDatabase();
     expect((await db.select().from(leads).where(eq(leads.id, id)))[0]!.status).toBe('spam');
-    expect((await db.select().from(leadDeliveries).where(eq(leadDeliveries.leadId, id)))[0]!.status).toBe('skipped');
+    expect(
+      (await db.select().from(leadDeliveries).where(eq(leadDeliveries.leadId, id)))[0]!.status,
+    ).toBe('skipped');
     const before = receiver.forLead(id).length;
-    expect((await call(`/api/admin/leads/${id}/spam`, { cookie, body: { csrf, spam: '0' } })).json).toMatchObject({ notice: 'marked_not_spam' });
-    expect((await db.select().from(leadDeliveries).where(eq(leadDeliveries.leadId, id)))[0]!.status).toBe('delivered');
+    expect(
+      (await call(`/api/admin/leads/${id}/spam`, { cookie, body: { csrf, spam: '0' } })).json,
+    ).toMatchObject({ notice: 'marked_not_spam' });
+    expect(
+      (await db.select().from(leadDeliveries).where(eq(leadDeliveries.leadId, id)))[0]!.status,
+    ).toBe('delivered');
     expect(receiver.forLead(id)).toHaveLength(before + 1);
   });
 
   it("'Deliver skipped' queues the leads stored while no webhook was configured, and the next sweep delivers them", async () => {
     const id = await submitLead('stored-before-setup@example.com');
-    await waitFor(() => Promise.resolve(receiver.forLead(id).length === 1), { what: 'first delivery' });
+    await waitFor(() => Promise.resolve(receiver.forLead(id).length === 1), {
+      what: 'first delivery',
+    });
     const { db } = await getDatabase();
     // As stored by a site without LEADS_WEBHOOK_URL: accepted, delivery skipped, no attempt.
-    await db.update(leadDeliveries).set({ status: 'skipped', webhookUrl: null, deliveredAt: null }).where(eq(leadDeliveries.leadId, id));
+    await db
+      .update(leadDeliveries)
+      .set({ status: 'skipped', webhookUrl: null, deliveredAt: null })
+      .where(eq(leadDeliveries.leadId, id));
     const { cookie, csrf } = await signIn();
-    const response = await call('/api/admin/deliver-skipped', { cookie, body: { csrf, form: 'contact' } });
+    const response = await call('/api/admin/deliver-skipped', {
+      cookie,
+      body: { csrf, form: 'contact' },
+    });
     expect(response.json).toMatchObject({ ok: true, notice: 'skipped_queued', count: 1 });
-    expect((await db.select().from(leadDeliveries).where(eq(leadDeliveries.leadId, id)))[0]!.status).toBe('pending');
-    expect(await lastAudit()).toMatchObject({ actor: EMAIL, action: 'skipped_requeued', target: 'contact', detail: { count: 1 } });
+    expect(
+      (await db.select().from(leadDeliveries).where(eq(leadDeliveries.leadId, id)))[0]!.status,
+    ).toBe('pending');
+    expect(await lastAudit()).toMatchObject({
+      actor: EMAIL,
+      action: 'skipped_requeued',
+      target: 'contact',
+      detail: { count: 1 },
+    });
     await runOutboxOnce();
-    expect((await db.select().from(leadDeliveries).where(eq(leadDeliveries.leadId, id)))[0]!.status).toBe('delivered');
+    expect(
+      (await db.select().from(leadDeliveries).where(eq(leadDeliveries.leadId, id)))[0]!.status,
+    ).toBe('delivered');
     expect(receiver.forLead(id)).toHaveLength(2);
   });
 
@@ -294,14 +398,27 @@ describe('actions on leads', () => {
     const b = await submitLead('person@example.com', 'demo');
     await waitForOutbox();
     const { cookie, csrf } = await signIn();
-    expect((await call(`/api/admin/leads/${one}/delete`, { cookie, body: { csrf } })).json).toMatchObject({ ok: false, notice: 'confirm_required' });
-    expect((await call(`/api/admin/leads/${one}/delete`, { cookie, body: { csrf, confirm: 'yes' } })).json).toMatchObject({ ok: true, notice: 'deleted' });
-    const byEmail = await call('/api/admin/delete-by-email', { cookie, body: { csrf, email: ' PERSON@example.COM ', confirm: 'yes' } });
+    expect(
+      (await call(`/api/admin/leads/${one}/delete`, { cookie, body: { csrf } })).json,
+    ).toMatchObject({ ok: false, notice: 'confirm_required' });
+    expect(
+      (await call(`/api/admin/leads/${one}/delete`, { cookie, body: { csrf, confirm: 'yes' } }))
+        .json,
+    ).toMatchObject({ ok: true, notice: 'deleted' });
+    const byEmail = await call('/api/admin/delete-by-email', {
+      cookie,
+      body: { csrf, email: ' PERSON@example.COM ', confirm: 'yes' },
+    });
     expect(byEmail.json).toMatchObject({ ok: true, notice: 'deleted_by_email', count: 2 });
     const { db } = await getDatabase();
-    for (const id of [one, a, b]) expect(await db.select().from(leads).where(eq(leads.id, id))).toHaveLength(0);
+    for (const id of [one, a, b])
+      expect(await db.select().from(leads).where(eq(leads.id, id))).toHaveLength(0);
     const entry = await lastAudit();
-    expect(entry).toMatchObject({ actor: EMAIL, action: 'leads_deleted_by_email', detail: { count: 2 } });
+    expect(entry).toMatchObject({
+      actor: EMAIL,
+      action: 'leads_deleted_by_email',
+      detail: { count: 2 },
+    });
     expect(JSON.stringify(await db.select().from(auditLog))).not.toMatch(/person@example/i);
   });
 
@@ -311,11 +428,15 @@ describe('actions on leads', () => {
     const response = await call('/api/admin/leads.csv?q=cmd', { method: 'GET', cookie });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
-    expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename="leads-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(response.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="leads-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
     const lines = response.text.trimEnd().split('\r\n');
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(`'=cmd|calc@example.com`);
-    expect((await call('/api/admin/leads.csv?form=nope', { method: 'GET', cookie })).status).toBe(400);
+    expect((await call('/api/admin/leads.csv?form=nope', { method: 'GET', cookie })).status).toBe(
+      400,
+    );
   });
 
   it("sends a test event to the form's receiver and reports its status, 200 and 500 alike", async () => {
@@ -329,7 +450,11 @@ describe('actions on leads', () => {
     const failed = await call('/api/admin/test-event', { cookie, body: { csrf, form: 'contact' } });
     receiver.setDefault(200);
     expect(failed.json).toMatchObject({ ok: false, notice: 'test_failed', form: 'contact' });
-    expect(await lastAudit()).toMatchObject({ action: 'test_event_sent', target: 'contact', detail: { ok: false, http_status: 500 } });
+    expect(await lastAudit()).toMatchObject({
+      action: 'test_event_sent',
+      target: 'contact',
+      detail: { ok: false, http_status: 500 },
+    });
   });
 
   it('changes the password: the old one stops working and other sessions end', async () => {
@@ -337,20 +462,42 @@ describe('actions on leads', () => {
     const { cookie, csrf } = await signIn();
     const NEW = 'a brand new passphrase';
     expect(
-      (await call('/api/admin/password', { cookie, body: { csrf, currentPassword: 'wrong-current-pw', newPassword: NEW, confirmPassword: NEW } })).json,
+      (
+        await call('/api/admin/password', {
+          cookie,
+          body: {
+            csrf,
+            currentPassword: 'wrong-current-pw',
+            newPassword: NEW,
+            confirmPassword: NEW,
+          },
+        })
+      ).json,
     ).toMatchObject({
       ok: false,
       notice: 'wrong_password',
     });
-    const changed = await call('/api/admin/password', { cookie, body: { csrf, currentPassword: PASSWORD, newPassword: NEW, confirmPassword: NEW } });
+    const changed = await call('/api/admin/password', {
+      cookie,
+      body: { csrf, currentPassword: PASSWORD, newPassword: NEW, confirmPassword: NEW },
+    });
     expect(changed.json).toMatchObject({ ok: true, notice: 'password_changed' });
-    expect((await call('/api/admin/leads.csv', { method: 'GET', cookie: other.cookie })).status).toBe(401);
-    expect((await call('/api/admin/sign-in', { body: { email: EMAIL, password: PASSWORD } })).status).toBe(401);
+    expect(
+      (await call('/api/admin/leads.csv', { method: 'GET', cookie: other.cookie })).status,
+    ).toBe(401);
+    expect(
+      (await call('/api/admin/sign-in', { body: { email: EMAIL, password: PASSWORD } })).status,
+    ).toBe(401);
     await signIn(NEW);
     const back = await signIn(NEW);
     await call('/api/admin/password', {
       cookie: back.cookie,
-      body: { csrf: back.csrf, currentPassword: NEW, newPassword: PASSWORD, confirmPassword: PASSWORD },
+      body: {
+        csrf: back.csrf,
+        currentPassword: NEW,
+        newPassword: PASSWORD,
+        confirmPassword: PASSWORD,
+      },
     });
   });
 });

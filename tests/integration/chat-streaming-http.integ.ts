@@ -15,7 +15,12 @@ import { freshEnvironment } from './support/helpers';
  */
 
 const webhook = await startChatWebhook();
-await freshEnvironment({ CHAT_WEBHOOK_URL: webhook.url, CHAT_TIMEOUT_MS: '10000', CHAT_IDLE_TIMEOUT_MS: '8000', CHAT_RATE_LIMIT_PER_MINUTE: '0' });
+await freshEnvironment({
+  CHAT_WEBHOOK_URL: webhook.url,
+  CHAT_TIMEOUT_MS: '10000',
+  CHAT_IDLE_TIMEOUT_MS: '8000',
+  CHAT_RATE_LIMIT_PER_MINUTE: '0',
+});
 const { POST } = await import('@/app/api/chat/route');
 const { closeDatabase } = await import('@/server/db/client');
 
@@ -24,11 +29,19 @@ const site: Server = createServer((req, res) => {
   req.on('data', (chunk: Buffer) => chunks.push(chunk));
   req.on('end', async () => {
     const headers = new Headers();
-    for (const [name, value] of Object.entries(req.headers)) if (typeof value === 'string') headers.set(name, value);
-    const response = await POST(new Request(`http://127.0.0.1${req.url}`, { method: 'POST', headers, body: Buffer.concat(chunks) }));
+    for (const [name, value] of Object.entries(req.headers))
+      if (typeof value === 'string') headers.set(name, value);
+    const response = await POST(
+      new Request(`http://127.0.0.1${req.url}`, {
+        method: 'POST',
+        headers,
+        body: Buffer.concat(chunks),
+      }),
+    );
     res.writeHead(response.status, Object.fromEntries(response.headers));
     const reader = response.body?.getReader();
-    for (let step = await reader?.read(); step && !step.done; step = await reader!.read()) res.write(step.value);
+    for (let step = await reader?.read(); step && !step.done; step = await reader!.read())
+      res.write(step.value);
     res.end();
   });
 });
@@ -45,16 +58,24 @@ afterAll(async () => {
 type Arrival = { at: number; text: string };
 
 /** Posts a message as the panel does and records when each chunk of the answer arrives. */
-function chat(onData: (arrivals: Arrival[]) => void): Promise<{ status: number; type: string; arrivals: Arrival[] }> {
+function chat(
+  onData: (arrivals: Arrival[]) => void,
+): Promise<{ status: number; type: string; arrivals: Arrival[] }> {
   return new Promise((resolve, reject) => {
-    const body = JSON.stringify({ sessionId: '2c7e0d8a-5b1f-4c3e-9a7d-6e5f4a3b2c1d', chatInput: 'Tell me about pricing' });
+    const body = JSON.stringify({
+      sessionId: '2c7e0d8a-5b1f-4c3e-9a7d-6e5f4a3b2c1d',
+      chatInput: 'Tell me about pricing',
+    });
     const req = httpRequest(
       {
         host: '127.0.0.1',
         port: sitePort,
         path: '/api/chat',
         method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/x-ndjson, application/json' },
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/x-ndjson, application/json',
+        },
       },
       (res) => {
         const arrivals: Arrival[] = [];
@@ -63,7 +84,13 @@ function chat(onData: (arrivals: Arrival[]) => void): Promise<{ status: number; 
           arrivals.push({ at: Date.now(), text });
           onData(arrivals);
         });
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, type: String(res.headers['content-type']), arrivals }));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            type: String(res.headers['content-type']),
+            arrivals,
+          }),
+        );
       },
     );
     req.on('error', reject);
@@ -72,33 +99,53 @@ function chat(onData: (arrivals: Arrival[]) => void): Promise<{ status: number; 
 }
 
 describe('a streamed reply over real HTTP', () => {
-  it('reaches the visitor piece by piece: the first text arrives before the last is sent', { timeout: 20_000 }, async () => {
-    let firstArrived!: () => void;
-    const firstSeen = new Promise<void>((resolve) => (firstArrived = resolve));
-    webhook.answerWith({
-      stream: [n8n.begin(), n8n.item('Plans start '), { until: () => firstSeen }, { wait: 50 }, n8n.item('at $99 a month.'), n8n.end()],
-    });
-    const { status, type, arrivals } = await chat((so) => {
-      if (
-        so
-          .map((arrival) => arrival.text)
-          .join('')
-          .includes('Plans start')
-      )
-        firstArrived();
-    });
-    expect(status).toBe(200);
-    expect(type).toBe('application/x-ndjson; charset=utf-8');
-    const lines = arrivals
-      .map((arrival) => arrival.text)
-      .join('')
-      .split('\n')
-      .filter(Boolean)
-      .map((line) => JSON.parse(line) as unknown);
-    expect(lines).toEqual([{ type: 'item', content: 'Plans start ' }, { type: 'item', content: 'at $99 a month.' }, { type: 'end' }]);
-    const firstAt = arrivals.find((arrival) => arrival.text.includes('Plans start'))!.at;
-    const lastSentAt = webhook.sent.find((sent) => typeof sent.step === 'object' && 'chunk' in sent.step && sent.step.chunk.content === 'at $99 a month.')!.at;
-    expect(firstAt).toBeLessThan(lastSentAt);
-    expect(arrivals.length).toBeGreaterThan(1);
-  });
+  it(
+    'reaches the visitor piece by piece: the first text arrives before the last is sent',
+    { timeout: 20_000 },
+    async () => {
+      let firstArrived!: () => void;
+      const firstSeen = new Promise<void>((resolve) => (firstArrived = resolve));
+      webhook.answerWith({
+        stream: [
+          n8n.begin(),
+          n8n.item('Plans start '),
+          { until: () => firstSeen },
+          { wait: 50 },
+          n8n.item('at $99 a month.'),
+          n8n.end(),
+        ],
+      });
+      const { status, type, arrivals } = await chat((so) => {
+        if (
+          so
+            .map((arrival) => arrival.text)
+            .join('')
+            .includes('Plans start')
+        )
+          firstArrived();
+      });
+      expect(status).toBe(200);
+      expect(type).toBe('application/x-ndjson; charset=utf-8');
+      const lines = arrivals
+        .map((arrival) => arrival.text)
+        .join('')
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line) as unknown);
+      expect(lines).toEqual([
+        { type: 'item', content: 'Plans start ' },
+        { type: 'item', content: 'at $99 a month.' },
+        { type: 'end' },
+      ]);
+      const firstAt = arrivals.find((arrival) => arrival.text.includes('Plans start'))!.at;
+      const lastSentAt = webhook.sent.find(
+        (sent) =>
+          typeof sent.step === 'object' &&
+          'chunk' in sent.step &&
+          sent.step.chunk.content === 'at $99 a month.',
+      )!.at;
+      expect(firstAt).toBeLessThan(lastSentAt);
+      expect(arrivals.length).toBeGreaterThan(1);
+    },
+  );
 });

@@ -30,26 +30,53 @@ const { closeDatabase, getDatabase } = await import('@/server/db/client');
 const sessionId = '0b6a3c52-8a51-4d5e-9f1c-2a7b3d4e5f60';
 let address = 0;
 
-type Init = { body?: BodyInit | null; json?: unknown; contentType?: string | null; headers?: Record<string, string>; ip?: string };
+type Init = {
+  body?: BodyInit | null;
+  json?: unknown;
+  contentType?: string | null;
+  headers?: Record<string, string>;
+  ip?: string;
+};
 
 /** Each call comes from its own address unless one is given, so only the rate-limit test meets the limit. */
-function chatRequest({ body, json, contentType = 'application/json', headers = {}, ip = `203.0.113.${++address}` }: Init = {}): Request {
+function chatRequest({
+  body,
+  json,
+  contentType = 'application/json',
+  headers = {},
+  ip = `203.0.113.${++address}`,
+}: Init = {}): Request {
   const all: Record<string, string> = { [PEER_ADDRESS_HEADER]: ip, ...headers };
   if (contentType) all['content-type'] = contentType;
   const payload = json !== undefined ? JSON.stringify(json) : (body ?? null);
-  return new Request('http://localhost/api/chat', { method: 'POST', headers: all, body: payload, duplex: 'half' } as RequestInit);
+  return new Request('http://localhost/api/chat', {
+    method: 'POST',
+    headers: all,
+    body: payload,
+    duplex: 'half',
+  } as RequestInit);
 }
 
 async function post(init: Init = {}) {
   const response = await POST(chatRequest(init));
-  return { response, status: response.status, body: (await response.json()) as Record<string, unknown> };
+  return {
+    response,
+    status: response.status,
+    body: (await response.json()) as Record<string, unknown>,
+  };
 }
 
-const valid = (chatInput = 'Hello, do you work weekends?') => ({ sessionId, chatInput, metadata: { page: '/ai-chatbot' } });
+const valid = (chatInput = 'Hello, do you work weekends?') => ({
+  sessionId,
+  chatInput,
+  metadata: { page: '/ai-chatbot' },
+});
 
 let logs: string[] = [];
 const warnings = () =>
-  logs.map((line) => JSON.parse(line) as Record<string, unknown>).filter((line) => line.level === 'warn' && line.event === 'chat.webhook_problem');
+  logs
+    .map((line) => JSON.parse(line) as Record<string, unknown>)
+    .filter((line) => line.level === 'warn' && line.event === 'chat.webhook_problem');
 beforeEach(() => {
   logs = [];
   vi.spyOn(console, 'log').mockImplementation((line: string) => void logs.push(line));
@@ -80,14 +107,26 @@ describe('POST /api/chat forwarding', () => {
     expect(forwarded!.path).toBe('/webhook/chat');
     expect(forwarded!.headers['content-type']).toBe('application/json');
     expect(forwarded!.rawBody).toBe(
-      JSON.stringify({ action: 'sendMessage', sessionId, route: 'general', chatInput: 'Hello, do you work weekends?', metadata: { page: '/ai-chatbot' } }),
+      JSON.stringify({
+        action: 'sendMessage',
+        sessionId,
+        route: 'general',
+        chatInput: 'Hello, do you work weekends?',
+        metadata: { page: '/ai-chatbot' },
+      }),
     );
   });
 
   it('accepts `message` for `chatInput`, trims it and sends {} when there is no metadata', async () => {
     const { status } = await post({ json: { sessionId, message: '  Hi there  ' } });
     expect(status).toBe(200);
-    expect(webhook.received[0]!.body).toEqual({ action: 'sendMessage', sessionId, route: 'general', chatInput: 'Hi there', metadata: {} });
+    expect(webhook.received[0]!.body).toEqual({
+      action: 'sendMessage',
+      sessionId,
+      route: 'general',
+      chatInput: 'Hi there',
+      metadata: {},
+    });
   });
 
   it("reads n8n's array answer", async () => {
@@ -96,31 +135,60 @@ describe('POST /api/chat forwarding', () => {
   });
 
   it('answers with the demo greeting when the webhook answers 404, and warns that the URL or the workflow is wrong', async () => {
-    webhook.answerWith({ status: 404, body: JSON.stringify({ code: 404, message: 'The requested webhook is not registered.' }) });
+    webhook.answerWith({
+      status: 404,
+      body: JSON.stringify({ code: 404, message: 'The requested webhook is not registered.' }),
+    });
     const { status, body } = await post({ json: valid() });
     expect(status).toBe(200);
     expect(body).toEqual({ output: chatApiCopy.demoGreeting, demo: true });
     expect(String(body.output)).toMatch(/demo assistant/i);
     expect(warnings()).toEqual([
-      expect.objectContaining({ event: 'chat.webhook_problem', reason: 'not_found', http_status: 404, hint: expect.stringContaining('/webhook-test/') }),
+      expect.objectContaining({
+        event: 'chat.webhook_problem',
+        reason: 'not_found',
+        http_status: 404,
+        hint: expect.stringContaining('/webhook-test/'),
+      }),
     ]);
     const health = (await (await healthGet()).json()) as Record<string, unknown>;
     expect(health).toMatchObject({ ok: true, database: 'up', outbox: { pending: 0, failed: 0 } });
-    expect(health.chat).toEqual({ configured: true, lastStatus: 404, lastError: 'not_found', at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) });
+    expect(health.chat).toEqual({
+      configured: true,
+      lastStatus: 404,
+      lastError: 'not_found',
+      at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+    });
   });
 
   it("answers a 404 with the demo greeting without reading its body (a proxy's big error page)", async () => {
-    webhook.answerWith({ status: 404, contentType: 'text/html', body: `<!doctype html>${'<p>Not found</p>'.repeat(30_000)}` });
-    expect((await post({ json: valid() })).body).toEqual({ output: chatApiCopy.demoGreeting, demo: true });
+    webhook.answerWith({
+      status: 404,
+      contentType: 'text/html',
+      body: `<!doctype html>${'<p>Not found</p>'.repeat(30_000)}`,
+    });
+    expect((await post({ json: valid() })).body).toEqual({
+      output: chatApiCopy.demoGreeting,
+      demo: true,
+    });
   });
 
   it('answers with the demo greeting when the webhook answers text/html', async () => {
-    webhook.answerWith({ contentType: 'text/html; charset=utf-8', body: '<!doctype html><title>Sign in</title>' });
-    expect((await post({ json: valid() })).body).toEqual({ output: chatApiCopy.demoGreeting, demo: true });
+    webhook.answerWith({
+      contentType: 'text/html; charset=utf-8',
+      body: '<!doctype html><title>Sign in</title>',
+    });
+    expect((await post({ json: valid() })).body).toEqual({
+      output: chatApiCopy.demoGreeting,
+      demo: true,
+    });
   });
 
   it('answers 502 with a message when the webhook answers 500', async () => {
-    webhook.answerWith({ status: 500, body: JSON.stringify({ message: 'Workflow could not be started!' }) });
+    webhook.answerWith({
+      status: 500,
+      body: JSON.stringify({ message: 'Workflow could not be started!' }),
+    });
     const { status, body } = await post({ json: valid() });
     expect(status).toBe(502);
     expect(body).toEqual({ error: 'upstream', message: chatApiCopy.upstream });
@@ -140,11 +208,26 @@ describe('POST /api/chat forwarding', () => {
     expect(body).toEqual({ output: chatApiCopy.demoGreeting, demo: true });
     expect(elapsed).toBeGreaterThanOrEqual(580);
     expect(elapsed).toBeLessThan(1400);
-    expect(warnings()).toEqual([expect.objectContaining({ level: 'warn', reason: 'timeout', cause: 'timeout: no data for 600 ms', hint: expect.any(String) })]);
+    expect(warnings()).toEqual([
+      expect.objectContaining({
+        level: 'warn',
+        reason: 'timeout',
+        cause: 'timeout: no data for 600 ms',
+        hint: expect.any(String),
+      }),
+    ]);
   });
 
   it('gives up after CHAT_TIMEOUT_MS in all, even while bytes keep coming', async () => {
-    webhook.answerWith({ stream: [n8n.begin(), ...Array.from({ length: 12 }, () => [{ wait: 250 }, { raw: '{"type":"keepalive"}\n' }] as const).flat()] });
+    webhook.answerWith({
+      stream: [
+        n8n.begin(),
+        ...Array.from(
+          { length: 12 },
+          () => [{ wait: 250 }, { raw: '{"type":"keepalive"}\n' }] as const,
+        ).flat(),
+      ],
+    });
     const started = Date.now();
     const { body } = await post({ json: valid() });
     expect(body).toEqual({ output: chatApiCopy.demoGreeting, demo: true });
@@ -154,7 +237,10 @@ describe('POST /api/chat forwarding', () => {
 
   it('answers with the demo greeting when the connection is dropped', async () => {
     webhook.answerWith('destroy');
-    expect((await post({ json: valid() })).body).toEqual({ output: chatApiCopy.demoGreeting, demo: true });
+    expect((await post({ json: valid() })).body).toEqual({
+      output: chatApiCopy.demoGreeting,
+      demo: true,
+    });
   });
 
   it('answers with the demo greeting when the webhook refuses connections', async () => {
@@ -187,9 +273,17 @@ describe('POST /api/chat forwarding', () => {
 
   it('logs one line per request with the outcome and no message text or address', async () => {
     await post({ json: valid('My phone is 555 0100'), ip: '198.51.100.77' });
-    const lines = logs.map((line) => JSON.parse(line) as Record<string, unknown>).filter((line) => line.event === 'chat.request');
+    const lines = logs
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .filter((line) => line.event === 'chat.request');
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatchObject({ level: 'info', event: 'chat.request', status: 200, outcome: 'reply', input_chars: 20 });
+    expect(lines[0]).toMatchObject({
+      level: 'info',
+      event: 'chat.request',
+      status: 200,
+      outcome: 'reply',
+      input_chars: 20,
+    });
     expect(logs.join('\n')).not.toMatch(/555 0100|198\.51\.100\.77|You said/);
   });
 });
@@ -216,8 +310,16 @@ describe('POST /api/chat refusals', () => {
   });
 
   it('refuses other content types with 415', async () => {
-    for (const contentType of [null, 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x']) {
-      expect((await post({ body: JSON.stringify(valid()), contentType })).status, String(contentType)).toBe(415);
+    for (const contentType of [
+      null,
+      'text/plain',
+      'application/x-www-form-urlencoded',
+      'multipart/form-data; boundary=x',
+    ]) {
+      expect(
+        (await post({ body: JSON.stringify(valid()), contentType })).status,
+        String(contentType),
+      ).toBe(415);
     }
   });
 
@@ -234,7 +336,9 @@ describe('POST /api/chat refusals', () => {
     expect(webhook.received).toHaveLength(0);
     // The site's own origin, or the host the request was sent to, is fine.
     expect((await post({ json: valid(), headers: { origin: SITE } })).status).toBe(200);
-    expect((await post({ json: valid(), headers: { origin: 'http://localhost' } })).status).toBe(200);
+    expect((await post({ json: valid(), headers: { origin: 'http://localhost' } })).status).toBe(
+      200,
+    );
   });
 
   it('answers 429 with Retry-After past CHAT_RATE_LIMIT_PER_MINUTE per address', async () => {
@@ -252,15 +356,24 @@ describe('POST /api/chat refusals', () => {
 
   it('counts a client forging X-Forwarded-For, X-Real-IP, Forwarded or a CDN header as the one connection it is', async () => {
     const statuses: number[] = [];
-    for (let i = 0; i < 8; i++) statuses.push((await post({ json: valid(), ip: '192.0.2.210', headers: forgedAddressHeaders(i) })).status);
+    for (let i = 0; i < 8; i++)
+      statuses.push(
+        (await post({ json: valid(), ip: '192.0.2.210', headers: forgedAddressHeaders(i) })).status,
+      );
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429, 429]);
   });
 
   it('never answers 500, whatever arrives', async () => {
     const bodies: Array<[BodyInit | null, string | null]> = [
       [JSON.stringify({ sessionId: { $gt: '' }, chatInput: 'x' }), 'application/json'],
-      [JSON.stringify({ sessionId, chatInput: 'x', metadata: { __proto__: { polluted: true } } }), 'application/json'],
-      [JSON.stringify({ sessionId, chatInput: '\u0000\u202e<script>alert(1)</script>' }), 'application/json'],
+      [
+        JSON.stringify({ sessionId, chatInput: 'x', metadata: { __proto__: { polluted: true } } }),
+        'application/json',
+      ],
+      [
+        JSON.stringify({ sessionId, chatInput: '\u0000\u202e<script>alert(1)</script>' }),
+        'application/json',
+      ],
       [JSON.stringify({ sessionId, chatInput: 'x'.repeat(5000) }), 'application/json'],
       [new Uint8Array([0xff, 0xfe, 0x00, 0x7b]), 'application/json'],
       [JSON.stringify(valid()), 'application/json; charset=latin1'],
@@ -288,7 +401,10 @@ describe('POST /api/chat refusals', () => {
 
 /** Posts as the panel does (Accept: application/x-ndjson) and reads the answer: its lines when streamed, else its JSON. */
 async function postStreaming(json: unknown = valid()) {
-  const request = chatRequest({ json, headers: { accept: 'application/x-ndjson, application/json' } });
+  const request = chatRequest({
+    json,
+    headers: { accept: 'application/x-ndjson, application/json' },
+  });
   const response = await POST(request);
   const type = response.headers.get('content-type') ?? '';
   const text = await response.text();
@@ -298,7 +414,14 @@ async function postStreaming(json: unknown = valid()) {
         .filter(Boolean)
         .map((line) => JSON.parse(line) as Record<string, unknown>)
     : null;
-  return { response, status: response.status, type, text, lines, body: lines ? null : (JSON.parse(text) as Record<string, unknown>) };
+  return {
+    response,
+    status: response.status,
+    type,
+    text,
+    lines,
+    body: lines ? null : (JSON.parse(text) as Record<string, unknown>),
+  };
 }
 
 const textOf = (lines: Record<string, unknown>[]) =>
@@ -328,7 +451,9 @@ describe("POST /api/chat with n8n's Streaming response mode", () => {
       chatInput: 'Hello, do you work weekends?',
       metadata: { page: '/ai-chatbot' },
     });
-    const end = logs.map((line) => JSON.parse(line) as Record<string, unknown>).find((line) => line.event === 'chat.stream_end');
+    const end = logs
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .find((line) => line.event === 'chat.stream_end');
     expect(end).toMatchObject({ level: 'info', outcome: 'complete', output_chars: 47 });
     expect(logs.join('\n')).not.toContain('We are');
   });
@@ -342,7 +467,11 @@ describe("POST /api/chat with n8n's Streaming response mode", () => {
 
   it('still answers the non-streaming modes with one JSON body: { output } and [{ output }]', async () => {
     webhook.answerWith(replyWith('Whole reply'));
-    expect(await postStreaming()).toMatchObject({ status: 200, type: 'application/json', body: { output: 'Whole reply' } });
+    expect(await postStreaming()).toMatchObject({
+      status: 200,
+      type: 'application/json',
+      body: { output: 'Whole reply' },
+    });
     webhook.answerWith({ body: JSON.stringify([{ output: 'From the array' }]) });
     expect((await postStreaming()).body).toEqual({ output: 'From the array' });
     webhook.answerWith({ body: JSON.stringify({ output: 'Pretty' }, null, 2) });
@@ -350,7 +479,10 @@ describe("POST /api/chat with n8n's Streaming response mode", () => {
   });
 
   it('reassembles lines split across writes, multi-byte characters included, and ignores keepalive lines', async () => {
-    const line = (content: string) => Buffer.from(`${JSON.stringify({ type: 'item', content, metadata: { nodeId: 'a', runIndex: 0 } })}\n`);
+    const line = (content: string) =>
+      Buffer.from(
+        `${JSON.stringify({ type: 'item', content, metadata: { nodeId: 'a', runIndex: 0 } })}\n`,
+      );
     const first = line('Crème ');
     const second = line('brûlée');
     const cut = first.indexOf(Buffer.from('è')) + 1; // inside the two bytes of è
@@ -373,14 +505,23 @@ describe("POST /api/chat with n8n's Streaming response mode", () => {
 
   it('starts a new paragraph when a second agent streams after the first', async () => {
     webhook.answerWith({
-      stream: [n8n.begin('Triage'), n8n.item('First.', 'Triage'), n8n.end('Triage'), n8n.begin('Answer'), n8n.item('Second.', 'Answer'), n8n.end('Answer')],
+      stream: [
+        n8n.begin('Triage'),
+        n8n.item('First.', 'Triage'),
+        n8n.end('Triage'),
+        n8n.begin('Answer'),
+        n8n.item('Second.', 'Answer'),
+        n8n.end('Answer'),
+      ],
     });
     const { lines } = await postStreaming();
     expect(textOf(lines!)).toBe('First.\n\nSecond.');
   });
 
   it('answers 502 (not a stream) when the workflow fails before saying anything', async () => {
-    webhook.answerWith({ stream: [n8n.begin(), n8n.error('The model refused the API key'), n8n.end()] });
+    webhook.answerWith({
+      stream: [n8n.begin(), n8n.error('The model refused the API key'), n8n.end()],
+    });
     const { status, body } = await postStreaming();
     expect(status).toBe(502);
     expect(body).toEqual({ error: 'upstream', message: chatApiCopy.upstream });
@@ -388,7 +529,9 @@ describe("POST /api/chat with n8n's Streaming response mode", () => {
   });
 
   it('signals a failure after the reply began inside the stream, never as 502', async () => {
-    webhook.answerWith({ stream: [n8n.begin(), n8n.item('Let me check'), n8n.error('Tool call failed'), n8n.end()] });
+    webhook.answerWith({
+      stream: [n8n.begin(), n8n.item('Let me check'), n8n.error('Tool call failed'), n8n.end()],
+    });
     const { status, lines } = await postStreaming();
     expect(status).toBe(200);
     expect(lines).toEqual([
@@ -407,7 +550,9 @@ describe("POST /api/chat with n8n's Streaming response mode", () => {
       { type: 'error', error: 'timeout' },
     ]);
     expect(Date.now() - started).toBeGreaterThanOrEqual(580);
-    const end = logs.map((line) => JSON.parse(line) as Record<string, unknown>).find((line) => line.event === 'chat.stream_end');
+    const end = logs
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .find((line) => line.event === 'chat.stream_end');
     expect(end).toMatchObject({ level: 'warn', outcome: 'timeout' });
   });
 
@@ -429,13 +574,25 @@ describe("POST /api/chat with n8n's Streaming response mode", () => {
     ['an empty body (the last node returned no data)', { body: '' }],
     ['an empty body without a content type', { body: '', contentType: null }],
     ['[] (all entries of a last node with none)', { body: '[]' }],
-    ["n8n's 500 'No item to return was found'", { status: 500, body: '{"message":"No item to return was found"}' }],
+    [
+      "n8n's 500 'No item to return was found'",
+      { status: 500, body: '{"message":"No item to return was found"}' },
+    ],
     ['a stream with no text', { stream: [n8n.begin(), n8n.end()] }],
-  ] as const)('answers %s with 502 detail empty_reply, and warns how to fix the workflow', async (_label, answer) => {
-    webhook.answerWith(answer as never);
-    const { status, body } = await postStreaming();
-    expect(status).toBe(502);
-    expect(body).toEqual({ error: 'upstream', message: chatApiCopy.emptyReply, detail: 'empty_reply' });
-    expect(warnings()).toEqual([expect.objectContaining({ reason: 'empty_reply', hint: expect.stringContaining('output') })]);
-  });
+  ] as const)(
+    'answers %s with 502 detail empty_reply, and warns how to fix the workflow',
+    async (_label, answer) => {
+      webhook.answerWith(answer as never);
+      const { status, body } = await postStreaming();
+      expect(status).toBe(502);
+      expect(body).toEqual({
+        error: 'upstream',
+        message: chatApiCopy.emptyReply,
+        detail: 'empty_reply',
+      });
+      expect(warnings()).toEqual([
+        expect.objectContaining({ reason: 'empty_reply', hint: expect.stringContaining('output') }),
+      ]);
+    },
+  );
 });

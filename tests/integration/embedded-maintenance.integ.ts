@@ -20,7 +20,12 @@ async function query<T>(text: string): Promise<T[]> {
   return ((await db.execute(sql.raw(text))) as unknown as { rows: T[] }).rows;
 }
 const connection = { exec: async (text: string) => void (await query(text)), query };
-const reltuples = async (table: string) => (await query<{ n: number }>(`SELECT reltuples::int AS n FROM pg_class WHERE relname = '${table}'`))[0]!.n;
+const reltuples = async (table: string) =>
+  (
+    await query<{ n: number }>(
+      `SELECT reltuples::int AS n FROM pg_class WHERE relname = '${table}'`,
+    )
+  )[0]!.n;
 const addLeads = (n: number) =>
   query(`INSERT INTO leads (id, form, status, fields, created_at)
     SELECT gen_random_uuid(), 'contact', 'accepted', jsonb_build_object('firstName', 'Lead', 'lastName', i::text, 'email', 'lead' || i || '@example.com'), now()

@@ -19,7 +19,10 @@ const { sql } = await import('drizzle-orm');
 
 const root = mkdtempSync(path.join(tmpdir(), 'embedded-thread-'));
 const stops: Error[] = [];
-const database = await EmbeddedDatabase.open(path.join(root, 'pglite'), { fsync: false, onStop: (error) => stops.push(error) });
+const database = await EmbeddedDatabase.open(path.join(root, 'pglite'), {
+  fsync: false,
+  onStop: (error) => stops.push(error),
+});
 await database.exec('CREATE TABLE t (id int PRIMARY KEY, at timestamptz, doc jsonb)');
 
 afterAll(async () => {
@@ -30,20 +33,33 @@ afterAll(async () => {
 
 describe.skipIf(postgresUrl)('the embedded database on its own thread', () => {
   it('returns rows as PGlite does, and the types drizzle asks for as PostgreSQL text', async () => {
-    await database.query('INSERT INTO t VALUES ($1, $2, $3)', [1, '2026-11-26T10:00:00Z', JSON.stringify({ a: [1, 'two'] })]);
+    await database.query('INSERT INTO t VALUES ($1, $2, $3)', [
+      1,
+      '2026-11-26T10:00:00Z',
+      JSON.stringify({ a: [1, 'two'] }),
+    ]);
     const parsed = await database.query<{ id: number; at: Date; doc: unknown }>('SELECT * FROM t');
-    expect(parsed.rows).toEqual([{ id: 1, at: new Date('2026-11-26T10:00:00Z'), doc: { a: [1, 'two'] } }]);
-    const raw = await database.query<unknown[]>('SELECT id, at FROM t', [], { rowMode: 'array', parsers: { 1184: (value) => value } });
+    expect(parsed.rows).toEqual([
+      { id: 1, at: new Date('2026-11-26T10:00:00Z'), doc: { a: [1, 'two'] } },
+    ]);
+    const raw = await database.query<unknown[]>('SELECT id, at FROM t', [], {
+      rowMode: 'array',
+      parsers: { 1184: (value) => value },
+    });
     expect(raw.rows).toEqual([[1, '2026-11-26 10:00:00+00']]);
     expect(raw.fields.map((field) => field.name)).toEqual(['id', 'at']);
   });
 
   it('refuses a parser that is not the identity, since a function cannot cross to the thread', async () => {
-    await expect(database.query('SELECT 1', [], { parsers: { 23: (value) => Number(value) } })).rejects.toThrow(/identity parsers/);
+    await expect(
+      database.query('SELECT 1', [], { parsers: { 23: (value) => Number(value) } }),
+    ).rejects.toThrow(/identity parsers/);
   });
 
   it("passes PostgreSQL's errors with their code and constraint", async () => {
-    const error = await database.query('INSERT INTO t (id) VALUES (1)').catch((caught: unknown) => caught);
+    const error = await database
+      .query('INSERT INTO t (id) VALUES (1)')
+      .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(Error);
     expect(error).toMatchObject({ code: '23505', constraint: 't_pkey' });
   });
@@ -72,9 +88,11 @@ describe.skipIf(postgresUrl)('the embedded database on its own thread', () => {
       await held;
     });
     await new Promise((resolve) => setTimeout(resolve, 20));
-    const outside = database.query<{ n: number }>('SELECT count(*)::int AS n FROM t WHERE id = 10').then((result) => {
-      seen.push(result.rows[0]!.n);
-    });
+    const outside = database
+      .query<{ n: number }>('SELECT count(*)::int AS n FROM t WHERE id = 10')
+      .then((result) => {
+        seen.push(result.rows[0]!.n);
+      });
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(seen).toEqual([]); // still waiting for the transaction
     release();
@@ -91,7 +109,10 @@ describe.skipIf(postgresUrl)('the embedded database on its own thread', () => {
   });
 
   it('fails what was waiting, and everything after, once the thread stops', async () => {
-    const other = await EmbeddedDatabase.open(path.join(root, 'second'), { fsync: false, onStop: (error) => stops.push(error) });
+    const other = await EmbeddedDatabase.open(path.join(root, 'second'), {
+      fsync: false,
+      onStop: (error) => stops.push(error),
+    });
     const waiting = other.query('SELECT pg_sleep(5)');
     await new Promise((resolve) => setTimeout(resolve, 50));
     await (other as unknown as { worker: { terminate(): Promise<number> } }).worker.terminate();
@@ -103,11 +124,15 @@ describe.skipIf(postgresUrl)('the embedded database on its own thread', () => {
   it("opens the site's database again for the next request once its thread stops, with what it had stored", async () => {
     const first = await getDatabase();
     await first.db.execute(sql`INSERT INTO lead_settings (key, value) VALUES ('probe', 'kept')`);
-    await (first.db as unknown as { $client: { worker: { terminate(): Promise<number> } } }).$client.worker.terminate();
+    await (
+      first.db as unknown as { $client: { worker: { terminate(): Promise<number> } } }
+    ).$client.worker.terminate();
     await new Promise((resolve) => setTimeout(resolve, 50));
     const second = await getDatabase();
     expect(second).not.toBe(first);
-    const { rows } = (await second.db.execute(sql`SELECT value FROM lead_settings WHERE key = 'probe'`)) as unknown as { rows: unknown[] };
+    const { rows } = (await second.db.execute(
+      sql`SELECT value FROM lead_settings WHERE key = 'probe'`,
+    )) as unknown as { rows: unknown[] };
     expect(rows).toEqual([{ value: 'kept' }]);
   });
 });

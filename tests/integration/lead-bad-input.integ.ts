@@ -14,7 +14,14 @@ const { leads, leadDeliveries } = await import('@/server/db/schema');
 const { sql } = await import('drizzle-orm');
 const { readMigrations } = await import('@/server/db/migrate');
 
-type Case = { label: string; form: string; body: BodyInit | null; contentType: string | null; expect?: number; field?: string };
+type Case = {
+  label: string;
+  form: string;
+  body: BodyInit | null;
+  contentType: string | null;
+  expect?: number;
+  field?: string;
+};
 
 const forms = Object.keys(validBodies) as Array<keyof typeof validBodies>;
 const wrongTypes: unknown[] = [1, 1.5, true, null, {}, [], ['a'], { toString: 'x' }];
@@ -22,7 +29,9 @@ const json = (value: unknown) => JSON.stringify(value);
 
 /** Posts a lead that must be accepted (201) and returns the row stored for it. */
 async function acceptedLead(form: keyof typeof validBodies, body: unknown) {
-  const response = await POST(leadRequest(form, { body: json(body) }), { params: Promise.resolve({ form }) });
+  const response = await POST(leadRequest(form, { body: json(body) }), {
+    params: Promise.resolve({ form }),
+  });
   expect(response.status).toBe(201);
   const { id } = (await response.json()) as { id: string };
   const { db } = await getDatabase();
@@ -36,22 +45,43 @@ async function acceptedLead(form: keyof typeof validBodies, body: unknown) {
 // A small deterministic PRNG so a failure can be reproduced.
 let seed = 20_260_304;
 const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
-const garbage = (length: number) => Array.from({ length }, () => String.fromCharCode(Math.floor(random() * 0x2fff))).join('');
+const garbage = (length: number) =>
+  Array.from({ length }, () => String.fromCharCode(Math.floor(random() * 0x2fff))).join('');
 
 function cases(): Case[] {
   const all: Case[] = [];
-  const add = (label: string, form: string, body: BodyInit | null, contentType: string | null = 'application/json', status?: number, field?: string) =>
-    all.push({ label, form, body, contentType, expect: status, field });
+  const add = (
+    label: string,
+    form: string,
+    body: BodyInit | null,
+    contentType: string | null = 'application/json',
+    status?: number,
+    field?: string,
+  ) => all.push({ label, form, body, contentType, expect: status, field });
 
   for (const form of forms) {
     const valid = validBodies[form] as Record<string, string>;
     // Wrong types, one field at a time, on an otherwise valid lead.
     for (const field of Object.keys(valid))
-      for (const value of wrongTypes) add(`${form}.${field} = ${json(value)}`, form, json({ ...valid, [field]: value }), undefined, 422);
+      for (const value of wrongTypes)
+        add(
+          `${form}.${field} = ${json(value)}`,
+          form,
+          json({ ...valid, [field]: value }),
+          undefined,
+          422,
+        );
     // Lone UTF-16 surrogates (issue 18.6): PostgreSQL cannot store them, so each is a 422 naming its field, not a 503.
     for (const field of Object.keys(valid))
       for (const value of ['\ud800', 'Ada\udfff', '\udc00\ud800', `${valid[field]}\ud83d`])
-        add(`${form}.${field} = ${json(value)}`, form, json({ ...valid, [field]: value }), undefined, 422, field);
+        add(
+          `${form}.${field} = ${json(value)}`,
+          form,
+          json({ ...valid, [field]: value }),
+          undefined,
+          422,
+          field,
+        );
     // Missing fields.
     add(`${form}: empty object`, form, '{}', undefined, 422);
     for (const field of ['firstName', 'lastName', 'email']) {
@@ -59,19 +89,53 @@ function cases(): Case[] {
       add(`${form}: without ${field}`, form, json(rest), undefined, 422);
     }
     // Too long, and over the body limit.
-    add(`${form}: 101-character first name`, form, json({ ...valid, firstName: 'A'.repeat(101) }), undefined, 422);
-    add(`${form}: 300-character email`, form, json({ ...valid, email: `${'a'.repeat(290)}@example.com` }), undefined, 422);
-    add(`${form}: 40 KB field`, form, json({ ...valid, lastName: 'B'.repeat(40_000) }), undefined, 413);
+    add(
+      `${form}: 101-character first name`,
+      form,
+      json({ ...valid, firstName: 'A'.repeat(101) }),
+      undefined,
+      422,
+    );
+    add(
+      `${form}: 300-character email`,
+      form,
+      json({ ...valid, email: `${'a'.repeat(290)}@example.com` }),
+      undefined,
+      422,
+    );
+    add(
+      `${form}: 40 KB field`,
+      form,
+      json({ ...valid, lastName: 'B'.repeat(40_000) }),
+      undefined,
+      413,
+    );
     // Script tags and unicode, with something else wrong so nothing may be stored.
     add(
       `${form}: script tag, bad email`,
       form,
-      json({ ...valid, firstName: '<script>alert(1)</script>', email: '<img src=x onerror=alert(1)>' }),
+      json({
+        ...valid,
+        firstName: '<script>alert(1)</script>',
+        email: '<img src=x onerror=alert(1)>',
+      }),
       undefined,
       422,
     );
-    add(`${form}: unicode, no last name`, form, json({ ...valid, firstName: '𝓐𝓭𝓪 \u202e\u0000 ü', lastName: ' \t\n' }), undefined, 422);
-    add(`${form}: RTL email`, form, json({ ...valid, email: '\u202eexample.com@ada' }), undefined, 422);
+    add(
+      `${form}: unicode, no last name`,
+      form,
+      json({ ...valid, firstName: '𝓐𝓭𝓪 \u202e\u0000 ü', lastName: ' \t\n' }),
+      undefined,
+      422,
+    );
+    add(
+      `${form}: RTL email`,
+      form,
+      json({ ...valid, email: '\u202eexample.com@ada' }),
+      undefined,
+      422,
+    );
     // Not JSON, or not an object.
     for (const text of [
       '',
@@ -105,15 +169,28 @@ function cases(): Case[] {
       add(`${form}: content-type ${type}`, form, json(valid), type, 415);
     }
     // Form-encoded and multipart, malformed.
-    add(`${form}: urlencoded, missing fields`, form, 'firstName=%E0%A4%A&email=', 'application/x-www-form-urlencoded', 422);
+    add(
+      `${form}: urlencoded, missing fields`,
+      form,
+      'firstName=%E0%A4%A&email=',
+      'application/x-www-form-urlencoded',
+      422,
+    );
     add(`${form}: urlencoded JSON`, form, json(valid), 'application/x-www-form-urlencoded', 422);
     add(`${form}: multipart without boundary`, form, 'firstName=A', 'multipart/form-data', 400);
-    add(`${form}: multipart, broken`, form, '--x\r\nContent-Disposition: form-data; name="firstName"\r\n\r\nA', 'multipart/form-data; boundary=x', 400);
+    add(
+      `${form}: multipart, broken`,
+      form,
+      '--x\r\nContent-Disposition: form-data; name="firstName"\r\n\r\nA',
+      'multipart/form-data; boundary=x',
+      400,
+    );
     // Prototype games.
     add(`${form}: __proto__`, form, `{"__proto__":${json(valid)}}`, undefined, 422);
     add(`${form}: constructor`, form, json({ constructor: { prototype: valid } }), undefined, 422);
     // Random unicode garbage.
-    for (let i = 0; i < 4; i += 1) add(`${form}: garbage ${i}`, form, garbage(10 + Math.floor(random() * 200)));
+    for (let i = 0; i < 4; i += 1)
+      add(`${form}: garbage ${i}`, form, garbage(10 + Math.floor(random() * 200)));
   }
   for (const form of [
     '',
@@ -154,14 +231,18 @@ describe('malformed lead requests', () => {
   it('answers each with a 4xx JSON error, never a 500, and stores nothing', async () => {
     const failures: string[] = [];
     for (const c of all) {
-      const response = await POST(leadRequest(c.form, { body: c.body, contentType: c.contentType }), { params: Promise.resolve({ form: c.form }) });
+      const response = await POST(
+        leadRequest(c.form, { body: c.body, contentType: c.contentType }),
+        { params: Promise.resolve({ form: c.form }) },
+      );
       const body = (await response.json().catch(() => null)) as { error?: string } | null;
       const ok =
         response.status >= 400 &&
         response.status < 500 &&
         typeof body?.error === 'string' &&
         (c.expect === undefined || c.expect === response.status) &&
-        (c.field === undefined || c.field in ((body as { fieldErrors?: object }).fieldErrors ?? {}));
+        (c.field === undefined ||
+          c.field in ((body as { fieldErrors?: object }).fieldErrors ?? {}));
       if (!ok) failures.push(`${c.label}: ${response.status} ${JSON.stringify(body)}`);
     }
     expect(failures).toEqual([]);
@@ -171,12 +252,19 @@ describe('malformed lead requests', () => {
   });
 
   it("still accepts a valid lead, and with no webhook configured stores its delivery as 'skipped'", async () => {
-    const response = await POST(leadRequest('contact', { body: json(validBodies.contact) }), { params: Promise.resolve({ form: 'contact' }) });
+    const response = await POST(leadRequest('contact', { body: json(validBodies.contact) }), {
+      params: Promise.resolve({ form: 'contact' }),
+    });
     expect(response.status).toBe(201);
     const { db } = await getDatabase();
     const deliveries = await db.select().from(leadDeliveries);
     expect(deliveries).toHaveLength(1);
-    expect(deliveries[0]).toMatchObject({ status: 'skipped', webhookUrl: null, attempts: 0, lastError: 'no webhook configured' });
+    expect(deliveries[0]).toMatchObject({
+      status: 'skipped',
+      webhookUrl: null,
+      attempts: 0,
+      lastError: 'no webhook configured',
+    });
   });
 
   it('accepts a valid lead full of unicode, control characters and markup, storing it verbatim except NUL', async () => {
@@ -195,7 +283,13 @@ describe('malformed lead requests', () => {
   });
 
   it('accepts a lead whose attribution holds a lone surrogate, dropping that value', async () => {
-    const body = { ...validBodies.contact, email: 'surrogate@example.com', utm_source: 'news\ud800', page_url: 'https://a.example/\udfff', language: 'en-US' };
+    const body = {
+      ...validBodies.contact,
+      email: 'surrogate@example.com',
+      utm_source: 'news\ud800',
+      page_url: 'https://a.example/\udfff',
+      language: 'en-US',
+    };
     const lead = await acceptedLead('contact', body);
     expect(lead!.attribution).toEqual({ language: 'en-US' });
   });

@@ -21,30 +21,45 @@ const { GET: health } = await import('@/app/api/health/route');
 
 describe('with the database down', () => {
   it('answers a valid lead 503 unavailable', async () => {
-    const response = await POST(leadRequest('contact', { body: JSON.stringify(validBodies.contact) }), { params: Promise.resolve({ form: 'contact' }) });
+    const response = await POST(
+      leadRequest('contact', { body: JSON.stringify(validBodies.contact) }),
+      { params: Promise.resolve({ form: 'contact' }) },
+    );
     expect(response.status).toBe(503);
     expect(await response.json()).toMatchObject({ error: 'unavailable' });
   });
 
   it('still answers invalid input 422 (validation needs no database)', async () => {
-    const response = await POST(leadRequest('contact', { body: '{}' }), { params: Promise.resolve({ form: 'contact' }) });
+    const response = await POST(leadRequest('contact', { body: '{}' }), {
+      params: Promise.resolve({ form: 'contact' }),
+    });
     expect(response.status).toBe(422);
   });
 
   it('redirects a plain form post back to the form with the unavailable code', async () => {
     const response = await POST(
-      leadRequest('demo', { body: new URLSearchParams(validBodies.demo).toString(), contentType: 'application/x-www-form-urlencoded', accept: 'text/html' }),
+      leadRequest('demo', {
+        body: new URLSearchParams(validBodies.demo).toString(),
+        contentType: 'application/x-www-form-urlencoded',
+        accept: 'text/html',
+      }),
       { params: Promise.resolve({ form: 'demo' }) },
     );
     expect(response.status).toBe(303);
     const { decodeLeadFormErrors } = await import('@/lib/lead-form-redirect');
     const location = new URL(response.headers.get('location')!, 'http://localhost');
-    expect(decodeLeadFormErrors(location.searchParams.get('errors'))).toEqual({ form: 'unavailable' });
+    expect(decodeLeadFormErrors(location.searchParams.get('errors'))).toEqual({
+      form: 'unavailable',
+    });
   });
 
   it('reports health 503 database down', async () => {
     const response = await health();
     expect(response.status).toBe(503);
-    expect(await response.json()).toEqual({ ok: false, database: 'down', chat: { configured: false, lastStatus: null, lastError: null, at: null } });
+    expect(await response.json()).toEqual({
+      ok: false,
+      database: 'down',
+      chat: { configured: false, lastStatus: null, lastError: null, at: null },
+    });
   });
 });

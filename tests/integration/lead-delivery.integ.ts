@@ -1,7 +1,14 @@
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReceiver } from './support/receiver';
-import { forgedAddressHeaders, leadRequest, freshEnvironment, PEER_ADDRESS_HEADER, validBodies, waitFor } from './support/helpers';
+import {
+  forgedAddressHeaders,
+  leadRequest,
+  freshEnvironment,
+  PEER_ADDRESS_HEADER,
+  validBodies,
+  waitFor,
+} from './support/helpers';
 
 /**
  * The lead API end to end, in-process: route handler -> PGlite (fresh folder)
@@ -27,7 +34,8 @@ const { POST } = await import('@/app/api/leads/[form]/route');
 const { GET: health } = await import('@/app/api/health/route');
 const { getDatabase, closeDatabase } = await import('@/server/db/client');
 const { leads, leadDeliveries, leadDeliveryAttempts } = await import('@/server/db/schema');
-const { startOutboxWorker, stopOutboxWorker, waitForOutbox } = await import('@/server/outbox/worker');
+const { startOutboxWorker, stopOutboxWorker, waitForOutbox } =
+  await import('@/server/outbox/worker');
 const { decodeLeadFormErrors } = await import('@/lib/lead-form-redirect');
 const { eq, asc } = await import('drizzle-orm');
 
@@ -35,23 +43,46 @@ let ipCounter = 0;
 /** Every test posts from its own address, so the rate limit only bites where a test wants it to. */
 const freshIp = () => `198.51.100.${++ipCounter}`;
 
-async function post(form: string, body: unknown, options: { ip?: string; contentType?: string; accept?: string; headers?: Record<string, string> } = {}) {
+async function post(
+  form: string,
+  body: unknown,
+  options: {
+    ip?: string;
+    contentType?: string;
+    accept?: string;
+    headers?: Record<string, string>;
+  } = {},
+) {
   const request = leadRequest(form, {
     body: typeof body === 'string' ? body : JSON.stringify(body),
     contentType: options.contentType ?? 'application/json',
     accept: options.accept ?? 'application/json',
-    headers: { 'x-forwarded-for': options.ip ?? freshIp(), 'user-agent': 'integration-test', ...options.headers },
+    headers: {
+      'x-forwarded-for': options.ip ?? freshIp(),
+      'user-agent': 'integration-test',
+      ...options.headers,
+    },
   });
   const response = await POST(request, { params: Promise.resolve({ form }) });
   const text = await response.text();
-  return { status: response.status, headers: response.headers, json: text ? (JSON.parse(text) as Record<string, unknown>) : null };
+  return {
+    status: response.status,
+    headers: response.headers,
+    json: text ? (JSON.parse(text) as Record<string, unknown>) : null,
+  };
 }
 
 const db = async () => (await getDatabase()).db;
-const leadRow = async (id: string) => (await (await db()).select().from(leads).where(eq(leads.id, id)))[0];
-const deliveryOf = async (leadId: string) => (await (await db()).select().from(leadDeliveries).where(eq(leadDeliveries.leadId, leadId)))[0];
+const leadRow = async (id: string) =>
+  (await (await db()).select().from(leads).where(eq(leads.id, id)))[0];
+const deliveryOf = async (leadId: string) =>
+  (await (await db()).select().from(leadDeliveries).where(eq(leadDeliveries.leadId, leadId)))[0];
 const attemptsOf = async (deliveryId: string) =>
-  (await db()).select().from(leadDeliveryAttempts).where(eq(leadDeliveryAttempts.deliveryId, deliveryId)).orderBy(asc(leadDeliveryAttempts.attempt));
+  (await db())
+    .select()
+    .from(leadDeliveryAttempts)
+    .where(eq(leadDeliveryAttempts.deliveryId, deliveryId))
+    .orderBy(asc(leadDeliveryAttempts.attempt));
 const settled = (leadId: string) =>
   waitFor(
     async () => {
@@ -75,10 +106,16 @@ afterAll(async () => {
 });
 
 /** Verified with the official Standard Webhooks library, as a receiver built on the standard would. */
-function expectSigned(headers: Record<string, string | string[] | undefined>, rawBody: string, id: string) {
+function expectSigned(
+  headers: Record<string, string | string[] | undefined>,
+  rawBody: string,
+  id: string,
+) {
   expect(headers['webhook-id']).toBe(id);
   expect(Math.abs(Number(headers['webhook-timestamp']) - Date.now() / 1000)).toBeLessThan(60);
-  expect(new Webhook(SECRET).verify(rawBody, headers as Record<string, string>)).toEqual(JSON.parse(rawBody));
+  expect(new Webhook(SECRET).verify(rawBody, headers as Record<string, string>)).toEqual(
+    JSON.parse(rawBody),
+  );
 }
 
 describe('POST /api/leads/{form}: accepted leads are stored, then delivered exactly as SPEC section 7', () => {
@@ -111,12 +148,22 @@ describe('POST /api/leads/{form}: accepted leads are stored, then delivered exac
     const id = response.json!.id as string;
 
     const lead = await leadRow(id);
-    expect(lead).toMatchObject({ form: 'growth-audit', status: 'accepted', userAgent: 'integration-test' });
+    expect(lead).toMatchObject({
+      form: 'growth-audit',
+      status: 'accepted',
+      userAgent: 'integration-test',
+    });
     expect(lead!.ipHash).toMatch(/^[0-9a-f]{32}$/);
     expect(JSON.stringify(lead)).not.toContain('198.51.100.');
 
     const delivery = await settled(id);
-    expect(delivery).toMatchObject({ status: 'delivered', attempts: 1, lastStatus: 200, lastError: null, lockedUntil: null });
+    expect(delivery).toMatchObject({
+      status: 'delivered',
+      attempts: 1,
+      lastStatus: 200,
+      lastError: null,
+      lockedUntil: null,
+    });
     const [request, ...more] = receiver.forLead(id);
     expect(more).toHaveLength(0);
     expect(request!.path).toBe('/shared');
@@ -158,43 +205,46 @@ describe('POST /api/leads/{form}: accepted leads are stored, then delivered exac
   it.each([
     ['demo', '/demo', 'contact_demo_page'],
     ['contact', '/contact', 'contact_us_page'],
-  ] as const)('delivers a %s lead to its own webhook with all form fields, source, timestamp and the attribution', async (form, path, source) => {
-    const email = `${form}@example.com`;
-    const response = await post(form, {
-      ...validBodies[form],
-      email,
-      page_url: `https://www.agency.com/${form}`,
-      referrer: 'https://www.google.com/',
-      utm_source: 'google',
-      utm_campaign: 'spring',
-      language: 'en-GB',
-    });
-    expect(response.status).toBe(201);
-    const id = response.json!.id as string;
-    await settled(id);
-    const [request] = receiver.forLead(id);
-    expect(request!.path).toBe(path);
-    expect(request!.body).toStrictEqual({
-      ...validBodies[form],
-      email,
-      source,
-      timestamp: (await leadRow(id))!.createdAt.toISOString(),
-      page_url: `https://www.agency.com/${form}`,
-      referrer: 'https://www.google.com/',
-      user_agent: 'integration-test', // from the request's own header when the body has none
-      time_on_page: null,
-      scroll_depth: null,
-      screen_resolution: null,
-      viewport_size: null,
-      timezone: null,
-      language: 'en-GB',
-      utm_source: 'google',
-      utm_medium: null,
-      utm_campaign: 'spring',
-      utm_term: null,
-      utm_content: null,
-    });
-  });
+  ] as const)(
+    'delivers a %s lead to its own webhook with all form fields, source, timestamp and the attribution',
+    async (form, path, source) => {
+      const email = `${form}@example.com`;
+      const response = await post(form, {
+        ...validBodies[form],
+        email,
+        page_url: `https://www.agency.com/${form}`,
+        referrer: 'https://www.google.com/',
+        utm_source: 'google',
+        utm_campaign: 'spring',
+        language: 'en-GB',
+      });
+      expect(response.status).toBe(201);
+      const id = response.json!.id as string;
+      await settled(id);
+      const [request] = receiver.forLead(id);
+      expect(request!.path).toBe(path);
+      expect(request!.body).toStrictEqual({
+        ...validBodies[form],
+        email,
+        source,
+        timestamp: (await leadRow(id))!.createdAt.toISOString(),
+        page_url: `https://www.agency.com/${form}`,
+        referrer: 'https://www.google.com/',
+        user_agent: 'integration-test', // from the request's own header when the body has none
+        time_on_page: null,
+        scroll_depth: null,
+        screen_resolution: null,
+        viewport_size: null,
+        timezone: null,
+        language: 'en-GB',
+        utm_source: 'google',
+        utm_medium: null,
+        utm_campaign: 'spring',
+        utm_term: null,
+        utm_content: null,
+      });
+    },
+  );
 
   it('retries a 500 with backoff until the receiver accepts, recording every attempt', async () => {
     receiver.plan('retry@example.com', [500, 500, 200]);
@@ -225,7 +275,10 @@ describe('POST /api/leads/{form}: accepted leads are stored, then delivered exac
     expect(attempts).toHaveLength(3);
     expect(attempts[0]).toMatchObject({ httpStatus: null, error: 'timeout after 400 ms' });
     expect(attempts[0]!.durationMs).toBeGreaterThanOrEqual(390);
-    expect(attempts[1]).toMatchObject({ httpStatus: 302, error: 'HTTP 302 (redirect not followed)' });
+    expect(attempts[1]).toMatchObject({
+      httpStatus: 302,
+      error: 'HTTP 302 (redirect not followed)',
+    });
     expect(attempts[2]).toMatchObject({ httpStatus: null });
     expect(attempts[2]!.error).toMatch(/fetch failed|socket|other side closed|ECONNRESET/i);
   });
@@ -235,12 +288,22 @@ describe('POST /api/leads/{form}: accepted leads are stored, then delivered exac
     const response = await post('contact', { ...validBodies.contact, email: 'down@example.com' });
     const id = response.json!.id as string;
     const delivery = await settled(id);
-    expect(delivery).toMatchObject({ status: 'failed', attempts: 3, lastStatus: 503, nextAttemptAt: null, deliveredAt: null });
+    expect(delivery).toMatchObject({
+      status: 'failed',
+      attempts: 3,
+      lastStatus: 503,
+      nextAttemptAt: null,
+      deliveredAt: null,
+    });
     await new Promise((resolve) => setTimeout(resolve, 400));
     expect(receiver.forLead(id)).toHaveLength(3); // and no fourth try after giving up
     const report = await health();
     expect(report.status).toBe(200);
-    expect(await report.json()).toMatchObject({ ok: true, database: 'up', outbox: { failed: expect.any(Number), pending: expect.any(Number) } });
+    expect(await report.json()).toMatchObject({
+      ok: true,
+      database: 'up',
+      outbox: { failed: expect.any(Number), pending: expect.any(Number) },
+    });
   });
 
   it('keeps a lead whose receiver refuses connections and delivers it once the receiver is back', async () => {
@@ -250,28 +313,39 @@ describe('POST /api/leads/{form}: accepted leads are stored, then delivered exac
     const id = response.json!.id as string;
     const firstFailure = await waitFor(async () => {
       const delivery = await deliveryOf(id);
-      return delivery && delivery.attempts >= 1 && delivery.status === 'pending' ? delivery : undefined;
+      return delivery && delivery.attempts >= 1 && delivery.status === 'pending'
+        ? delivery
+        : undefined;
     });
     expect(firstFailure.lastError).toMatch(/ECONNREFUSED|fetch failed/);
     await ariaReceiver.start();
     const delivery = await settled(id);
     expect(delivery.status).toBe('delivered');
     expect(ariaReceiver.forLead(id)).toHaveLength(1);
-    expect(ariaReceiver.forLead(id)[0]!.body).toMatchObject({ source: 'aria_landing_page', propertyName: 'Oak Court', units: '26-50' });
+    expect(ariaReceiver.forLead(id)[0]!.body).toMatchObject({
+      source: 'aria_landing_page',
+      propertyName: 'Oak Court',
+      units: '26-50',
+    });
   });
 });
 
 describe('operator commands (npm run leads)', () => {
   it('lists, shows, exports and re-queues failed deliveries, which then get delivered', async () => {
-    const { csvLines, parseLeadQuery, searchLeads, showLead } = await import('@/server/leads/queries');
+    const { csvLines, parseLeadQuery, searchLeads, showLead } =
+      await import('@/server/leads/queries');
     const { requeueFailed } = await import('@/server/leads/actions');
     const failedOnly = parseLeadQuery({ status: 'failed' }).query;
     const { rows: failed } = await searchLeads(failedOnly, { pageSize: 1000 });
     expect(failed.length).toBeGreaterThanOrEqual(2);
     expect(failed.every((row) => row.delivery === 'failed')).toBe(true);
-    const { rows: contactFailed } = await searchLeads(parseLeadQuery({ form: 'contact', status: 'failed' }).query);
+    const { rows: contactFailed } = await searchLeads(
+      parseLeadQuery({ form: 'contact', status: 'failed' }).query,
+    );
     expect(contactFailed.every((row) => row.form === 'contact')).toBe(true);
-    expect(parseLeadQuery({ status: 'bogus' }).problems).toEqual([expect.stringMatching(/Unknown status 'bogus'/)]);
+    expect(parseLeadQuery({ status: 'bogus' }).problems).toEqual([
+      expect.stringMatching(/Unknown status 'bogus'/),
+    ]);
 
     const shown = await showLead(failed[0]!.id);
     expect(shown!.deliveries[0]!.status).toBe('failed');
@@ -280,7 +354,9 @@ describe('operator commands (npm run leads)', () => {
     let csv = '';
     for await (const line of csvLines(failedOnly)) csv += line;
     const [header, ...rows] = csv.trimEnd().split('\r\n');
-    expect(header).toMatch(/^id,created_at,form,status,delivery_status,delivery_attempts,delivered_at,firstName,lastName,email,/);
+    expect(header).toMatch(
+      /^id,created_at,form,status,delivery_status,delivery_attempts,delivered_at,firstName,lastName,email,/,
+    );
     expect(rows).toHaveLength(failed.length);
 
     expect(await requeueFailed()).toBe(failed.length);
@@ -294,7 +370,9 @@ describe('operator commands (npm run leads)', () => {
     expect(csvCell('+1 555')).toBe(`'+1 555`);
     expect(csvCell('a,b')).toBe('"a,b"');
     expect(csvCell(null)).toBe('');
-    expect(csvCell('Ann\u001b]0;pwned\u0007\u202eevil')).toBe('Ann\\u001b]0;pwned\\u0007\\u202eevil');
+    expect(csvCell('Ann\u001b]0;pwned\u0007\u202eevil')).toBe(
+      'Ann\\u001b]0;pwned\\u0007\\u202eevil',
+    );
     expect(csvCell('line one\nline two')).toBe('"line one\nline two"');
   });
 });
@@ -302,12 +380,23 @@ describe('operator commands (npm run leads)', () => {
 describe('POST /api/leads/{form}: refusals', () => {
   it('answers 422 with every field error and stores nothing', async () => {
     const before = (await (await db()).select().from(leads)).length;
-    const response = await post('growth-audit', { firstName: ' ', email: 'nope', phone: '0123', website: 'not a site' });
+    const response = await post('growth-audit', {
+      firstName: ' ',
+      email: 'nope',
+      phone: '0123',
+      website: 'not a site',
+    });
     expect(response.status).toBe(422);
     expect(response.json).toEqual({
       error: 'validation',
       message: 'Some fields are not valid.',
-      fieldErrors: { firstName: 'required', lastName: 'required', email: 'invalid', phone: 'invalid', website: 'invalid' },
+      fieldErrors: {
+        firstName: 'required',
+        lastName: 'required',
+        email: 'invalid',
+        phone: 'invalid',
+        website: 'invalid',
+      },
     });
     expect((await (await db()).select().from(leads)).length).toBe(before);
   });
@@ -331,7 +420,10 @@ describe('POST /api/leads/{form}: refusals', () => {
         if (sent > 10_000_000) controller.close();
       },
     });
-    const request = leadRequest('contact', { body: endless, headers: { 'x-forwarded-for': freshIp() } });
+    const request = leadRequest('contact', {
+      body: endless,
+      headers: { 'x-forwarded-for': freshIp() },
+    });
     const response = await POST(request, { params: Promise.resolve({ form: 'contact' }) });
     expect(response.status).toBe(413);
     expect(sent).toBeLessThan(100_000); // stopped reading soon after the limit
@@ -341,7 +433,10 @@ describe('POST /api/leads/{form}: refusals', () => {
     expect((await post('contact', 'firstName=A', { contentType: 'text/plain' })).status).toBe(415);
     const invalid = await post('contact', '{"firstName": "A",');
     expect(invalid.status).toBe(400);
-    expect(invalid.json).toMatchObject({ error: 'bad_request', message: 'The body is not valid JSON.' });
+    expect(invalid.json).toMatchObject({
+      error: 'bad_request',
+      message: 'The body is not valid JSON.',
+    });
   });
 
   it("answers 403 to a post from another site's page, and stores nothing", async () => {
@@ -360,7 +455,8 @@ describe('POST /api/leads/{form}: refusals', () => {
   it('answers 429 with Retry-After after 5 requests a minute from one address', async () => {
     const ip = freshIp();
     const statuses: number[] = [];
-    for (let i = 0; i < 7; i += 1) statuses.push((await post('contact', { firstName: '' }, { ip })).status);
+    for (let i = 0; i < 7; i += 1)
+      statuses.push((await post('contact', { firstName: '' }, { ip })).status);
     expect(statuses).toEqual([422, 422, 422, 422, 422, 429, 429]);
     const limited = await post('contact', validBodies.contact, { ip });
     expect(limited.status).toBe(429);
@@ -391,17 +487,20 @@ describe('spam', () => {
   it.each([
     ['a filled honeypot', () => ({ company_website: 'http://spam.example' })],
     ['a form sent 300 ms after it appeared', () => ({ form_started_at: String(Date.now() - 300) })],
-  ])('answers %s exactly like a success, stores it as spam and never delivers it', async (_label, extra) => {
-    const email = `bot-${Math.random().toString(36).slice(2)}@example.com`;
-    const response = await post('contact', { ...validBodies.contact, email, ...extra() });
-    expect(response.status).toBe(201);
-    expect(Object.keys(response.json!)).toEqual(['ok', 'id']);
-    const id = response.json!.id as string;
-    expect((await leadRow(id))!.status).toBe('spam');
-    expect(await deliveryOf(id)).toBeUndefined();
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(receiver.received.filter((request) => request.body.email === email)).toHaveLength(0);
-  });
+  ])(
+    'answers %s exactly like a success, stores it as spam and never delivers it',
+    async (_label, extra) => {
+      const email = `bot-${Math.random().toString(36).slice(2)}@example.com`;
+      const response = await post('contact', { ...validBodies.contact, email, ...extra() });
+      expect(response.status).toBe(201);
+      expect(Object.keys(response.json!)).toEqual(['ok', 'id']);
+      const id = response.json!.id as string;
+      expect((await leadRow(id))!.status).toBe('spam');
+      expect(await deliveryOf(id)).toBeUndefined();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(receiver.received.filter((request) => request.body.email === email)).toHaveLength(0);
+    },
+  );
 });
 
 describe('plain HTML form posts (JavaScript off)', () => {
@@ -413,7 +512,12 @@ describe('plain HTML form posts (JavaScript off)', () => {
     ['contact', '/contact-us?sent=1#contact-form-sent'],
     ['aria-signup', '/aria-landing?sent=1#aria-signup-form-sent'],
   ] as const)('redirects a valid %s post to its success page with 303', async (form, location) => {
-    const body = new URLSearchParams({ ...validBodies[form], email: `nojs-${form}@example.com`, company_website: '', form_started_at: '' }).toString();
+    const body = new URLSearchParams({
+      ...validBodies[form],
+      email: `nojs-${form}@example.com`,
+      company_website: '',
+      form_started_at: '',
+    }).toString();
     const response = await post(form, body, {
       contentType: 'application/x-www-form-urlencoded',
       accept: browserAccept,
@@ -421,8 +525,13 @@ describe('plain HTML form posts (JavaScript off)', () => {
     });
     expect(response.status).toBe(303);
     expect(response.headers.get('location')).toBe(location);
-    const [lead] = (await (await db()).select().from(leads)).filter((row) => row.fields.email === `nojs-${form}@example.com`);
-    expect(lead).toMatchObject({ status: 'accepted', attribution: { page_url: `https://www.agency.com/${form}`, user_agent: 'integration-test' } });
+    const [lead] = (await (await db()).select().from(leads)).filter(
+      (row) => row.fields.email === `nojs-${form}@example.com`,
+    );
+    expect(lead).toMatchObject({
+      status: 'accepted',
+      attribution: { page_url: `https://www.agency.com/${form}`, user_agent: 'integration-test' },
+    });
   });
 
   it('redirects an invalid post back to the form with the errors, and no typed values, in the URL', async () => {

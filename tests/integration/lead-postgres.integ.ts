@@ -11,7 +11,11 @@ import { leadRequest, postgresUrl, freshEnvironment, validBodies } from './suppo
 
 const SECRET = `whsec_${Buffer.alloc(32, 12).toString('base64')}`;
 const receiver = await startReceiver({ secret: SECRET });
-const { databaseUrl } = await freshEnvironment({ LEADS_WEBHOOK_URL: `${receiver.url}/hook`, LEADS_WEBHOOK_SECRET: SECRET, LEADS_RATE_LIMIT_PER_MINUTE: '0' });
+const { databaseUrl } = await freshEnvironment({
+  LEADS_WEBHOOK_URL: `${receiver.url}/hook`,
+  LEADS_WEBHOOK_SECRET: SECRET,
+  LEADS_RATE_LIMIT_PER_MINUTE: '0',
+});
 
 afterAll(async () => {
   const { closeDatabase } = await import('@/server/db/client');
@@ -24,18 +28,24 @@ describe.skipIf(!postgresUrl)('several instances on one PostgreSQL', () => {
     const pg = (await import('pg')).default;
     const { migrate, readMigrations } = await import('@/server/db/migrate');
     const names = (await readMigrations()).map(({ name }) => name);
-    const clients = Array.from({ length: 4 }, () => new pg.Client({ connectionString: databaseUrl! }));
+    const clients = Array.from(
+      { length: 4 },
+      () => new pg.Client({ connectionString: databaseUrl! }),
+    );
     await Promise.all(clients.map((client) => client.connect()));
     const applied = await Promise.all(
       clients.map((client) =>
         migrate({
           exec: async (sql) => void (await client.query(sql)),
-          query: async <T>(sql: string, params?: unknown[]) => (await client.query(sql, params)).rows as T[],
+          query: async <T>(sql: string, params?: unknown[]) =>
+            (await client.query(sql, params)).rows as T[],
         }),
       ),
     );
     expect(applied.flat().sort()).toEqual(names);
-    const { rows } = await clients[0]!.query('select name from lead_schema_migrations order by name');
+    const { rows } = await clients[0]!.query(
+      'select name from lead_schema_migrations order by name',
+    );
     expect(rows.map((row: { name: string }) => row.name)).toEqual(names);
     await Promise.all(clients.map((client) => client.end()));
   });
@@ -46,12 +56,15 @@ describe.skipIf(!postgresUrl)('several instances on one PostgreSQL', () => {
     const address = '203.0.113.99';
     const now = Date.now();
     const results = [];
-    for (let i = 0; i < 4; i += 1) results.push(await checkRateLimit('leads:test', address, 3, now));
+    for (let i = 0; i < 4; i += 1)
+      results.push(await checkRateLimit('leads:test', address, 3, now));
     expect(results.map((result) => result.allowed)).toEqual([true, true, true, false]);
     // Another instance sees the same window: its first request from that address is already over the limit.
     const other = new pg.Client({ connectionString: databaseUrl! });
     await other.connect();
-    const { rows } = await other.query<{ key: string; count: number }>("select key, count from rate_limit_windows where key like 'leads:%'");
+    const { rows } = await other.query<{ key: string; count: number }>(
+      "select key, count from rate_limit_windows where key like 'leads:%'",
+    );
     await other.end();
     expect(rows).toHaveLength(1);
     expect(rows[0]!.count).toBe(4);
@@ -85,8 +98,14 @@ describe.skipIf(!postgresUrl)('several instances on one PostgreSQL', () => {
       );
       ids.push(leadId);
     }
-    const pools = [new pg.Pool({ connectionString: databaseUrl! }), new pg.Pool({ connectionString: databaseUrl! })];
-    const instances = [undefined, ...pools.map((pool) => drizzle({ client: pool, schema }) as never)];
+    const pools = [
+      new pg.Pool({ connectionString: databaseUrl! }),
+      new pg.Pool({ connectionString: databaseUrl! }),
+    ];
+    const instances = [
+      undefined,
+      ...pools.map((pool) => drizzle({ client: pool, schema }) as never),
+    ];
     const options = outboxOptions({ batchSize: 5 });
     const attempted = await Promise.all(instances.map((db) => runOutboxOnce(options, db)));
     expect(attempted.reduce((a, b) => a + b, 0)).toBe(60);
@@ -96,7 +115,9 @@ describe.skipIf(!postgresUrl)('several instances on one PostgreSQL', () => {
     await Promise.all(pools.map((pool) => pool.end()));
 
     // And the route works on this server too.
-    const response = await POST(leadRequest('demo', { body: JSON.stringify(validBodies.demo) }), { params: Promise.resolve({ form: 'demo' }) });
+    const response = await POST(leadRequest('demo', { body: JSON.stringify(validBodies.demo) }), {
+      params: Promise.resolve({ form: 'demo' }),
+    });
     expect(response.status).toBe(201);
   });
 });

@@ -23,7 +23,14 @@ afterAll(() => {
 async function startServer(env: NodeJS.ProcessEnv): Promise<{ port: number; child: ChildProcess }> {
   const child = spawn(
     process.execPath,
-    ['--conditions=react-server', '--import', 'tsx', '--import', './tests/integration/support/power-loss-fs.mjs', 'tests/integration/support/lead-server.ts'],
+    [
+      '--conditions=react-server',
+      '--import',
+      'tsx',
+      '--import',
+      './tests/integration/support/power-loss-fs.mjs',
+      'tests/integration/support/lead-server.ts',
+    ],
     { env, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   children.add(child);
@@ -92,7 +99,9 @@ async function crashAndRecover(fsync: boolean) {
   await load.stop();
   const acknowledged = [...load.acknowledged];
 
-  const unsupported = existsSync(`${imageDir}.unsupported`) ? readFileSync(`${imageDir}.unsupported`, 'utf8') : '';
+  const unsupported = existsSync(`${imageDir}.unsupported`)
+    ? readFileSync(`${imageDir}.unsupported`, 'utf8')
+    : '';
   return { acknowledged, dataDir, recovered: await storedIds(imageDir), unsupported };
 }
 
@@ -114,17 +123,25 @@ describe.skipIf(postgresUrl)('the embedded database after a power loss', () => {
     expect(unsupported).toBe('');
     expect(recovered, 'the power-loss image holds no database at all').not.toBeNull();
     const lost = acknowledged.filter((id) => !recovered!.has(id));
-    console.log(`[power loss] fsync on: ${acknowledged.length} acknowledged, ${acknowledged.length - lost.length} in the image, ${lost.length} lost`);
+    console.log(
+      `[power loss] fsync on: ${acknowledged.length} acknowledged, ${acknowledged.length - lost.length} in the image, ${lost.length} lost`,
+    );
     expect(lost).toEqual([]);
   });
 
-  it('loses them with fsync off (LEADS_DATA_FSYNC=0, PGlite as shipped): the image is stricter than a process crash', { timeout: 240_000 }, async () => {
-    const { acknowledged, dataDir, recovered } = await crashAndRecover(false);
-    const kept = recovered ? acknowledged.filter((id) => recovered.has(id)).length : 0;
-    console.log(`[power loss] fsync off: ${acknowledged.length} acknowledged, ${kept} in the image${recovered ? '' : ' (no database at all)'}`);
-    expect(kept).toBeLessThan(acknowledged.length);
-    // The files the killed process left behind (what survives a crash of the process alone) do hold them all.
-    const survivors = await storedIds(dataDir);
-    expect(acknowledged.filter((id) => !survivors?.has(id))).toEqual([]);
-  });
+  it(
+    'loses them with fsync off (LEADS_DATA_FSYNC=0, PGlite as shipped): the image is stricter than a process crash',
+    { timeout: 240_000 },
+    async () => {
+      const { acknowledged, dataDir, recovered } = await crashAndRecover(false);
+      const kept = recovered ? acknowledged.filter((id) => recovered.has(id)).length : 0;
+      console.log(
+        `[power loss] fsync off: ${acknowledged.length} acknowledged, ${kept} in the image${recovered ? '' : ' (no database at all)'}`,
+      );
+      expect(kept).toBeLessThan(acknowledged.length);
+      // The files the killed process left behind (what survives a crash of the process alone) do hold them all.
+      const survivors = await storedIds(dataDir);
+      expect(acknowledged.filter((id) => !survivors?.has(id))).toEqual([]);
+    },
+  );
 });

@@ -29,10 +29,14 @@ const childEnv = {
 let child: ChildProcess | null = null;
 
 async function startServer(): Promise<{ port: number; process: ChildProcess }> {
-  const proc = spawn(process.execPath, ['--conditions=react-server', '--import', 'tsx', 'tests/integration/support/lead-server.ts'], {
-    env: childEnv,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const proc = spawn(
+    process.execPath,
+    ['--conditions=react-server', '--import', 'tsx', 'tests/integration/support/lead-server.ts'],
+    {
+      env: childEnv,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   child = proc;
   let stderr = '';
   proc.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
@@ -65,7 +69,10 @@ async function postLeads(port: number, prefix: string, count: number): Promise<s
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ ...validBodies.contact, email: `${prefix}${i}@example.com` }),
-      }).then(async (response) => ({ status: response.status, body: (await response.json()) as { id?: string } })),
+      }).then(async (response) => ({
+        status: response.status,
+        body: (await response.json()) as { id?: string },
+      })),
     ),
   );
   expect(responses.map((response) => response.status)).toEqual(responses.map(() => 201));
@@ -73,33 +80,44 @@ async function postLeads(port: number, prefix: string, count: number): Promise<s
 }
 
 describe('a server killed with deliveries pending', () => {
-  it('delivers every acknowledged lead exactly once after a restart', { timeout: 120_000 }, async () => {
-    // Batch A: the receiver refuses connections, so these wait for a retry.
-    await receiver.stop();
-    const first = await startServer();
-    const waiting = await postLeads(first.port, 'waiting', 20);
+  it(
+    'delivers every acknowledged lead exactly once after a restart',
+    { timeout: 120_000 },
+    async () => {
+      // Batch A: the receiver refuses connections, so these wait for a retry.
+      await receiver.stop();
+      const first = await startServer();
+      const waiting = await postLeads(first.port, 'waiting', 20);
 
-    // Batch B: the receiver takes the request and never answers, so these are mid-delivery (claimed).
-    receiver.setDefault('hang');
-    await receiver.start();
-    const inFlight = await postLeads(first.port, 'inflight', 20);
-    await waitFor(async () => inFlight.every((id) => receiver.forLead(id).length > 0), { what: 'batch B to reach the receiver' });
+      // Batch B: the receiver takes the request and never answers, so these are mid-delivery (claimed).
+      receiver.setDefault('hang');
+      await receiver.start();
+      const inFlight = await postLeads(first.port, 'inflight', 20);
+      await waitFor(async () => inFlight.every((id) => receiver.forLead(id).length > 0), {
+        what: 'batch B to reach the receiver',
+      });
 
-    first.process.kill('SIGKILL');
-    await new Promise((resolve) => first.process.once('exit', resolve));
-    const acknowledged = [...waiting, ...inFlight];
-    const ok = (id: string) => receiver.forLead(id).filter((request) => request.answer === 200);
-    expect(acknowledged.filter((id) => ok(id).length > 0)).toEqual([]);
+      first.process.kill('SIGKILL');
+      await new Promise((resolve) => first.process.once('exit', resolve));
+      const acknowledged = [...waiting, ...inFlight];
+      const ok = (id: string) => receiver.forLead(id).filter((request) => request.answer === 200);
+      expect(acknowledged.filter((id) => ok(id).length > 0)).toEqual([]);
 
-    receiver.setDefault(200);
-    await startServer();
-    await waitFor(async () => acknowledged.every((id) => ok(id).length > 0), { timeout: 60_000, what: 'every lead to be accepted by the receiver' });
-    await new Promise((resolve) => setTimeout(resolve, 1_500)); // time for any duplicate to show up
+      receiver.setDefault(200);
+      await startServer();
+      await waitFor(async () => acknowledged.every((id) => ok(id).length > 0), {
+        timeout: 60_000,
+        what: 'every lead to be accepted by the receiver',
+      });
+      await new Promise((resolve) => setTimeout(resolve, 1_500)); // time for any duplicate to show up
 
-    // Exactly once each, as a receiver deduplicating on Idempotency-Key sees it; and nothing else.
-    for (const id of acknowledged) expect(ok(id), id).toHaveLength(1);
-    const keys = new Set(receiver.received.map((request) => String(request.headers['idempotency-key'])));
-    expect(keys).toEqual(new Set(acknowledged));
-    expect(receiver.unverified()).toEqual([]); // every attempt, first or after the restart, signed
-  });
+      // Exactly once each, as a receiver deduplicating on Idempotency-Key sees it; and nothing else.
+      for (const id of acknowledged) expect(ok(id), id).toHaveLength(1);
+      const keys = new Set(
+        receiver.received.map((request) => String(request.headers['idempotency-key'])),
+      );
+      expect(keys).toEqual(new Set(acknowledged));
+      expect(receiver.unverified()).toEqual([]); // every attempt, first or after the restart, signed
+    },
+  );
 });

@@ -12,7 +12,10 @@ import { freshEnvironment, validBodies } from './support/helpers';
  */
 
 const receiver = await startReceiver();
-await freshEnvironment({ LEADS_WEBHOOK_URL: `${receiver.url}/hook`, LEADS_RATE_LIMIT_PER_MINUTE: '0' });
+await freshEnvironment({
+  LEADS_WEBHOOK_URL: `${receiver.url}/hook`,
+  LEADS_RATE_LIMIT_PER_MINUTE: '0',
+});
 const { DEFAULT_RETRY_SCHEDULE_MS } = await import('@/env');
 const { getDatabase, closeDatabase } = await import('@/server/db/client');
 const { acceptLead } = await import('@/server/leads/accept-lead');
@@ -56,7 +59,11 @@ async function outage(label: string, startsAt: number, outageMs: number, leads: 
         userAgent: null,
         webhookUrl: `${receiver.url}/hook`,
       },
-      { now: new Date(startsAt + (outageMs * i) / leads), claimFirstAttempt: false, timeoutMs: options.timeoutMs },
+      {
+        now: new Date(startsAt + (outageMs * i) / leads),
+        claimFirstAttempt: false,
+        timeoutMs: options.timeoutMs,
+      },
     );
     ids.push(leadId);
   }
@@ -68,14 +75,20 @@ async function outage(label: string, startsAt: number, outageMs: number, leads: 
       .from(leadDeliveries)
       .where(and(inArray(leadDeliveries.leadId, ids), eq(leadDeliveries.status, 'pending')));
     if (!due?.at) break;
-    clock = Math.max(clock, startsAt + Math.ceil((new Date(due.at).getTime() - startsAt) / SWEEP_MS) * SWEEP_MS);
+    clock = Math.max(
+      clock,
+      startsAt + Math.ceil((new Date(due.at).getTime() - startsAt) / SWEEP_MS) * SWEEP_MS,
+    );
     receiver.setDefault(clock < ends ? 503 : 200);
     await runOutboxOnce(options);
   }
 
   const rows = await db.select().from(leadDeliveries).where(inArray(leadDeliveries.leadId, ids));
-  const lastDelivered = Math.max(...rows.map((row) => (row.deliveredAt ? new Date(row.deliveredAt).getTime() : Infinity)));
-  const accepted = (id: string) => receiver.forLead(id).filter((request) => request.answer === 200).length;
+  const lastDelivered = Math.max(
+    ...rows.map((row) => (row.deliveredAt ? new Date(row.deliveredAt).getTime() : Infinity)),
+  );
+  const accepted = (id: string) =>
+    receiver.forLead(id).filter((request) => request.answer === 200).length;
   const summary = {
     statuses: [...new Set(rows.map((row) => row.status))],
     failed: rows.filter((row) => row.status === 'failed').length,
@@ -89,15 +102,28 @@ async function outage(label: string, startsAt: number, outageMs: number, leads: 
 }
 
 describe('the default retry schedule through a receiver outage', () => {
-  it('delivers every lead of a 30-minute outage, none failed, within 20 minutes of its end', { timeout: 180_000 }, async () => {
-    const result = await outage('outage-30min', Date.parse('2030-01-07T09:00:00Z'), 30 * MINUTE, 30);
-    expect(result).toMatchObject({ statuses: ['delivered'], failed: 0, deliveredOnce: 30 });
-    expect(result.lastDeliveredAfterOutageMin).toBeLessThanOrEqual(20);
-  });
+  it(
+    'delivers every lead of a 30-minute outage, none failed, within 20 minutes of its end',
+    { timeout: 180_000 },
+    async () => {
+      const result = await outage(
+        'outage-30min',
+        Date.parse('2030-01-07T09:00:00Z'),
+        30 * MINUTE,
+        30,
+      );
+      expect(result).toMatchObject({ statuses: ['delivered'], failed: 0, deliveredOnce: 30 });
+      expect(result.lastDeliveredAfterOutageMin).toBeLessThanOrEqual(20);
+    },
+  );
 
-  it('delivers every lead of a 6-hour outage, none failed, within 3 hours of its end', { timeout: 180_000 }, async () => {
-    const result = await outage('outage-6h', Date.parse('2030-02-04T18:00:00Z'), 6 * HOUR, 30);
-    expect(result).toMatchObject({ statuses: ['delivered'], failed: 0, deliveredOnce: 30 });
-    expect(result.lastDeliveredAfterOutageMin).toBeLessThanOrEqual(180);
-  });
+  it(
+    'delivers every lead of a 6-hour outage, none failed, within 3 hours of its end',
+    { timeout: 180_000 },
+    async () => {
+      const result = await outage('outage-6h', Date.parse('2030-02-04T18:00:00Z'), 6 * HOUR, 30);
+      expect(result).toMatchObject({ statuses: ['delivered'], failed: 0, deliveredOnce: 30 });
+      expect(result.lastDeliveredAfterOutageMin).toBeLessThanOrEqual(180);
+    },
+  );
 });

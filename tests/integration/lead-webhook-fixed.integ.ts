@@ -17,7 +17,12 @@ const fixed = await startReceiver({ secret: SECRET });
 wrong.setDefault(404);
 const WRONG_URL = `${wrong.url}/webhook-test/website-leads`;
 const FIXED_URL = `${fixed.url}/webhook/website-leads`;
-await freshEnvironment({ LEADS_WEBHOOK_URL: WRONG_URL, LEADS_WEBHOOK_SECRET: SECRET, LEADS_RETRY_SCHEDULE_MS: 'none', LEADS_RATE_LIMIT_PER_MINUTE: '0' });
+await freshEnvironment({
+  LEADS_WEBHOOK_URL: WRONG_URL,
+  LEADS_WEBHOOK_SECRET: SECRET,
+  LEADS_RETRY_SCHEDULE_MS: 'none',
+  LEADS_RATE_LIMIT_PER_MINUTE: '0',
+});
 
 const { POST } = await import('@/app/api/leads/[form]/route');
 const { getDatabase, closeDatabase } = await import('@/server/db/client');
@@ -30,62 +35,106 @@ afterAll(async () => {
   await fixed.stop();
 });
 
-const deliveryOf = async (leadId: string) => (await (await getDatabase()).db.select().from(leadDeliveries).where(eq(leadDeliveries.leadId, leadId)))[0];
+const deliveryOf = async (leadId: string) =>
+  (
+    await (
+      await getDatabase()
+    ).db
+      .select()
+      .from(leadDeliveries)
+      .where(eq(leadDeliveries.leadId, leadId))
+  )[0];
 
 describe('fixing LEADS_WEBHOOK_URL, then retry-failed', () => {
-  it('delivers a lead that failed with 404 to the new URL exactly once', { timeout: 120_000 }, async () => {
-    const response = await POST(leadRequest('contact', { body: JSON.stringify({ ...validBodies.contact, email: 'fixed@example.com' }) }), {
-      params: Promise.resolve({ form: 'contact' }),
-    });
-    expect(response.status).toBe(201);
-    const { id } = (await response.json()) as { id: string };
-    const failed = await waitFor(async () => ((await deliveryOf(id))?.status === 'failed' ? deliveryOf(id) : undefined), { what: 'the 404 to fail it' });
-    expect(failed).toMatchObject({ lastStatus: 404, webhookUrl: WRONG_URL });
-    expect(wrong.forLead(id)).toHaveLength(1);
-    await closeDatabase(); // the embedded database takes one process at a time
+  it(
+    'delivers a lead that failed with 404 to the new URL exactly once',
+    { timeout: 120_000 },
+    async () => {
+      const response = await POST(
+        leadRequest('contact', {
+          body: JSON.stringify({ ...validBodies.contact, email: 'fixed@example.com' }),
+        }),
+        {
+          params: Promise.resolve({ form: 'contact' }),
+        },
+      );
+      expect(response.status).toBe(201);
+      const { id } = (await response.json()) as { id: string };
+      const failed = await waitFor(
+        async () => ((await deliveryOf(id))?.status === 'failed' ? deliveryOf(id) : undefined),
+        { what: 'the 404 to fail it' },
+      );
+      expect(failed).toMatchObject({ lastStatus: 404, webhookUrl: WRONG_URL });
+      expect(wrong.forLead(id)).toHaveLength(1);
+      await closeDatabase(); // the embedded database takes one process at a time
 
-    // The operator fixes the setting and re-sends; the command reads the new configuration.
-    const retried = await runLeadsCommand(['retry-failed'], { LEADS_WEBHOOK_URL: FIXED_URL });
-    expect(retried.stderr).toBe('');
-    expect(retried.code).toBe(0);
-    expect(retried.stdout).toContain('1 delivery(ies) queued');
+      // The operator fixes the setting and re-sends; the command reads the new configuration.
+      const retried = await runLeadsCommand(['retry-failed'], { LEADS_WEBHOOK_URL: FIXED_URL });
+      expect(retried.stderr).toBe('');
+      expect(retried.code).toBe(0);
+      expect(retried.stdout).toContain('1 delivery(ies) queued');
 
-    await new Promise((resolve) => setTimeout(resolve, 500)); // room for a duplicate to show up
-    const delivered = fixed.forLead(id);
-    expect(delivered).toHaveLength(1);
-    expect(delivered[0]!.path).toBe('/webhook/website-leads');
-    expect(delivered[0]!.verified).toBe(true);
-    expect(delivered[0]!.body).toMatchObject({ email: 'fixed@example.com', source: 'contact_us_page' });
-    expect(wrong.forLead(id)).toHaveLength(1); // the old URL was not tried again
+      await new Promise((resolve) => setTimeout(resolve, 500)); // room for a duplicate to show up
+      const delivered = fixed.forLead(id);
+      expect(delivered).toHaveLength(1);
+      expect(delivered[0]!.path).toBe('/webhook/website-leads');
+      expect(delivered[0]!.verified).toBe(true);
+      expect(delivered[0]!.body).toMatchObject({
+        email: 'fixed@example.com',
+        source: 'contact_us_page',
+      });
+      expect(wrong.forLead(id)).toHaveLength(1); // the old URL was not tried again
 
-    // The stored URL is the record of where it went: now the new one.
-    expect(await deliveryOf(id)).toMatchObject({ status: 'delivered', lastStatus: 200, webhookUrl: FIXED_URL });
-    await closeDatabase();
-    const shown = await runLeadsCommand(['show', id], { LEADS_WEBHOOK_URL: FIXED_URL });
-    expect(shown.code).toBe(0);
-    const record = JSON.parse(shown.stdout) as { deliveries: Array<{ webhookUrl: string; status: string }>; attempts: Array<{ httpStatus: number }> };
-    expect(record.deliveries[0]).toMatchObject({ status: 'delivered', webhookUrl: FIXED_URL });
-    expect(record.attempts.map((attempt) => attempt.httpStatus)).toEqual([404, 200]);
-  });
+      // The stored URL is the record of where it went: now the new one.
+      expect(await deliveryOf(id)).toMatchObject({
+        status: 'delivered',
+        lastStatus: 200,
+        webhookUrl: FIXED_URL,
+      });
+      await closeDatabase();
+      const shown = await runLeadsCommand(['show', id], { LEADS_WEBHOOK_URL: FIXED_URL });
+      expect(shown.code).toBe(0);
+      const record = JSON.parse(shown.stdout) as {
+        deliveries: Array<{ webhookUrl: string; status: string }>;
+        attempts: Array<{ httpStatus: number }>;
+      };
+      expect(record.deliveries[0]).toMatchObject({ status: 'delivered', webhookUrl: FIXED_URL });
+      expect(record.attempts.map((attempt) => attempt.httpStatus)).toEqual([404, 200]);
+    },
+  );
 
-  it('sends a lead recorded with the wrong URL to the one configured when it is re-sent', { timeout: 120_000 }, async () => {
-    const { acceptLead } = await import('@/server/leads/accept-lead');
-    const { runOutboxOnce, outboxOptions } = await import('@/server/outbox/worker');
-    // Stored while the wrong URL was configured (the record says so); this process is configured with
-    // WRONG_URL too, so the attempt goes there...
-    const { leadId } = await acceptLead(
-      { form: 'demo', status: 'accepted', fields: { ...validBodies.demo }, attribution: {}, ipHash: null, userAgent: null, webhookUrl: WRONG_URL },
-      { claimFirstAttempt: false, timeoutMs: 1000 },
-    );
-    await runOutboxOnce(outboxOptions());
-    expect(wrong.forLead(leadId)).toHaveLength(1);
-    expect((await deliveryOf(leadId))!.status).toBe('failed');
-    // ...and a process started with the fixed setting sends it to FIXED_URL.
-    await closeDatabase();
-    const retried = await runLeadsCommand(['retry-failed', '--form', 'demo'], { LEADS_WEBHOOK_URL: FIXED_URL });
-    expect(retried.code).toBe(0);
-    expect(fixed.forLead(leadId)).toHaveLength(1);
-    expect(wrong.forLead(leadId)).toHaveLength(1);
-    expect([...wrong.unverified(), ...fixed.unverified()]).toEqual([]);
-  });
+  it(
+    'sends a lead recorded with the wrong URL to the one configured when it is re-sent',
+    { timeout: 120_000 },
+    async () => {
+      const { acceptLead } = await import('@/server/leads/accept-lead');
+      const { runOutboxOnce, outboxOptions } = await import('@/server/outbox/worker');
+      // Stored while the wrong URL was configured (the record says so); this process is configured with
+      // WRONG_URL too, so the attempt goes there...
+      const { leadId } = await acceptLead(
+        {
+          form: 'demo',
+          status: 'accepted',
+          fields: { ...validBodies.demo },
+          attribution: {},
+          ipHash: null,
+          userAgent: null,
+          webhookUrl: WRONG_URL,
+        },
+        { claimFirstAttempt: false, timeoutMs: 1000 },
+      );
+      await runOutboxOnce(outboxOptions());
+      expect(wrong.forLead(leadId)).toHaveLength(1);
+      expect((await deliveryOf(leadId))!.status).toBe('failed');
+      // ...and a process started with the fixed setting sends it to FIXED_URL.
+      await closeDatabase();
+      const retried = await runLeadsCommand(['retry-failed', '--form', 'demo'], {
+        LEADS_WEBHOOK_URL: FIXED_URL,
+      });
+      expect(retried.code).toBe(0);
+      expect(fixed.forLead(leadId)).toHaveLength(1);
+      expect(wrong.forLead(leadId)).toHaveLength(1);
+      expect([...wrong.unverified(), ...fixed.unverified()]).toEqual([]);
+    },
+  );
 });

@@ -14,10 +14,26 @@ const { sql } = await import('drizzle-orm');
 const LEADS = 5_100;
 
 /** Runs the command with its output into a shell pipeline (`| <reader>`); answers the command's own exit code and what the reader printed. */
-function piped(args: string[], reader: string): Promise<{ code: number; printed: string; stderr: string }> {
-  const command = [process.execPath, '--conditions=react-server', '--import', 'tsx', 'scripts/leads.ts', ...args].map((part) => `'${part}'`).join(' ');
+function piped(
+  args: string[],
+  reader: string,
+): Promise<{ code: number; printed: string; stderr: string }> {
+  const command = [
+    process.execPath,
+    '--conditions=react-server',
+    '--import',
+    'tsx',
+    'scripts/leads.ts',
+    ...args,
+  ]
+    .map((part) => `'${part}'`)
+    .join(' ');
   return new Promise((resolve, reject) => {
-    const child = spawn('bash', ['-c', `${command} 2>&3 | ${reader}; echo "exit=\${PIPESTATUS[0]}"`], { stdio: ['ignore', 'pipe', 'pipe', 'pipe'] });
+    const child = spawn(
+      'bash',
+      ['-c', `${command} 2>&3 | ${reader}; echo "exit=\${PIPESTATUS[0]}"`],
+      { stdio: ['ignore', 'pipe', 'pipe', 'pipe'] },
+    );
     let stdout = '';
     let stderr = '';
     child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -25,7 +41,8 @@ function piped(args: string[], reader: string): Promise<{ code: number; printed:
     child.once('error', reject);
     child.once('close', () => {
       const match = /exit=(\d+)\n$/.exec(stdout);
-      if (!match) return reject(new Error(`no exit status in ${JSON.stringify(stdout.slice(-200))}`));
+      if (!match)
+        return reject(new Error(`no exit status in ${JSON.stringify(stdout.slice(-200))}`));
       resolve({ code: Number(match[1]), printed: stdout.slice(0, match.index), stderr });
     });
   });
@@ -47,7 +64,8 @@ describe('operator commands whose output goes to a pipe', () => {
         '{}'::jsonb, now() - make_interval(secs => n)
       FROM generate_series(1, ${LEADS}) AS n`);
     const { csvLines, parseLeadQuery } = await import('@/server/leads/queries');
-    for await (const line of csvLines(parseLeadQuery({}).query)) expectedCsvBytes += Buffer.byteLength(line);
+    for await (const line of csvLines(parseLeadQuery({}).query))
+      expectedCsvBytes += Buffer.byteLength(line);
     expect(expectedCsvBytes).toBeGreaterThan(500_000);
     await closeDatabase(); // the embedded database is one process's: the commands below open it
   });
@@ -66,9 +84,13 @@ describe('operator commands whose output goes to a pipe', () => {
     expect(Number(result.printed.trim())).toBe(5_000);
   });
 
-  it('a reader that goes away early makes the command exit non-zero, not 0', { timeout: 120_000 }, async () => {
-    const result = await piped(['export', '--csv'], 'head -c 1000 | wc -c');
-    expect(Number(result.printed.trim())).toBe(1000); // it was writing the export when the reader left
-    expect(result.code).not.toBe(0);
-  });
+  it(
+    'a reader that goes away early makes the command exit non-zero, not 0',
+    { timeout: 120_000 },
+    async () => {
+      const result = await piped(['export', '--csv'], 'head -c 1000 | wc -c');
+      expect(Number(result.printed.trim())).toBe(1000); // it was writing the export when the reader left
+      expect(result.code).not.toBe(0);
+    },
+  );
 });

@@ -12,7 +12,10 @@ import { freshEnvironment, leadRequest, postgresUrl, validBodies } from './suppo
  */
 
 const receiver = await startReceiver();
-await freshEnvironment({ LEADS_RATE_LIMIT_PER_MINUTE: '0', LEADS_WEBHOOK_URL_DEMO: `${receiver.url}/demo` });
+await freshEnvironment({
+  LEADS_RATE_LIMIT_PER_MINUTE: '0',
+  LEADS_WEBHOOK_URL_DEMO: `${receiver.url}/demo`,
+});
 
 const { POST } = await import('@/app/api/leads/[form]/route');
 const { getDatabase, closeDatabase } = await import('@/server/db/client');
@@ -40,14 +43,17 @@ async function countersAndTruth(): Promise<{ counters: Bucket[]; truth: Bucket[]
   const counters = await rows<Bucket>(
     sql`SELECT to_char(day, 'YYYY-MM-DD') AS day, form, status, source, leads FROM lead_daily_counts WHERE leads <> 0 ORDER BY 1, 2, 3, 4`,
   );
-  const truth = await rows<Bucket>(sql`SELECT to_char((created_at AT TIME ZONE 'UTC')::date, 'YYYY-MM-DD') AS day, form, status,
+  const truth =
+    await rows<Bucket>(sql`SELECT to_char((created_at AT TIME ZONE 'UTC')::date, 'YYYY-MM-DD') AS day, form, status,
       lead_source(attribution) AS source, count(*)::int AS leads FROM leads GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4`);
   return { counters, truth };
 }
 
 async function post(form: keyof typeof validBodies, extra: Record<string, string> = {}) {
   const body = { ...validBodies[form], form_started_at: String(Date.now() - 10_000), ...extra };
-  const response = await POST(leadRequest(form, { body: JSON.stringify(body) }), { params: Promise.resolve({ form }) });
+  const response = await POST(leadRequest(form, { body: JSON.stringify(body) }), {
+    params: Promise.resolve({ form }),
+  });
   expect(response.status).toBe(201);
   return ((await response.json()) as { id: string }).id;
 }
@@ -65,11 +71,19 @@ describe(`the overview's counts on ${postgresUrl ? 'PostgreSQL' : 'PGlite'}`, ()
     ];
     // Concurrent posts share group-commit statements: one INSERT carries several leads.
     const forms = Object.keys(validBodies) as Array<keyof typeof validBodies>;
-    ids.push(...(await Promise.all(Array.from({ length: 40 }, (_, i) => post(forms[i % forms.length]!, sources[i % sources.length]!)))));
+    ids.push(
+      ...(await Promise.all(
+        Array.from({ length: 40 }, (_, i) =>
+          post(forms[i % forms.length]!, sources[i % sources.length]!),
+        ),
+      )),
+    );
     const { counters, truth } = await countersAndTruth();
     expect(counters).toEqual(truth);
     expect(counters.reduce((sum, row) => sum + row.leads, 0)).toBe(40);
-    expect(new Set(counters.map((row) => row.source))).toEqual(new Set(['google', 'www.bing.com', 'news.example', 'direct']));
+    expect(new Set(counters.map((row) => row.source))).toEqual(
+      new Set(['google', 'www.bing.com', 'news.example', 'direct']),
+    );
     expect(counters.some((row) => row.status === 'spam')).toBe(true);
   });
 
@@ -105,8 +119,12 @@ describe(`the overview's counts on ${postgresUrl ? 'PostgreSQL' : 'PGlite'}`, ()
     // Inserted the way accept-lead.ts does: the lead and its delivery in one statement.
     await rows(sql`WITH lead AS (INSERT INTO leads (id, form, status, fields) VALUES (gen_random_uuid(), 'aria-signup', 'accepted', '{}'::jsonb) RETURNING id)
       INSERT INTO lead_deliveries (id, lead_id, status) SELECT gen_random_uuid(), id, 'skipped' FROM lead`);
-    const mismatched = await rows(sql`SELECT d.id FROM lead_deliveries d JOIN leads l ON l.id = d.lead_id WHERE d.form IS DISTINCT FROM l.form`);
-    const [deliveries] = await rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM lead_deliveries`);
+    const mismatched = await rows(
+      sql`SELECT d.id FROM lead_deliveries d JOIN leads l ON l.id = d.lead_id WHERE d.form IS DISTINCT FROM l.form`,
+    );
+    const [deliveries] = await rows<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM lead_deliveries`,
+    );
     expect(mismatched).toEqual([]);
     expect(deliveries!.n).toBeGreaterThan(20);
   });
@@ -114,13 +132,25 @@ describe(`the overview's counts on ${postgresUrl ? 'PostgreSQL' : 'PGlite'}`, ()
   it('gives the overview and the inbox totals the same figures as counting the leads', async () => {
     await waitForOutbox();
     const { days, sources, spam, health } = await overview();
-    const perForm = await rows<{ form: string; pending: number; failed: number; skipped: number; last: string | null }>(sql`SELECT l.form,
+    const perForm = await rows<{
+      form: string;
+      pending: number;
+      failed: number;
+      skipped: number;
+      last: string | null;
+    }>(sql`SELECT l.form,
         count(*) FILTER (WHERE d.status IN ('pending', 'delivering'))::int AS pending, count(*) FILTER (WHERE d.status = 'failed')::int AS failed,
         count(*) FILTER (WHERE d.status = 'skipped')::int AS skipped, max(d.delivered_at) FILTER (WHERE d.status = 'delivered') AS last
       FROM lead_deliveries d JOIN leads l ON l.id = d.lead_id GROUP BY l.form`);
     for (const row of health) {
       const expected = perForm.find((each) => each.form === row.form);
-      expect({ form: row.form, pending: row.pending, failed: row.failed, skipped: row.skipped, last: row.lastDelivered?.getTime() ?? null }).toEqual({
+      expect({
+        form: row.form,
+        pending: row.pending,
+        failed: row.failed,
+        skipped: row.skipped,
+        last: row.lastDelivered?.getTime() ?? null,
+      }).toEqual({
         form: row.form,
         pending: expected?.pending ?? 0,
         failed: expected?.failed ?? 0,
@@ -133,7 +163,9 @@ describe(`the overview's counts on ${postgresUrl ? 'PostgreSQL' : 'PGlite'}`, ()
     const [window] = await rows<{ accepted: number; spam: number }>(sql`SELECT
         count(*) FILTER (WHERE status = 'accepted')::int AS accepted, count(*) FILTER (WHERE status = 'spam')::int AS spam
       FROM leads WHERE created_at >= date_trunc('day', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC' - interval '29 days'`);
-    expect(days.reduce((sum, day) => sum + Object.values(day.counts).reduce((a, b) => a + b, 0), 0)).toBe(window!.accepted);
+    expect(
+      days.reduce((sum, day) => sum + Object.values(day.counts).reduce((a, b) => a + b, 0), 0),
+    ).toBe(window!.accepted);
     expect(spam).toBe(window!.spam);
     expect(sources.reduce((sum, row) => sum + row.leads, 0)).toBe(window!.accepted);
 
@@ -153,8 +185,13 @@ describe(`the overview's counts on ${postgresUrl ? 'PostgreSQL' : 'PGlite'}`, ()
       if (query.status) conditions.push(sql`status = ${query.status}`);
       if (query.from) conditions.push(sql`created_at >= ${query.from.toISOString()}::timestamptz`);
       if (query.to) conditions.push(sql`created_at < ${query.to.toISOString()}::timestamptz`);
-      const [expected] = await rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM leads WHERE ${sql.join(conditions, sql` AND `)}`);
-      expect({ filter, total: (await searchLeads(query)).total }).toEqual({ filter, total: expected!.n });
+      const [expected] = await rows<{ n: number }>(
+        sql`SELECT count(*)::int AS n FROM leads WHERE ${sql.join(conditions, sql` AND `)}`,
+      );
+      expect({ filter, total: (await searchLeads(query)).total }).toEqual({
+        filter,
+        total: expected!.n,
+      });
     }
   });
 });

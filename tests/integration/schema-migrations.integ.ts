@@ -17,7 +17,9 @@ const { schema } = await import('@/server/db/schema');
 const { generateDrizzleJson, generateMigration, pushSchema } = await import('drizzle-kit/api');
 
 const migrationsDir = path.join(process.cwd(), 'src', 'server', 'db', 'migrations');
-const journal = JSON.parse(readFileSync(path.join(migrationsDir, 'meta', '_journal.json'), 'utf8')) as { entries: Array<{ idx: number; tag: string }> };
+const journal = JSON.parse(
+  readFileSync(path.join(migrationsDir, 'meta', '_journal.json'), 'utf8'),
+) as { entries: Array<{ idx: number; tag: string }> };
 
 beforeAll(async () => {
   await getDatabase(); // applies every migration
@@ -32,20 +34,34 @@ describe('schema.ts and the migrations', () => {
 
   it('the latest snapshot is schema.ts: nothing left to generate', async () => {
     const last = journal.entries.at(-1)!;
-    const snapshot = JSON.parse(readFileSync(path.join(migrationsDir, 'meta', `${String(last.idx).padStart(4, '0')}_snapshot.json`), 'utf8'));
+    const snapshot = JSON.parse(
+      readFileSync(
+        path.join(migrationsDir, 'meta', `${String(last.idx).padStart(4, '0')}_snapshot.json`),
+        'utf8',
+      ),
+    );
     const current = generateDrizzleJson(schema, snapshot.id);
     expect(await generateMigration(snapshot, current)).toEqual([]);
   });
 
   it('a database built by the migrations needs no change to match schema.ts', async () => {
     const { db } = await getDatabase();
-    const { statementsToExecute } = await pushSchema(schema, db as never, ['public'], ['!lead_schema_migrations']);
+    const { statementsToExecute } = await pushSchema(
+      schema,
+      db as never,
+      ['public'],
+      ['!lead_schema_migrations'],
+    );
     expect(statementsToExecute).toEqual([]);
   });
 
   it("sets what schema.ts cannot state: the trigram index's 256 kB pending list (migration 0008)", async () => {
     const { db } = await getDatabase();
-    const result = await db.execute(sql`SELECT reloptions FROM pg_class WHERE relname = 'leads_search_idx'`);
-    expect((result as unknown as { rows: Array<{ reloptions: string[] | null }> }).rows).toEqual([{ reloptions: ['gin_pending_list_limit=256'] }]);
+    const result = await db.execute(
+      sql`SELECT reloptions FROM pg_class WHERE relname = 'leads_search_idx'`,
+    );
+    expect((result as unknown as { rows: Array<{ reloptions: string[] | null }> }).rows).toEqual([
+      { reloptions: ['gin_pending_list_limit=256'] },
+    ]);
   });
 });

@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { forgedAddressHeaders, PEER_ADDRESS_HEADER, servedByServerMjs } from './support/helpers';
-import { okAnswer, STAND_IN_ACCESS_TOKEN, startVoiceProvider, type VoiceProvider } from './support/voice-provider';
+import {
+  okAnswer,
+  STAND_IN_ACCESS_TOKEN,
+  startVoiceProvider,
+  type VoiceProvider,
+} from './support/voice-provider';
 
 /**
  * POST /api/voice/web-call, the route handler called in-process, against a
@@ -22,10 +27,20 @@ let addressCounter = 0;
 /** Each test posts from its own address, so the rate limit only bites where a test means it to. */
 const freshAddress = () => `198.51.100.${++addressCounter}`;
 
-function voiceRequest({ body = { page_path: '/services-overview' } as unknown, headers = {} as Record<string, string>, address = freshAddress() } = {}) {
+function voiceRequest({
+  body = { page_path: '/services-overview' } as unknown,
+  headers = {} as Record<string, string>,
+  address = freshAddress(),
+} = {}) {
   return new Request('http://127.0.0.1:3000/api/voice/web-call', {
     method: 'POST',
-    headers: { host: '127.0.0.1:3000', origin: 'http://127.0.0.1:3000', 'content-type': 'application/json', [PEER_ADDRESS_HEADER]: address, ...headers },
+    headers: {
+      host: '127.0.0.1:3000',
+      origin: 'http://127.0.0.1:3000',
+      'content-type': 'application/json',
+      [PEER_ADDRESS_HEADER]: address,
+      ...headers,
+    },
     body: typeof body === 'string' ? body : JSON.stringify(body),
   });
 }
@@ -97,7 +112,9 @@ describe('POST /api/voice/web-call: the provider call', () => {
     await POST(voiceRequest({ body: { page_path: '/how-it-works?email=a@b.example' } }));
     await POST(voiceRequest({ body: 'not json' }));
     await POST(voiceRequest({ body: { page_path: 'https://evil.example/x' } }));
-    expect(provider.requests.map((request) => (request.body as { metadata: unknown }).metadata)).toEqual([
+    expect(
+      provider.requests.map((request) => (request.body as { metadata: unknown }).metadata),
+    ).toEqual([
       { source: 'website_voice_demo', page_path: null },
       { source: 'website_voice_demo', page_path: null },
       { source: 'website_voice_demo', page_path: null },
@@ -110,23 +127,46 @@ describe('POST /api/voice/web-call: provider failures are 502 with a reason, nev
     provider.answer({ status: 401, body: '{"error_message":"Invalid API Key"}' });
     const response = await POST(voiceRequest());
     expect(response.status).toBe(502);
-    expect(await response.json()).toEqual({ error: 'upstream', message: 'HTTP error! status: 401', providerStatus: 401 });
-    const logged = logLines.map((line) => JSON.parse(line) as Record<string, unknown>).find((line) => line.event === 'voice.provider_error');
-    expect(logged).toMatchObject({ level: 'warn', detail: '{"error_message":"Invalid API Key"}', provider_status: 401, outcome: 'http_error' });
+    expect(await response.json()).toEqual({
+      error: 'upstream',
+      message: 'HTTP error! status: 401',
+      providerStatus: 401,
+    });
+    const logged = logLines
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .find((line) => line.event === 'voice.provider_error');
+    expect(logged).toMatchObject({
+      level: 'warn',
+      detail: '{"error_message":"Invalid API Key"}',
+      provider_status: 401,
+      outcome: 'http_error',
+    });
     expect(logLines.join('\n')).not.toContain(API_KEY);
   });
 
   it('a provider echoing the key or the agent id in any form: nothing of them in the answer or the log, the logged body cut short', async () => {
-    const echoes = [API_KEY.toUpperCase(), API_KEY.slice(0, 12), Buffer.from(API_KEY).toString('base64'), `{"agent_id":"${AGENT_ID}"}`];
+    const echoes = [
+      API_KEY.toUpperCase(),
+      API_KEY.slice(0, 12),
+      Buffer.from(API_KEY).toString('base64'),
+      `{"agent_id":"${AGENT_ID}"}`,
+    ];
     provider.answer({ status: 400, body: `bad key ${echoes.join(' ')} ${'x'.repeat(1000)}` });
     const response = await POST(voiceRequest());
-    expect(await response.json()).toEqual({ error: 'upstream', message: 'HTTP error! status: 400', providerStatus: 400 });
-    const logged = logLines.map((line) => JSON.parse(line) as Record<string, unknown>).find((line) => line.event === 'voice.provider_error')!;
+    expect(await response.json()).toEqual({
+      error: 'upstream',
+      message: 'HTTP error! status: 400',
+      providerStatus: 400,
+    });
+    const logged = logLines
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .find((line) => line.event === 'voice.provider_error')!;
     const detail = String(logged.detail);
     expect(detail.startsWith('bad key [redacted]')).toBe(true);
     expect(detail.endsWith('...')).toBe(true);
     expect(detail.length).toBeLessThan(400);
-    for (const secret of [API_KEY, AGENT_ID]) expect(logLines.join('\n').toLowerCase()).not.toContain(secret.slice(0, 10).toLowerCase());
+    for (const secret of [API_KEY, AGENT_ID])
+      expect(logLines.join('\n').toLowerCase()).not.toContain(secret.slice(0, 10).toLowerCase());
   });
 
   it('a provider 500 or a redirect is a 502, not passed through', async () => {
@@ -134,8 +174,16 @@ describe('POST /api/voice/web-call: provider failures are 502 with a reason, nev
     const first = await POST(voiceRequest());
     const second = await POST(voiceRequest());
     expect([first.status, second.status]).toEqual([502, 502]);
-    expect(await first.json()).toEqual({ error: 'upstream', message: 'HTTP error! status: 500', providerStatus: 500 });
-    expect(await second.json()).toEqual({ error: 'upstream', message: 'HTTP error! status: 302', providerStatus: 302 });
+    expect(await first.json()).toEqual({
+      error: 'upstream',
+      message: 'HTTP error! status: 500',
+      providerStatus: 500,
+    });
+    expect(await second.json()).toEqual({
+      error: 'upstream',
+      message: 'HTTP error! status: 302',
+      providerStatus: 302,
+    });
   });
 
   it('a 2xx without an access token is a 502', async () => {
@@ -143,7 +191,9 @@ describe('POST /api/voice/web-call: provider failures are 502 with a reason, nev
     for (let i = 0; i < 2; i += 1) {
       const response = await POST(voiceRequest());
       expect(response.status).toBe(502);
-      expect(((await response.json()) as { message: string }).message).toMatch(/without an access token/);
+      expect(((await response.json()) as { message: string }).message).toMatch(
+        /without an access token/,
+      );
     }
   });
 
@@ -151,7 +201,9 @@ describe('POST /api/voice/web-call: provider failures are 502 with a reason, nev
     provider.answer('destroy');
     const response = await POST(voiceRequest());
     expect(response.status).toBe(502);
-    expect(((await response.json()) as { message: string }).message).toMatch(/^Voice provider unreachable/);
+    expect(((await response.json()) as { message: string }).message).toMatch(
+      /^Voice provider unreachable/,
+    );
   });
 
   it('a provider that never answers: 502 once VOICE_TIMEOUT_MS has passed', async () => {
@@ -160,7 +212,11 @@ describe('POST /api/voice/web-call: provider failures are 502 with a reason, nev
     const response = await POST(voiceRequest());
     const elapsed = Date.now() - started;
     expect(response.status).toBe(502);
-    expect(await response.json()).toEqual({ error: 'upstream', message: 'Voice provider did not answer in time', providerStatus: null });
+    expect(await response.json()).toEqual({
+      error: 'upstream',
+      message: 'Voice provider did not answer in time',
+      providerStatus: null,
+    });
     expect(elapsed).toBeGreaterThanOrEqual(TIMEOUT_MS - 20);
     expect(elapsed).toBeLessThan(TIMEOUT_MS + 2000);
   });
@@ -173,7 +229,11 @@ describe('POST /api/voice/web-call: provider failures are 502 with a reason, nev
     try {
       const response = await post(voiceRequest());
       expect(response.status).toBe(502);
-      expect(await response.json()).toEqual({ error: 'upstream', message: 'Voice provider unreachable (ECONNREFUSED)', providerStatus: null });
+      expect(await response.json()).toEqual({
+        error: 'upstream',
+        message: 'Voice provider unreachable (ECONNREFUSED)',
+        providerStatus: null,
+      });
     } finally {
       process.env.RETELL_BASE_URL = provider.url;
     }
@@ -183,10 +243,17 @@ describe('POST /api/voice/web-call: provider failures are 502 with a reason, nev
 describe('POST /api/voice/web-call: configuration, rate limit, origin', () => {
   it('503 "Voice demo is not configured" without a key or without an agent id, and no provider call', async () => {
     for (const unset of ['RETELL_API_KEY', 'RETELL_AGENT_ID']) {
-      const post = await importRoute({ RETELL_API_KEY: API_KEY, RETELL_AGENT_ID: AGENT_ID, [unset]: '' });
+      const post = await importRoute({
+        RETELL_API_KEY: API_KEY,
+        RETELL_AGENT_ID: AGENT_ID,
+        [unset]: '',
+      });
       const response = await post(voiceRequest());
       expect(response.status, unset).toBe(503);
-      expect(await response.json()).toEqual({ error: 'not_configured', message: 'Voice demo is not configured' });
+      expect(await response.json()).toEqual({
+        error: 'not_configured',
+        message: 'Voice demo is not configured',
+      });
     }
     process.env.RETELL_API_KEY = API_KEY;
     process.env.RETELL_AGENT_ID = AGENT_ID;
@@ -196,7 +263,8 @@ describe('POST /api/voice/web-call: configuration, rate limit, origin', () => {
   it(`allows ${RATE_LIMIT} calls a minute per address, then 429 with Retry-After`, async () => {
     const address = freshAddress();
     const statuses: number[] = [];
-    for (let i = 0; i < RATE_LIMIT; i += 1) statuses.push((await POST(voiceRequest({ address }))).status);
+    for (let i = 0; i < RATE_LIMIT; i += 1)
+      statuses.push((await POST(voiceRequest({ address }))).status);
     expect(statuses).toEqual(Array(RATE_LIMIT).fill(200));
     const limited = await POST(voiceRequest({ address }));
     expect(limited.status).toBe(429);
@@ -212,20 +280,30 @@ describe('POST /api/voice/web-call: configuration, rate limit, origin', () => {
   it('starts no call past the limit for a client that forges a new address in every request (provider minutes cost money)', async () => {
     const address = freshAddress();
     const statuses: number[] = [];
-    for (let i = 0; i < 8; i += 1) statuses.push((await POST(voiceRequest({ address, headers: forgedAddressHeaders(i) }))).status);
+    for (let i = 0; i < 8; i += 1)
+      statuses.push(
+        (await POST(voiceRequest({ address, headers: forgedAddressHeaders(i) }))).status,
+      );
     expect(statuses).toEqual([...Array(RATE_LIMIT).fill(200), ...Array(8 - RATE_LIMIT).fill(429)]);
     expect(provider.requests).toHaveLength(RATE_LIMIT);
   });
 
   it('403 for a cross-origin POST; same-origin, the site URL and no Origin at all pass', async () => {
-    for (const origin of ['https://evil.example', 'null', 'http://127.0.0.1:3001', 'chrome-extension://abc']) {
+    for (const origin of [
+      'https://evil.example',
+      'null',
+      'http://127.0.0.1:3001',
+      'chrome-extension://abc',
+    ]) {
       const response = await POST(voiceRequest({ headers: { origin } }));
       expect(response.status, origin).toBe(403);
       expect(await response.json()).toMatchObject({ error: 'forbidden' });
     }
     expect(provider.requests).toHaveLength(0);
 
-    expect((await POST(voiceRequest({ headers: { origin: 'http://127.0.0.1:3000' } }))).status).toBe(200);
+    expect(
+      (await POST(voiceRequest({ headers: { origin: 'http://127.0.0.1:3000' } }))).status,
+    ).toBe(200);
     expect((await POST(voiceRequest({ headers: { origin: SITE_URL } }))).status).toBe(200);
     const withoutOrigin = new Request('http://127.0.0.1:3000/api/voice/web-call', {
       method: 'POST',
@@ -248,8 +326,12 @@ describe('POST /api/voice/web-call: configuration, rate limit, origin', () => {
       voiceRequest({ headers: { origin: '%%%' } }),
       voiceRequest({ headers: { 'x-forwarded-for': 'garbage, , ,' } }),
     ];
-    const statuses = await Promise.all(odd.map((request) => POST(request).then((response) => response.status)));
-    expect(statuses.filter((status) => status >= 500 && status !== 502 && status !== 503)).toEqual([]);
+    const statuses = await Promise.all(
+      odd.map((request) => POST(request).then((response) => response.status)),
+    );
+    expect(statuses.filter((status) => status >= 500 && status !== 502 && status !== 503)).toEqual(
+      [],
+    );
     expect(statuses).not.toContain(500);
     expect(statuses.filter((status) => status === 200)).toHaveLength(odd.length - 3);
     expect(statuses).toContain(403); // the '%%%' origin

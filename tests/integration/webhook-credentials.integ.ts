@@ -20,7 +20,16 @@ const CHAT_PASS = 'Chat-Pass-91c3d2';
 const LEAD_HEADER = 'leads-header-secret-5b2d8a';
 const CHAT_HEADER = 'chat-header-secret-0d4e6f';
 const SECRET = `whsec_${Buffer.from('signing-secret-bytes-for-the-test-3f9a').toString('base64')}`;
-const secrets = [LEAD_PASS, CHAT_PASS, LEAD_HEADER, CHAT_HEADER, SECRET, SECRET.slice('whsec_'.length), 'lead-user:', 'chat-user:'];
+const secrets = [
+  LEAD_PASS,
+  CHAT_PASS,
+  LEAD_HEADER,
+  CHAT_HEADER,
+  SECRET,
+  SECRET.slice('whsec_'.length),
+  'lead-user:',
+  'chat-user:',
+];
 
 const receiver = await startReceiver({ secret: SECRET });
 const chat = await startChatWebhook();
@@ -45,7 +54,9 @@ await freshEnvironment({
 
 const output: string[] = [];
 for (const method of ['log', 'info', 'warn', 'error', 'debug'] as const) {
-  vi.spyOn(console, method).mockImplementation((...args: unknown[]) => void output.push(args.map(String).join(' ')));
+  vi.spyOn(console, method).mockImplementation(
+    (...args: unknown[]) => void output.push(args.map(String).join(' ')),
+  );
 }
 
 const { POST: postLead } = await import('@/app/api/leads/[form]/route');
@@ -68,9 +79,12 @@ afterAll(async () => {
 const leaked = (text: string) => secrets.filter((secret) => text.includes(secret));
 
 async function lead(email: string) {
-  const response = await postLead(leadRequest('contact', { body: JSON.stringify({ ...validBodies.contact, email }) }), {
-    params: Promise.resolve({ form: 'contact' }),
-  });
+  const response = await postLead(
+    leadRequest('contact', { body: JSON.stringify({ ...validBodies.contact, email }) }),
+    {
+      params: Promise.resolve({ form: 'contact' }),
+    },
+  );
   expect(response.status).toBe(201);
   const { id } = (await response.json()) as { id: string };
   return id;
@@ -78,7 +92,12 @@ async function lead(email: string) {
 
 const settled = (id: string) =>
   waitFor(async () => {
-    const [delivery] = await (await getDatabase()).db.select().from(leadDeliveries).where(eq(leadDeliveries.leadId, id));
+    const [delivery] = await (
+      await getDatabase()
+    ).db
+      .select()
+      .from(leadDeliveries)
+      .where(eq(leadDeliveries.leadId, id));
     return delivery && ['delivered', 'failed'].includes(delivery.status) ? delivery : undefined;
   });
 
@@ -96,46 +115,64 @@ describe('webhook credentials', () => {
   let delivered = '';
   let failed = '';
 
-  it("are sent with every lead delivery, the inbox's test event and every chat message", { timeout: 60_000 }, async () => {
-    receiver.plan('refused@example.com', [404]);
-    delivered = await lead('kept@example.com');
-    failed = await lead('refused@example.com');
-    expect((await settled(delivered)).status).toBe('delivered');
-    expect((await settled(failed)).status).toBe('failed');
-    const { sendTestEvent } = await import('@/server/leads/overview');
-    expect(await sendTestEvent('contact')).toMatchObject({ sent: true, ok: true, httpStatus: 200 });
-    expect(receiver.received.filter((request) => request.body.test === true)).toHaveLength(1);
-    for (const request of receiver.received) {
-      expect(request.headers.authorization).toBe(`Basic ${Buffer.from(`lead-user:${LEAD_PASS}`).toString('base64')}`);
-      expect(request.headers['x-leads-token']).toBe(LEAD_HEADER);
-    }
-    expect(receiver.unverified()).toEqual([]);
+  it(
+    "are sent with every lead delivery, the inbox's test event and every chat message",
+    { timeout: 60_000 },
+    async () => {
+      receiver.plan('refused@example.com', [404]);
+      delivered = await lead('kept@example.com');
+      failed = await lead('refused@example.com');
+      expect((await settled(delivered)).status).toBe('delivered');
+      expect((await settled(failed)).status).toBe('failed');
+      const { sendTestEvent } = await import('@/server/leads/overview');
+      expect(await sendTestEvent('contact')).toMatchObject({
+        sent: true,
+        ok: true,
+        httpStatus: 200,
+      });
+      expect(receiver.received.filter((request) => request.body.test === true)).toHaveLength(1);
+      for (const request of receiver.received) {
+        expect(request.headers.authorization).toBe(
+          `Basic ${Buffer.from(`lead-user:${LEAD_PASS}`).toString('base64')}`,
+        );
+        expect(request.headers['x-leads-token']).toBe(LEAD_HEADER);
+      }
+      expect(receiver.unverified()).toEqual([]);
 
-    chat.answerWith({ body: JSON.stringify({ output: 'Hello' }) });
-    expect((await say('one', 'application/json')).text).toBe('{"output":"Hello"}');
-    chat.answerWith({ stream: [n8n.begin(), n8n.item('Streamed'), n8n.end()] });
-    expect((await say('two')).text).toContain('Streamed');
-    chat.answerWith({ status: 404, body: '{"code":404,"message":"The requested webhook \\"POST 4b9e0c1a/chat\\" is not registered."}' });
-    expect((await say('three')).text).toContain('demo');
-    chat.answerWith('hang');
-    expect((await say('four')).text).toContain('demo');
-    chat.answerWith({ status: 500, body: '{"message":"Workflow could not be started!"}' });
-    expect((await say('five')).status).toBe(502);
-    chat.answerWith({ stream: [n8n.begin(), n8n.item('Half'), 'destroy'] });
-    await say('six');
-    expect(chat.received.length).toBe(6);
-    for (const request of chat.received) {
-      expect(request.headers.authorization).toBe(`Basic ${Buffer.from(`chat-user:${CHAT_PASS}`).toString('base64')}`);
-      expect(request.headers['x-chat-token']).toBe(CHAT_HEADER);
-    }
-    const report = await (await health()).text();
-    expect(report).toContain('"lastStatus"');
-    expect(leaked(report)).toEqual([]);
-  });
+      chat.answerWith({ body: JSON.stringify({ output: 'Hello' }) });
+      expect((await say('one', 'application/json')).text).toBe('{"output":"Hello"}');
+      chat.answerWith({ stream: [n8n.begin(), n8n.item('Streamed'), n8n.end()] });
+      expect((await say('two')).text).toContain('Streamed');
+      chat.answerWith({
+        status: 404,
+        body: '{"code":404,"message":"The requested webhook \\"POST 4b9e0c1a/chat\\" is not registered."}',
+      });
+      expect((await say('three')).text).toContain('demo');
+      chat.answerWith('hang');
+      expect((await say('four')).text).toContain('demo');
+      chat.answerWith({ status: 500, body: '{"message":"Workflow could not be started!"}' });
+      expect((await say('five')).status).toBe(502);
+      chat.answerWith({ stream: [n8n.begin(), n8n.item('Half'), 'destroy'] });
+      await say('six');
+      expect(chat.received.length).toBe(6);
+      for (const request of chat.received) {
+        expect(request.headers.authorization).toBe(
+          `Basic ${Buffer.from(`chat-user:${CHAT_PASS}`).toString('base64')}`,
+        );
+        expect(request.headers['x-chat-token']).toBe(CHAT_HEADER);
+      }
+      const report = await (await health()).text();
+      expect(report).toContain('"lastStatus"');
+      expect(leaked(report)).toEqual([]);
+    },
+  );
 
   it('are not in any table of the database; one stored before this release is removed by migration 0003', async () => {
     const { db } = await getDatabase();
-    const [record] = await db.select().from(leadDeliveries).where(eq(leadDeliveries.leadId, delivered));
+    const [record] = await db
+      .select()
+      .from(leadDeliveries)
+      .where(eq(leadDeliveries.leadId, delivered));
     expect(record!.webhookUrl).toBe(RECORDED_LEADS_URL); // the record is kept, without its credentials
 
     // A delivery recorded by an earlier release, with the password in it, and the migration that cleans it.
@@ -143,17 +180,28 @@ describe('webhook credentials', () => {
       .update(leadDeliveries)
       .set({ webhookUrl: `http://lead-user:${LEAD_PASS}@old.example/webhook/x?a=1` })
       .where(eq(leadDeliveries.leadId, failed));
-    await db.execute(sql.raw(readFileSync('src/server/db/migrations/0005_webhook_url_without_credentials.sql', 'utf8')));
-    const [cleaned] = await db.select().from(leadDeliveries).where(eq(leadDeliveries.leadId, failed));
+    await db.execute(
+      sql.raw(
+        readFileSync('src/server/db/migrations/0005_webhook_url_without_credentials.sql', 'utf8'),
+      ),
+    );
+    const [cleaned] = await db
+      .select()
+      .from(leadDeliveries)
+      .where(eq(leadDeliveries.leadId, failed));
     expect(cleaned!.webhookUrl).toBe('http://old.example/webhook/x?a=1');
 
-    const tables = (await db.execute(sql`select table_name from information_schema.tables where table_schema = 'public'`)) as unknown as {
+    const tables = (await db.execute(
+      sql`select table_name from information_schema.tables where table_schema = 'public'`,
+    )) as unknown as {
       rows: Array<{ table_name: string }>;
     };
     expect(tables.rows.length).toBeGreaterThanOrEqual(5);
     let dump = '';
     for (const { table_name } of tables.rows) {
-      const rows = (await db.execute(sql.raw(`select row_to_json(t)::text as row from "${table_name}" t`))) as unknown as { rows: Array<{ row: string }> };
+      const rows = (await db.execute(
+        sql.raw(`select row_to_json(t)::text as row from "${table_name}" t`),
+      )) as unknown as { rows: Array<{ row: string }> };
       dump += rows.rows.map((row) => row.row).join('\n');
     }
     expect(dump).toContain('kept@example.com'); // the dump really holds the data

@@ -15,7 +15,12 @@ const make = `node -e "console.log('whsec_'+require('crypto').randomBytes(32).to
 
 function next(args: string[], secret: string) {
   const result = spawnSync(process.execPath, ['node_modules/next/dist/bin/next', ...args], {
-    env: { ...process.env, LEADS_WEBHOOK_SECRET: secret, NEXT_DIST_DIR: DIST, NEXT_TELEMETRY_DISABLED: '1' },
+    env: {
+      ...process.env,
+      LEADS_WEBHOOK_SECRET: secret,
+      NEXT_DIST_DIR: DIST,
+      NEXT_TELEMETRY_DISABLED: '1',
+    },
     encoding: 'utf8',
     timeout: 60_000,
   });
@@ -28,18 +33,29 @@ describe('a LEADS_WEBHOOK_SECRET that is not whsec_<base64>', () => {
   it.each([
     ['next build', ['build']],
     ['next start', ['start', '--port', '0']],
-  ])('stops %s with a message naming it and showing how to make one', { timeout: 90_000 }, (_label, args) => {
-    const { status, output } = next(args, 'a-plain-shared-secret-1234');
-    expect(status).not.toBe(0);
-    expect(output).toContain('LEADS_WEBHOOK_SECRET: must be a Standard Webhooks secret');
-    expect(output).toContain(make);
-    expect(output).not.toContain('a-plain-shared-secret-1234');
-  });
+  ])(
+    'stops %s with a message naming it and showing how to make one',
+    { timeout: 90_000 },
+    (_label, args) => {
+      const { status, output } = next(args, 'a-plain-shared-secret-1234');
+      expect(status).not.toBe(0);
+      expect(output).toContain('LEADS_WEBHOOK_SECRET: must be a Standard Webhooks secret');
+      expect(output).toContain(make);
+      expect(output).not.toContain('a-plain-shared-secret-1234');
+    },
+  );
 
-  it('lets next start past the configuration with a whsec_ secret (it then stops for the missing build)', { timeout: 90_000 }, () => {
-    const { status, output } = next(['start', '--port', '0'], `whsec_${Buffer.alloc(32, 9).toString('base64')}`);
-    expect(status).not.toBe(0);
-    expect(output).not.toContain('LEADS_WEBHOOK_SECRET');
-    expect(output).toMatch(/Could not find a production build/);
-  });
+  it(
+    'lets next start past the configuration with a whsec_ secret (it then stops for the missing build)',
+    { timeout: 90_000 },
+    () => {
+      const { status, output } = next(
+        ['start', '--port', '0'],
+        `whsec_${Buffer.alloc(32, 9).toString('base64')}`,
+      );
+      expect(status).not.toBe(0);
+      expect(output).not.toContain('LEADS_WEBHOOK_SECRET');
+      expect(output).toMatch(/Could not find a production build/);
+    },
+  );
 });

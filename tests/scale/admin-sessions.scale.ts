@@ -16,7 +16,8 @@ const instances: Instance[] = [];
 
 const origin = (instance: Instance) => `http://127.0.0.1:${instance.port}`;
 /** GET `path` on an instance with the cookie, not following redirects. */
-const get = (instance: Instance, path: string, cookie: string) => fetch(`${origin(instance)}${path}`, { headers: { cookie }, redirect: 'manual' });
+const get = (instance: Instance, path: string, cookie: string) =>
+  fetch(`${origin(instance)}${path}`, { headers: { cookie }, redirect: 'manual' });
 
 describe.skipIf(!postgresUrl)('an operator session across two instances on one PostgreSQL', () => {
   beforeAll(async () => {
@@ -26,9 +27,21 @@ describe.skipIf(!postgresUrl)('an operator session across two instances on one P
     await admin.query(`CREATE DATABASE ${database}`);
     await admin.end();
     const env = { DATABASE_URL: `${postgresUrl}/${database}`, LEADS_WORKER: '0' };
-    instances.push(...(await Promise.all([startInstance(BASE_PORT + 16, env), startInstance(BASE_PORT + 17, env)])));
-    const added = await runLeadsCommand(['add-operator', OPERATOR], { ...env, LOG_LEVEL: 'warn' }, `${PASSWORD}\n`);
-    expect(added).toMatchObject({ code: 0, stdout: `${OPERATOR} can now sign in at /admin/sign-in\n` });
+    instances.push(
+      ...(await Promise.all([
+        startInstance(BASE_PORT + 16, env),
+        startInstance(BASE_PORT + 17, env),
+      ])),
+    );
+    const added = await runLeadsCommand(
+      ['add-operator', OPERATOR],
+      { ...env, LOG_LEVEL: 'warn' },
+      `${PASSWORD}\n`,
+    );
+    expect(added).toMatchObject({
+      code: 0,
+      stdout: `${OPERATOR} can now sign in at /admin/sign-in\n`,
+    });
   }, 120_000);
 
   afterAll(() => killAll());
@@ -60,7 +73,12 @@ describe.skipIf(!postgresUrl)('an operator session across two instances on one P
     expect(csrf).toBeTruthy();
     const signOut = await fetch(`${origin(b)}/api/admin/sign-out`, {
       method: 'POST',
-      headers: { cookie, 'content-type': 'application/json', accept: 'application/json', 'x-csrf-token': csrf! },
+      headers: {
+        cookie,
+        'content-type': 'application/json',
+        accept: 'application/json',
+        'x-csrf-token': csrf!,
+      },
       body: '{}',
     });
     expect(signOut.status).toBe(200);

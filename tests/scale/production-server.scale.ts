@@ -20,7 +20,12 @@ let direct: Instance;
 let behindProxy: Instance;
 let behindCdn: Instance;
 
-const limits = { LEADS_RATE_LIMIT_PER_MINUTE: '10', CHAT_RATE_LIMIT_PER_MINUTE: '20', VOICE_RATE_LIMIT_PER_MINUTE: '5', CHAT_WEBHOOK_URL: '' };
+const limits = {
+  LEADS_RATE_LIMIT_PER_MINUTE: '10',
+  CHAT_RATE_LIMIT_PER_MINUTE: '20',
+  VOICE_RATE_LIMIT_PER_MINUTE: '5',
+  CHAT_WEBHOOK_URL: '',
+};
 
 beforeAll(async () => {
   provider = await startVoiceProvider();
@@ -57,7 +62,10 @@ function postLead(instance: Instance, headers: Record<string, string>, n: number
   return fetch(`http://127.0.0.1:${instance.port}/api/leads/contact`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...headers },
-    body: JSON.stringify({ ...validBodies.contact, email: `forged-${instance.port}-${n}-${Date.now()}@example.com` }),
+    body: JSON.stringify({
+      ...validBodies.contact,
+      email: `forged-${instance.port}-${n}-${Date.now()}@example.com`,
+    }),
   }).then((response) => response.status);
 }
 
@@ -65,9 +73,21 @@ function postLead(instance: Instance, headers: Record<string, string>, n: number
 /** `node`: refused by Node's own HTTP parser before any code runs (a bare 400, no body or headers). */
 function frameworkCorpus(): Array<{ line: string; expect: number; node?: boolean }> {
   const cases: Array<{ line: string; expect: number; node?: boolean }> = [];
-  const paths = ['/', '/contact-us', '/api/leads/contact', '/api/chat', '/api/voice/web-call', '/api/health', '/robots.txt', '/_next/static/x.js', '/nope'];
-  for (const method of ['TRACE', 'CONNECT']) for (const target of paths) cases.push({ line: `${method} ${target} HTTP/1.1`, expect: 405 });
-  for (const target of paths) cases.push({ line: `TRACK ${target} HTTP/1.1`, expect: 400, node: true });
+  const paths = [
+    '/',
+    '/contact-us',
+    '/api/leads/contact',
+    '/api/chat',
+    '/api/voice/web-call',
+    '/api/health',
+    '/robots.txt',
+    '/_next/static/x.js',
+    '/nope',
+  ];
+  for (const method of ['TRACE', 'CONNECT'])
+    for (const target of paths) cases.push({ line: `${method} ${target} HTTP/1.1`, expect: 405 });
+  for (const target of paths)
+    cases.push({ line: `TRACK ${target} HTTP/1.1`, expect: 400, node: true });
   for (const method of ['GET', 'POST', 'OPTIONS', 'PUT', 'DELETE', 'PATCH', 'HEAD']) {
     for (const target of ['*', 'http://evil.example/', 'https://127.0.0.1/api/leads/contact'])
       cases.push({ line: `${method} ${target} HTTP/1.1`, expect: 400 });
@@ -89,31 +109,43 @@ function frameworkCorpus(): Array<{ line: string; expect: number; node?: boolean
     '/_next/static/%ff',
     '/robots.txt%',
   ];
-  for (const method of ['GET', 'POST', 'HEAD', 'OPTIONS']) for (const target of badPaths) cases.push({ line: `${method} ${target} HTTP/1.1`, expect: 400 });
+  for (const method of ['GET', 'POST', 'HEAD', 'OPTIONS'])
+    for (const target of badPaths)
+      cases.push({ line: `${method} ${target} HTTP/1.1`, expect: 400 });
   return cases;
 }
 
 describe('requests the framework answered with 500 (issue 18.5)', () => {
-  it('are answered 405 or 400 as JSON with the security headers, never 500, and leave no stack trace in the log', { timeout: 120_000 }, async () => {
-    const failures: string[] = [];
-    const corpus = frameworkCorpus();
-    for (const { line, expect: expected, node } of corpus) {
-      const response = await rawRequest(direct.port, `${line}\r\n${host(direct)}\r\nContent-Length: 0\r\nConnection: close`, { timeoutMs: 10_000 });
-      const isHead = line.startsWith('HEAD ');
-      const bare = node || line.startsWith('CONNECT ');
-      const json = isHead || bare ? null : parseJson(response.body);
-      const ok =
-        response.status === expected &&
-        (isHead || bare || typeof json?.error === 'string') &&
-        (bare || (response.headers['content-security-policy']?.startsWith("default-src 'none'") && response.headers['x-content-type-options'] === 'nosniff'));
-      if (!ok) failures.push(`${line} -> ${response.status} ${response.raw.slice(0, 200)}`);
-    }
-    expect(failures).toEqual([]);
-    expect(corpus.length).toBeGreaterThan(100);
-    // Still serving, and nothing the framework threw was logged.
-    expect((await fetch(`http://127.0.0.1:${direct.port}/api/health`)).status).toBe(200);
-    expect(direct.output.join('')).not.toMatch(/\n\s+at |TypeError|Invalid URL|URIError/);
-  });
+  it(
+    'are answered 405 or 400 as JSON with the security headers, never 500, and leave no stack trace in the log',
+    { timeout: 120_000 },
+    async () => {
+      const failures: string[] = [];
+      const corpus = frameworkCorpus();
+      for (const { line, expect: expected, node } of corpus) {
+        const response = await rawRequest(
+          direct.port,
+          `${line}\r\n${host(direct)}\r\nContent-Length: 0\r\nConnection: close`,
+          { timeoutMs: 10_000 },
+        );
+        const isHead = line.startsWith('HEAD ');
+        const bare = node || line.startsWith('CONNECT ');
+        const json = isHead || bare ? null : parseJson(response.body);
+        const ok =
+          response.status === expected &&
+          (isHead || bare || typeof json?.error === 'string') &&
+          (bare ||
+            (response.headers['content-security-policy']?.startsWith("default-src 'none'") &&
+              response.headers['x-content-type-options'] === 'nosniff'));
+        if (!ok) failures.push(`${line} -> ${response.status} ${response.raw.slice(0, 200)}`);
+      }
+      expect(failures).toEqual([]);
+      expect(corpus.length).toBeGreaterThan(100);
+      // Still serving, and nothing the framework threw was logged.
+      expect((await fetch(`http://127.0.0.1:${direct.port}/api/health`)).status).toBe(200);
+      expect(direct.output.join('')).not.toMatch(/\n\s+at |TypeError|Invalid URL|URIError/);
+    },
+  );
 
   it('still serves pages, the query string it cannot decode included, and 405 for methods a page does not take', async () => {
     for (const [line, expected] of [
@@ -123,56 +155,75 @@ describe('requests the framework answered with 500 (issue 18.5)', () => {
       ['DELETE /api/leads/contact HTTP/1.1', 405],
       ['POST /api/leads/growth-audit?x=%ff HTTP/1.1', 415],
     ] as const) {
-      const response = await rawRequest(direct.port, `${line}\r\n${host(direct)}\r\nContent-Length: 0\r\nConnection: close`);
+      const response = await rawRequest(
+        direct.port,
+        `${line}\r\n${host(direct)}\r\nContent-Length: 0\r\nConnection: close`,
+      );
       expect(response.status, line).toBe(expected);
     }
   });
 });
 
 describe('bodies that stop arriving (issue 18.3)', () => {
-  it('get 408 within about 10 s on leads, chat and voice, and no voice call is started', { timeout: 60_000 }, async () => {
-    const calls = provider.requests.length;
-    // On the second instance, so these count against no window the tests below fill. Each declares a
-    // body within its endpoint's limit (voice takes 2 KB) and sends 6 bytes of it.
-    const endpoints = ['/api/leads/demo', '/api/chat', '/api/voice/web-call'];
-    const declared = [5000, 5000, 1000];
-    const responses = await Promise.all(
-      endpoints.map((endpoint, i) =>
-        rawRequest(behindProxy.port, `POST ${endpoint} HTTP/1.1\r\n${host(behindProxy)}\r\nContent-Type: application/json\r\nContent-Length: ${declared[i]}`, {
+  it(
+    'get 408 within about 10 s on leads, chat and voice, and no voice call is started',
+    { timeout: 60_000 },
+    async () => {
+      const calls = provider.requests.length;
+      // On the second instance, so these count against no window the tests below fill. Each declares a
+      // body within its endpoint's limit (voice takes 2 KB) and sends 6 bytes of it.
+      const endpoints = ['/api/leads/demo', '/api/chat', '/api/voice/web-call'];
+      const declared = [5000, 5000, 1000];
+      const responses = await Promise.all(
+        endpoints.map((endpoint, i) =>
+          rawRequest(
+            behindProxy.port,
+            `POST ${endpoint} HTTP/1.1\r\n${host(behindProxy)}\r\nContent-Type: application/json\r\nContent-Length: ${declared[i]}`,
+            {
+              body: '{"a":1',
+              timeoutMs: 30_000,
+            },
+          ),
+        ),
+      );
+      for (const [i, response] of responses.entries()) {
+        expect(response.status, endpoints[i]).toBe(408);
+        expect(JSON.parse(response.body), endpoints[i]).toMatchObject({ error: 'timeout' });
+        expect(response.ms, endpoints[i]).toBeGreaterThanOrEqual(9_500);
+        expect(response.ms, endpoints[i]).toBeLessThan(12_500);
+      }
+      expect(provider.requests.length).toBe(calls);
+      // Declared over the voice limit: 413 at once, and no call either.
+      const tooLarge = await rawRequest(
+        behindProxy.port,
+        `POST /api/voice/web-call HTTP/1.1\r\n${host(behindProxy)}\r\nContent-Type: application/json\r\nContent-Length: 5000`,
+        {
           body: '{"a":1',
-          timeoutMs: 30_000,
-        }),
-      ),
-    );
-    for (const [i, response] of responses.entries()) {
-      expect(response.status, endpoints[i]).toBe(408);
-      expect(JSON.parse(response.body), endpoints[i]).toMatchObject({ error: 'timeout' });
-      expect(response.ms, endpoints[i]).toBeGreaterThanOrEqual(9_500);
-      expect(response.ms, endpoints[i]).toBeLessThan(12_500);
-    }
-    expect(provider.requests.length).toBe(calls);
-    // Declared over the voice limit: 413 at once, and no call either.
-    const tooLarge = await rawRequest(
-      behindProxy.port,
-      `POST /api/voice/web-call HTTP/1.1\r\n${host(behindProxy)}\r\nContent-Type: application/json\r\nContent-Length: 5000`,
-      {
-        body: '{"a":1',
-      },
-    );
-    expect(tooLarge.status).toBe(413);
-    expect(tooLarge.ms).toBeLessThan(2_000);
-    expect(provider.requests.length).toBe(calls);
-  });
+        },
+      );
+      expect(tooLarge.status).toBe(413);
+      expect(tooLarge.ms).toBeLessThan(2_000);
+      expect(provider.requests.length).toBe(calls);
+    },
+  );
 
-  it('closes a connection whose headers never finish within the 10 s header timeout', { timeout: 60_000 }, async () => {
-    const response = await rawRequest(behindProxy.port, `POST /api/leads/demo HTTP/1.1\r\n${host(behindProxy)}\r\nX-Slow: 1`, {
-      timeoutMs: 30_000,
-      unfinished: true,
-    });
-    expect(response.ms).toBeGreaterThanOrEqual(9_500);
-    expect(response.ms).toBeLessThan(13_000);
-    expect([0, 408]).toContain(response.status);
-  });
+  it(
+    'closes a connection whose headers never finish within the 10 s header timeout',
+    { timeout: 60_000 },
+    async () => {
+      const response = await rawRequest(
+        behindProxy.port,
+        `POST /api/leads/demo HTTP/1.1\r\n${host(behindProxy)}\r\nX-Slow: 1`,
+        {
+          timeoutMs: 30_000,
+          unfinished: true,
+        },
+      );
+      expect(response.ms).toBeGreaterThanOrEqual(9_500);
+      expect(response.ms).toBeLessThan(13_000);
+      expect([0, 408]).toContain(response.status);
+    },
+  );
 });
 
 describe('forged client addresses (issue 18.2)', () => {
@@ -203,8 +254,14 @@ describe('forged client addresses (issue 18.2)', () => {
     for (let i = 0; i < 25; i++) {
       const response = await fetch(`http://127.0.0.1:${direct.port}/api/chat`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-site-peer-address': `203.0.113.${i + 1}` },
-        body: JSON.stringify({ sessionId: '0b6a3c52-8a51-4d5e-9f1c-2a7b3d4e5f60', chatInput: 'Hi' }),
+        headers: {
+          'content-type': 'application/json',
+          'x-site-peer-address': `203.0.113.${i + 1}`,
+        },
+        body: JSON.stringify({
+          sessionId: '0b6a3c52-8a51-4d5e-9f1c-2a7b3d4e5f60',
+          chatInput: 'Hi',
+        }),
       });
       statuses.push(response.status);
     }
@@ -222,12 +279,21 @@ describe('forged client addresses (issue 18.2)', () => {
     expect(statuses.filter((status) => status === 201)).toHaveLength(10);
     expect(statuses.slice(10)).toEqual(Array(20).fill(429));
     // Another visitor behind the same proxy has a window of its own.
-    expect(await postLead(behindProxy, { 'x-forwarded-for': '203.0.113.9, 192.0.2.78' }, 99)).toBe(201);
+    expect(await postLead(behindProxy, { 'x-forwarded-for': '203.0.113.9, 192.0.2.78' }, 99)).toBe(
+      201,
+    );
   });
 
   it('behind a CDN that sets CF-Connecting-IP (TRUST_PROXY=cf-connecting-ip): only that header counts', async () => {
     const statuses: number[] = [];
-    for (let i = 0; i < 30; i++) statuses.push(await postLead(behindCdn, { ...forgedAddressHeaders(i), 'cf-connecting-ip': '192.0.2.90' }, i));
+    for (let i = 0; i < 30; i++)
+      statuses.push(
+        await postLead(
+          behindCdn,
+          { ...forgedAddressHeaders(i), 'cf-connecting-ip': '192.0.2.90' },
+          i,
+        ),
+      );
     expect(statuses.filter((status) => status === 201)).toHaveLength(10);
     expect(statuses.slice(10)).toEqual(Array(20).fill(429));
     expect(await postLead(behindCdn, { 'cf-connecting-ip': '192.0.2.91' }, 99)).toBe(201);
@@ -235,14 +301,20 @@ describe('forged client addresses (issue 18.2)', () => {
 });
 
 describe('SIGTERM', () => {
-  it('lets requests in flight finish, closes the database and exits with 143', { timeout: 60_000 }, async () => {
-    const inFlight = Array.from({ length: 10 }, (_, i) => postLead(behindCdn, { 'cf-connecting-ip': `192.0.2.${100 + i}` }, 1000 + i));
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    behindCdn.process.kill('SIGTERM');
-    const statuses = await Promise.all(inFlight.map((request) => request.catch(() => 0)));
-    expect(await behindCdn.exited).toBe(143);
-    // Every request the server had taken was answered; none died with the process.
-    expect(statuses.filter((status) => status !== 201 && status !== 0)).toEqual([]);
-    expect(existsSync(`${path.join(root, 'cdn')}.lock`)).toBe(false);
-  });
+  it(
+    'lets requests in flight finish, closes the database and exits with 143',
+    { timeout: 60_000 },
+    async () => {
+      const inFlight = Array.from({ length: 10 }, (_, i) =>
+        postLead(behindCdn, { 'cf-connecting-ip': `192.0.2.${100 + i}` }, 1000 + i),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      behindCdn.process.kill('SIGTERM');
+      const statuses = await Promise.all(inFlight.map((request) => request.catch(() => 0)));
+      expect(await behindCdn.exited).toBe(143);
+      // Every request the server had taken was answered; none died with the process.
+      expect(statuses.filter((status) => status !== 201 && status !== 0)).toEqual([]);
+      expect(existsSync(`${path.join(root, 'cdn')}.lock`)).toBe(false);
+    },
+  );
 });

@@ -55,7 +55,11 @@ function startReceiver(): Promise<string> {
       res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
     });
   });
-  return new Promise((resolve) => receiver.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`)));
+  return new Promise((resolve) =>
+    receiver.listen(0, '127.0.0.1', () =>
+      resolve(`http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`),
+    ),
+  );
 }
 
 async function query<T>(sql: string, params: unknown[] = []): Promise<T[]> {
@@ -70,13 +74,22 @@ async function query<T>(sql: string, params: unknown[] = []): Promise<T[]> {
 
 let leadNumber = 0;
 /** One lead through the load balancer: it appends the visitor's address to what the client sent. */
-async function post(instance: Instance, visitor: string, clientHeaders: Record<string, string> = {}): Promise<{ status: number; id?: string }> {
+async function post(
+  instance: Instance,
+  visitor: string,
+  clientHeaders: Record<string, string> = {},
+): Promise<{ status: number; id?: string }> {
   const n = leadNumber++;
   const xff = [clientHeaders['x-forwarded-for'], visitor].filter(Boolean).join(', ');
   const response = await fetch(`http://127.0.0.1:${instance.port}/api/leads/contact`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...clientHeaders, 'x-forwarded-for': xff },
-    body: JSON.stringify({ firstName: 'Scale', lastName: `Lead ${n}`, email: `scale-${n}@example.com`, message: 'Two instances' }),
+    body: JSON.stringify({
+      firstName: 'Scale',
+      lastName: `Lead ${n}`,
+      email: `scale-${n}@example.com`,
+      message: 'Two instances',
+    }),
   });
   const body = (await response.json()) as { id?: string };
   return { status: response.status, id: body.id };
@@ -88,7 +101,9 @@ const visitorFor = (n: number) => `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n &
 async function waitForDeliveries(what: string): Promise<{ status: string; n: number }[]> {
   let status: { status: string; n: number }[] = [];
   for (let i = 0; i < 1_200; i++) {
-    status = await query<{ status: string; n: number }>('select status, count(*)::int as n from lead_deliveries group by status');
+    status = await query<{ status: string; n: number }>(
+      'select status, count(*)::int as n from lead_deliveries group by status',
+    );
     if (status.every((row) => row.status === 'delivered' || row.status === 'failed')) return status;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
@@ -116,7 +131,12 @@ describe.skipIf(!postgresUrl)('two instances on one PostgreSQL', () => {
       LEADS_WORKER: '1',
     };
     // Both start together: the migration's advisory lock must let exactly one apply it.
-    instances.push(...(await Promise.all([startInstance(BASE_PORT + 1, env), startInstance(BASE_PORT + 2, env)])));
+    instances.push(
+      ...(await Promise.all([
+        startInstance(BASE_PORT + 1, env),
+        startInstance(BASE_PORT + 2, env),
+      ])),
+    );
   }, 400_000);
 
   afterAll(async () => {
@@ -145,8 +165,13 @@ describe.skipIf(!postgresUrl)('two instances on one PostgreSQL', () => {
 
     const status = await waitForDeliveries('phase 1');
     const drainedMs = Date.now() - started;
-    const [stored] = await query<{ n: number }>('select count(*)::int as n from leads where id = any($1::uuid[])', [acknowledged]);
-    const [attempts] = await query<{ n: number; max: number }>('select count(*)::int as n, max(attempt)::int as max from lead_delivery_attempts');
+    const [stored] = await query<{ n: number }>(
+      'select count(*)::int as n from leads where id = any($1::uuid[])',
+      [acknowledged],
+    );
+    const [attempts] = await query<{ n: number; max: number }>(
+      'select count(*)::int as n, max(attempt)::int as max from lead_delivery_attempts',
+    );
     const duplicates = [...delivered.values()].filter((n) => n > 1).length;
     const deliveredByStatus = status.find((row) => row.status === 'delivered')?.n ?? 0;
 
@@ -175,10 +200,14 @@ describe.skipIf(!postgresUrl)('two instances on one PostgreSQL', () => {
   it(`shares one rate-limit window across both instances: ${RATE_LIMIT} of 30 posts from one visitor, whatever it forges`, async () => {
     // Windows are whole minutes in the database: keep the 30 posts inside one.
     const intoMinute = Date.now() % 60_000;
-    if (intoMinute > 50_000) await new Promise((resolve) => setTimeout(resolve, 60_500 - intoMinute));
+    if (intoMinute > 50_000)
+      await new Promise((resolve) => setTimeout(resolve, 60_500 - intoMinute));
     const statuses: number[] = [];
-    for (let i = 0; i < 30; i++) statuses.push((await post(instances[i % 2]!, '192.0.2.50', forgedAddressHeaders(i))).status);
-    console.log(`[scale] one visitor, 30 posts alternating instances with forged headers: ${statuses.filter((s) => s === 201).length} accepted`);
+    for (let i = 0; i < 30; i++)
+      statuses.push((await post(instances[i % 2]!, '192.0.2.50', forgedAddressHeaders(i))).status);
+    console.log(
+      `[scale] one visitor, 30 posts alternating instances with forged headers: ${statuses.filter((s) => s === 201).length} accepted`,
+    );
     expect(statuses.slice(0, RATE_LIMIT)).toEqual(Array(RATE_LIMIT).fill(201));
     expect(statuses.slice(RATE_LIMIT)).toEqual(Array(30 - RATE_LIMIT).fill(429));
     // The next visitor is unaffected, on either instance.
@@ -197,7 +226,10 @@ describe.skipIf(!postgresUrl)('two instances on one PostgreSQL', () => {
     const posting = Array.from({ length: 10 }, async (_, worker) => {
       for (let i = 0; !stop; i++) {
         try {
-          const { status, id } = await post(i % 2 ? survivor : victim, visitorFor(100_000 + worker * 10_000 + i));
+          const { status, id } = await post(
+            i % 2 ? survivor : victim,
+            visitorFor(100_000 + worker * 10_000 + i),
+          );
           if (status === 201 && id) acknowledged.push(id);
         } catch {
           // The victim died with this request in flight: never acknowledged.
@@ -205,7 +237,8 @@ describe.skipIf(!postgresUrl)('two instances on one PostgreSQL', () => {
       }
     });
     // Kill the victim once about 50 of its deliveries (half of those held) hang at the receiver.
-    for (let i = 0; i < 400 && hanging.size < 100; i++) await new Promise((resolve) => setTimeout(resolve, 50));
+    for (let i = 0; i < 400 && hanging.size < 100; i++)
+      await new Promise((resolve) => setTimeout(resolve, 50));
     const inFlight = hanging.size;
     victim.process.kill('SIGKILL');
     await victim.exited;
@@ -221,7 +254,9 @@ describe.skipIf(!postgresUrl)('two instances on one PostgreSQL', () => {
     const tookMs = Date.now() - started;
 
     const fresh = acknowledged.filter((id) => !before.has(id));
-    const [open] = await query<{ n: number }>(`select count(*)::int as n from lead_deliveries where status <> 'delivered'`);
+    const [open] = await query<{ n: number }>(
+      `select count(*)::int as n from lead_deliveries where status <> 'delivered'`,
+    );
     const [stored] = await query<{ n: number }>(`select count(*)::int as n from leads`);
     const [rows] = await query<{ n: number }>(`select count(*)::int as n from lead_deliveries`);
     console.log(

@@ -9,7 +9,9 @@ describe('track', () => {
   it('creates the data layer when missing and pushes the event', () => {
     (globalThis as { window?: unknown }).window = {};
     track({ event: 'cta_click', cta_id: 'global_bar_try_app' });
-    expect((globalThis as unknown as { window: Window }).window.dataLayer).toEqual([{ event: 'cta_click', cta_id: 'global_bar_try_app' }]);
+    expect((globalThis as unknown as { window: Window }).window.dataLayer).toEqual([
+      { event: 'cta_click', cta_id: 'global_bar_try_app' },
+    ]);
   });
 
   it('appends to an existing data layer', () => {

@@ -1,6 +1,11 @@
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { ANNOUNCEMENT_DISMISS_MS, ANNOUNCEMENT_STORAGE_KEY, announcementDismissScript, announcementPrePaintScript } from '@/lib/announcement';
+import {
+  ANNOUNCEMENT_DISMISS_MS,
+  ANNOUNCEMENT_STORAGE_KEY,
+  announcementDismissScript,
+  announcementPrePaintScript,
+} from '@/lib/announcement';
 
 const NOW = 1_800_000_000_000;
 
@@ -39,9 +44,12 @@ describe('announcement pre-paint script', () => {
     expect(run(String(NOW - ANNOUNCEMENT_DISMISS_MS))).toBeUndefined();
   });
 
-  it.each([[null], [''], ['garbage'], ['-5']])('shows the bar when the stored value is %j', (value) => {
-    expect(run(value)).toBeUndefined();
-  });
+  it.each([[null], [''], ['garbage'], ['-5']])(
+    'shows the bar when the stored value is %j',
+    (value) => {
+      expect(run(value)).toBeUndefined();
+    },
+  );
 
   it('shows the bar when storage throws (blocked or private mode)', () => {
     expect(
@@ -53,7 +61,10 @@ describe('announcement pre-paint script', () => {
 });
 
 /** Runs the real dismiss script against a stand-in document, then clicks `target`; returns what it changed. */
-function click(target: { closest?: (selector: string) => unknown } | null, setItem: (key: string, value: string) => void = () => {}) {
+function click(
+  target: { closest?: (selector: string) => unknown } | null,
+  setItem: (key: string, value: string) => void = () => {},
+) {
   let listener: ((event: { target: unknown }) => void) | undefined;
   const dataset: Record<string, string> = {};
   const focused: string[] = [];
@@ -67,25 +78,34 @@ function click(target: { closest?: (selector: string) => unknown } | null, setIt
         expect(type).toBe('click');
         listener = handler;
       },
-      querySelector: (selector: string) => (selector === '[data-logo-link]' ? { focus: () => focused.push('logo') } : null),
+      querySelector: (selector: string) =>
+        selector === '[data-logo-link]' ? { focus: () => focused.push('logo') } : null,
     },
   });
   listener!({ target });
   return { state: dataset.announcement, focused };
 }
 
-const insideDismiss = { closest: (selector: string) => (selector === '[data-announcement-dismiss]' ? {} : null) };
+const insideDismiss = {
+  closest: (selector: string) => (selector === '[data-announcement-dismiss]' ? {} : null),
+};
 
 describe('announcement dismiss script', () => {
   it('stores the time, hides the bar and moves focus to the logo when the close button (or its icon) is clicked', () => {
     const stored: Array<[string, string]> = [];
-    expect(click(insideDismiss, (key, value) => stored.push([key, value]))).toEqual({ state: 'dismissed', focused: ['logo'] });
+    expect(click(insideDismiss, (key, value) => stored.push([key, value]))).toEqual({
+      state: 'dismissed',
+      focused: ['logo'],
+    });
     expect(stored).toEqual([[ANNOUNCEMENT_STORAGE_KEY, String(NOW)]]);
   });
 
   it('ignores every other click', () => {
     const stored: string[] = [];
-    expect(click({ closest: () => null }, (key) => stored.push(key))).toEqual({ state: undefined, focused: [] });
+    expect(click({ closest: () => null }, (key) => stored.push(key))).toEqual({
+      state: undefined,
+      focused: [],
+    });
     expect(click({}, (key) => stored.push(key))).toEqual({ state: undefined, focused: [] }); // a target that is not an element
     expect(stored).toEqual([]);
   });

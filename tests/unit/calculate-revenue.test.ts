@@ -16,7 +16,11 @@ import {
   validateField,
   type RevenueInputs,
 } from '@/components/calculator/calculate-revenue';
-import { calculatorForm, calculatorResults, howWeCalculate } from '@/content/pages/revenue-calculator';
+import {
+  calculatorForm,
+  calculatorResults,
+  howWeCalculate,
+} from '@/content/pages/revenue-calculator';
 
 const DEFAULT_FIGURES = {
   monthlyMissedCalls: '360.0',
@@ -68,9 +72,12 @@ describe('calculateRevenue', () => {
 
   it('applies each formula in turn (each input moves only what depends on it)', () => {
     const base = calculateRevenue(DEFAULT_INPUTS);
-    const doubled = (field: keyof RevenueInputs) => calculateRevenue({ ...DEFAULT_INPUTS, [field]: DEFAULT_INPUTS[field] * 2 });
+    const doubled = (field: keyof RevenueInputs) =>
+      calculateRevenue({ ...DEFAULT_INPUTS, [field]: DEFAULT_INPUTS[field] * 2 });
     expect(doubled('totalCalls').monthlyMissedCalls).toBeCloseTo(720, 9);
-    expect(doubled('leadQualityRate')).toMatchObject({ monthlyMissedCalls: base.monthlyMissedCalls });
+    expect(doubled('leadQualityRate')).toMatchObject({
+      monthlyMissedCalls: base.monthlyMissedCalls,
+    });
     expect(doubled('leadQualityRate').qualifiedLeadsLost).toBeCloseTo(144, 9);
     expect(doubled('leadToTourRate').toursLost).toBeCloseTo(36, 9);
     expect(doubled('leadToTourRate').qualifiedLeadsLost).toBeCloseTo(72, 9);
@@ -102,15 +109,28 @@ describe('calculateRevenue', () => {
 
   it('gives zeros for zero inputs, and zero from any one zero upstream', () => {
     expect(formatResults(calculateRevenue(zeros))).toEqual(ZERO_FIGURES);
-    expect(formatResults(calculateRevenue({ ...DEFAULT_INPUTS, afterHoursPercent: 0 }))).toEqual(ZERO_FIGURES);
+    expect(formatResults(calculateRevenue({ ...DEFAULT_INPUTS, afterHoursPercent: 0 }))).toEqual(
+      ZERO_FIGURES,
+    );
     const noRent = formatResults(calculateRevenue({ ...DEFAULT_INPUTS, averageRent: 0 }));
-    expect(noRent).toMatchObject({ leasesLost: '6.3', monthlyRevenueLoss: '$0', annualImpact: '$0', lifetimeValueLoss: '$0' });
+    expect(noRent).toMatchObject({
+      leasesLost: '6.3',
+      monthlyRevenueLoss: '$0',
+      annualImpact: '$0',
+      lifetimeValueLoss: '$0',
+    });
     const noStay = formatResults(calculateRevenue({ ...DEFAULT_INPUTS, averageStayDuration: 0 }));
     expect(noStay).toMatchObject({ annualImpact: '$113,400', lifetimeValueLoss: '$0' });
   });
 
   it('at 100% every call after hours and every step converts', () => {
-    const all = { ...DEFAULT_INPUTS, afterHoursPercent: 100, leadQualityRate: 100, leadToTourRate: 100, tourToLeaseRate: 100 };
+    const all = {
+      ...DEFAULT_INPUTS,
+      afterHoursPercent: 100,
+      leadQualityRate: 100,
+      leadToTourRate: 100,
+      tourToLeaseRate: 100,
+    };
     expect(formatResults(calculateRevenue(all))).toEqual({
       monthlyMissedCalls: '600.0',
       qualifiedLeadsLost: '600.0',
@@ -123,36 +143,74 @@ describe('calculateRevenue', () => {
   });
 
   it('caps percentages at 100 and raises negatives to 0', () => {
-    expect(calculateRevenue({ ...DEFAULT_INPUTS, afterHoursPercent: 250 })).toEqual(calculateRevenue({ ...DEFAULT_INPUTS, afterHoursPercent: 100 }));
-    expect(calculateRevenue({ ...DEFAULT_INPUTS, tourToLeaseRate: 101 }).leasesLost).toBeCloseTo(18, 9);
-    expect(formatResults(calculateRevenue({ ...DEFAULT_INPUTS, totalCalls: -20 }))).toEqual(ZERO_FIGURES);
-    expect(formatResults(calculateRevenue({ ...DEFAULT_INPUTS, averageRent: -1500 }))).toMatchObject({ monthlyRevenueLoss: '$0' });
+    expect(calculateRevenue({ ...DEFAULT_INPUTS, afterHoursPercent: 250 })).toEqual(
+      calculateRevenue({ ...DEFAULT_INPUTS, afterHoursPercent: 100 }),
+    );
+    expect(calculateRevenue({ ...DEFAULT_INPUTS, tourToLeaseRate: 101 }).leasesLost).toBeCloseTo(
+      18,
+      9,
+    );
+    expect(formatResults(calculateRevenue({ ...DEFAULT_INPUTS, totalCalls: -20 }))).toEqual(
+      ZERO_FIGURES,
+    );
+    expect(
+      formatResults(calculateRevenue({ ...DEFAULT_INPUTS, averageRent: -1500 })),
+    ).toMatchObject({ monthlyRevenueLoss: '$0' });
     // Rent and stay have no upper bound.
-    expect(normaliseInputs({ ...DEFAULT_INPUTS, averageRent: 25000, averageStayDuration: 150 })).toMatchObject({
+    expect(
+      normaliseInputs({ ...DEFAULT_INPUTS, averageRent: 25000, averageStayDuration: 150 }),
+    ).toMatchObject({
       averageRent: 25000,
       averageStayDuration: 150,
     });
   });
 
   it('counts non-numeric input as 0', () => {
-    for (const value of ['abc', '', '  ', '12abc', '0x10', 'NaN', 'Infinity', '1e999', null, undefined, {}, [], true, Number.NaN, Number.POSITIVE_INFINITY]) {
+    for (const value of [
+      'abc',
+      '',
+      '  ',
+      '12abc',
+      '0x10',
+      'NaN',
+      'Infinity',
+      '1e999',
+      null,
+      undefined,
+      {},
+      [],
+      true,
+      Number.NaN,
+      Number.POSITIVE_INFINITY,
+    ]) {
       expect(toNumber(value), String(value)).toBe(0);
     }
     expect(toNumber(' 42 ')).toBe(42);
     expect(toNumber('2.5')).toBe(2.5);
     expect(toNumber('.5')).toBe(0.5);
     expect(toNumber('1e3')).toBe(1000);
-    expect(formatResults(calculateRevenue({ ...DEFAULT_INPUTS, totalCalls: 'twenty' }))).toEqual(ZERO_FIGURES);
-    expect(formatResults(calculateRevenue({ ...DEFAULT_INPUTS, averageRent: 'lots' }))).toMatchObject({ leasesLost: '6.3', monthlyRevenueLoss: '$0' });
+    expect(formatResults(calculateRevenue({ ...DEFAULT_INPUTS, totalCalls: 'twenty' }))).toEqual(
+      ZERO_FIGURES,
+    );
+    expect(
+      formatResults(calculateRevenue({ ...DEFAULT_INPUTS, averageRent: 'lots' })),
+    ).toMatchObject({ leasesLost: '6.3', monthlyRevenueLoss: '$0' });
     // Numbers as the form holds them (strings) work like numbers.
-    const asText = Object.fromEntries(calculatorFields.map((field) => [field, String(DEFAULT_INPUTS[field])]));
+    const asText = Object.fromEntries(
+      calculatorFields.map((field) => [field, String(DEFAULT_INPUTS[field])]),
+    );
     expect(formatResults(calculateRevenue(asText))).toEqual(DEFAULT_FIGURES);
     // A missing input is non-numeric too.
     expect(formatResults(calculateRevenue({}))).toEqual(ZERO_FIGURES);
   });
 
   it('handles large values without losing precision in what is shown', () => {
-    const big = { ...DEFAULT_INPUTS, totalCalls: 100_000, averageRent: 1_000_000, averageStayDuration: 50 };
+    const big = {
+      ...DEFAULT_INPUTS,
+      totalCalls: 100_000,
+      averageRent: 1_000_000,
+      averageStayDuration: 50,
+    };
     expect(formatResults(calculateRevenue(big))).toEqual({
       monthlyMissedCalls: '1,800,000.0',
       qualifiedLeadsLost: '360,000.0',
@@ -194,7 +252,8 @@ describe('formatting', () => {
 
 describe('validateField', () => {
   it('accepts the defaults and the bounds', () => {
-    for (const field of calculatorFields) expect(validateField(field, String(DEFAULT_INPUTS[field]))).toBeNull();
+    for (const field of calculatorFields)
+      expect(validateField(field, String(DEFAULT_INPUTS[field]))).toBeNull();
     expect(validateField('afterHoursPercent', '0')).toBeNull();
     expect(validateField('afterHoursPercent', '100')).toBeNull();
     expect(validateField('averageRent', '250000')).toBeNull();
@@ -218,7 +277,8 @@ describe('validateField', () => {
   });
 
   it('has a message for every problem, naming the field', () => {
-    for (const message of Object.values(calculatorForm.errors)) expect(message).toContain('{label}');
+    for (const message of Object.values(calculatorForm.errors))
+      expect(message).toContain('{label}');
     for (const field of calculatorFields) {
       expect(calculatorForm.fields[field].label.length).toBeGreaterThan(3);
       expect(calculatorForm.fields[field].help.length).toBeGreaterThan(10);
@@ -268,7 +328,9 @@ describe('query string', () => {
   it('replaces or removes only its own parameters in an address', () => {
     const query = inputsToQuery(DEFAULT_INPUTS);
     expect(searchWithInputs('', DEFAULT_INPUTS)).toBe(`?${query}`);
-    expect(searchWithInputs('?utm_source=x&totalCalls=99', DEFAULT_INPUTS)).toBe(`?${query}&utm_source=x`);
+    expect(searchWithInputs('?utm_source=x&totalCalls=99', DEFAULT_INPUTS)).toBe(
+      `?${query}&utm_source=x`,
+    );
     expect(searchWithInputs(`?${query}&utm_source=x`, null)).toBe('?utm_source=x');
     expect(searchWithInputs(`?${query}`, null)).toBe('');
     expect(searchWithInputs('', null)).toBe('');

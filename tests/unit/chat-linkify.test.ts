@@ -5,14 +5,22 @@ const links = (text: string) => linkify(text).filter((part) => part.type === 'li
 
 describe('linkify', () => {
   it('leaves plain text as one text part', () => {
-    expect(linkify('Hello there.\nNo links here.')).toEqual([{ type: 'text', text: 'Hello there.\nNo links here.' }]);
+    expect(linkify('Hello there.\nNo links here.')).toEqual([
+      { type: 'text', text: 'Hello there.\nNo links here.' },
+    ]);
     expect(linkify('')).toEqual([]);
   });
 
   it('turns http and https URLs into links and keeps the text around them', () => {
-    expect(linkify('See https://example.com/pricing?plan=pro#faq and http://a.example.org today')).toEqual([
+    expect(
+      linkify('See https://example.com/pricing?plan=pro#faq and http://a.example.org today'),
+    ).toEqual([
       { type: 'text', text: 'See ' },
-      { type: 'link', text: 'https://example.com/pricing?plan=pro#faq', href: 'https://example.com/pricing?plan=pro#faq' },
+      {
+        type: 'link',
+        text: 'https://example.com/pricing?plan=pro#faq',
+        href: 'https://example.com/pricing?plan=pro#faq',
+      },
       { type: 'text', text: ' and ' },
       { type: 'link', text: 'http://a.example.org', href: 'http://a.example.org/' },
       { type: 'text', text: ' today' },
@@ -32,8 +40,12 @@ describe('linkify', () => {
 
   it('keeps brackets the URL opened and drops those it did not', () => {
     expect(links('(see https://example.com/x)')[0]?.text).toBe('https://example.com/x');
-    expect(links('https://en.wikipedia.org/wiki/Foo_(bar)')[0]?.text).toBe('https://en.wikipedia.org/wiki/Foo_(bar)');
-    expect(links('(https://en.wikipedia.org/wiki/Foo_(bar)).')[0]?.text).toBe('https://en.wikipedia.org/wiki/Foo_(bar)');
+    expect(links('https://en.wikipedia.org/wiki/Foo_(bar)')[0]?.text).toBe(
+      'https://en.wikipedia.org/wiki/Foo_(bar)',
+    );
+    expect(links('(https://en.wikipedia.org/wiki/Foo_(bar)).')[0]?.text).toBe(
+      'https://en.wikipedia.org/wiki/Foo_(bar)',
+    );
     expect(linkify('[https://example.com]')).toEqual([
       { type: 'text', text: '[' },
       { type: 'link', text: 'https://example.com', href: 'https://example.com/' },

@@ -17,7 +17,10 @@ class FakeElement {
 }
 
 beforeAll(() => {
-  Object.assign(globalThis, { HTMLElement: FakeElement, document: { activeElement: null, body: null } });
+  Object.assign(globalThis, {
+    HTMLElement: FakeElement,
+    document: { activeElement: null, body: null },
+  });
 });
 
 const Panel = () => null;
@@ -25,7 +28,10 @@ const Panel = () => null;
 /** A loader whose every attempt waits for the test to settle it. */
 function controlledLoader() {
   const attempts: Array<{ resolve: () => void; reject: (error: unknown) => void }> = [];
-  const load = () => new Promise<{ ChatPanel: typeof Panel }>((resolve, reject) => attempts.push({ resolve: () => resolve({ ChatPanel: Panel }), reject }));
+  const load = () =>
+    new Promise<{ ChatPanel: typeof Panel }>((resolve, reject) =>
+      attempts.push({ resolve: () => resolve({ ChatPanel: Panel }), reject }),
+    );
   return { attempts, store: createChatStore(load) };
 }
 
@@ -41,11 +47,18 @@ async function loadedStore() {
 
 describe('isNetworkError', () => {
   it('tells a chunk that could not be fetched from code that failed', () => {
-    const chunk = Object.assign(new Error('Failed to load chunk static/chunks/x.js from module 1'), { name: 'ChunkLoadError' });
+    const chunk = Object.assign(
+      new Error('Failed to load chunk static/chunks/x.js from module 1'),
+      { name: 'ChunkLoadError' },
+    );
     expect(isNetworkError(chunk)).toBe(true);
-    expect(isNetworkError(new TypeError('Failed to fetch dynamically imported module: https://x/y.js'))).toBe(true);
+    expect(
+      isNetworkError(new TypeError('Failed to fetch dynamically imported module: https://x/y.js')),
+    ).toBe(true);
     expect(isNetworkError(new Error('Loading chunk 42 failed.'))).toBe(true);
-    expect(isNetworkError(new TypeError("Cannot read properties of undefined (reading 'map')"))).toBe(false);
+    expect(
+      isNetworkError(new TypeError("Cannot read properties of undefined (reading 'map')")),
+    ).toBe(false);
     expect(isNetworkError(new Error('panel failed to start'))).toBe(false);
     expect(isNetworkError('offline')).toBe(false);
   });
@@ -54,7 +67,14 @@ describe('isNetworkError', () => {
 describe('the chat loader', () => {
   it('starts not loaded and closed, without error; the server snapshot is not hydrated', () => {
     const { store } = controlledLoader();
-    expect(store.get()).toMatchObject({ hydrated: true, status: 'idle', error: null, opening: false, open: false, Panel: null });
+    expect(store.get()).toMatchObject({
+      hydrated: true,
+      status: 'idle',
+      error: null,
+      opening: false,
+      open: false,
+      Panel: null,
+    });
     expect(store.server()).toMatchObject({ hydrated: false, status: 'idle', open: false });
   });
 
@@ -96,9 +116,17 @@ describe('the chat loader', () => {
   it('records a chunk that could not be fetched as a network error of the control that asked; loading again resets it', async () => {
     const { attempts, store } = controlledLoader();
     store.request('hero-button');
-    attempts[0]!.reject(Object.assign(new Error('Failed to load chunk x'), { name: 'ChunkLoadError' }));
+    attempts[0]!.reject(
+      Object.assign(new Error('Failed to load chunk x'), { name: 'ChunkLoadError' }),
+    );
     await settle();
-    expect(store.get()).toMatchObject({ status: 'idle', error: 'network', errorSource: 'hero-button', open: false, Panel: null });
+    expect(store.get()).toMatchObject({
+      status: 'idle',
+      error: 'network',
+      errorSource: 'hero-button',
+      open: false,
+      Panel: null,
+    });
 
     store.request();
     expect(store.get()).toMatchObject({ status: 'loading', error: null, errorSource: null });

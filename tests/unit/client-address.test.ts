@@ -42,7 +42,10 @@ afterEach(() => {
 describe('clientAddress without a trusted proxy (TRUST_PROXY unset)', () => {
   it('is the connection address, whatever forwarding headers the client sends', () => {
     expect(clientAddress(request({ [PEER]: '192.0.2.10', ...forged }), none)).toBe('192.0.2.10');
-    for (const [name, value] of Object.entries(forged)) expect(clientAddress(request({ [PEER]: '192.0.2.10', [name]: value }), none), name).toBe('192.0.2.10');
+    for (const [name, value] of Object.entries(forged))
+      expect(clientAddress(request({ [PEER]: '192.0.2.10', [name]: value }), none), name).toBe(
+        '192.0.2.10',
+      );
   });
 
   it("is 'unknown' (one shared window) when not served by scripts/server.mjs, even if a client sends the header itself", () => {
@@ -57,16 +60,30 @@ describe('clientAddress without a trusted proxy (TRUST_PROXY unset)', () => {
 
 describe('clientAddress behind proxies that append to X-Forwarded-For (TRUST_PROXY=N)', () => {
   it('takes the entry the proxy added, never the ones the client wrote before it', () => {
-    const headers = request({ [PEER]: '10.0.0.2', ...forged, 'x-forwarded-for': '203.0.113.66, 198.51.100.66, 192.0.2.33' });
+    const headers = request({
+      [PEER]: '10.0.0.2',
+      ...forged,
+      'x-forwarded-for': '203.0.113.66, 198.51.100.66, 192.0.2.33',
+    });
     expect(clientAddress(headers, oneHop)).toBe('192.0.2.33');
-    expect(clientAddress(request({ [PEER]: '10.0.0.2', 'x-forwarded-for': '203.0.113.66,192.0.2.33' }), oneHop)).toBe('192.0.2.33');
+    expect(
+      clientAddress(
+        request({ [PEER]: '10.0.0.2', 'x-forwarded-for': '203.0.113.66,192.0.2.33' }),
+        oneHop,
+      ),
+    ).toBe('192.0.2.33');
   });
 
   it('counts N proxies from the right', () => {
     // client -> CDN (adds the client) -> load balancer (adds the CDN) -> app
-    const headers = request({ [PEER]: '10.0.0.2', 'x-forwarded-for': '203.0.113.66, 192.0.2.33, 198.18.0.5' });
+    const headers = request({
+      [PEER]: '10.0.0.2',
+      'x-forwarded-for': '203.0.113.66, 192.0.2.33, 198.18.0.5',
+    });
     expect(clientAddress(headers, twoHops)).toBe('192.0.2.33');
-    expect(clientAddress(request({ [PEER]: '10.0.0.2', 'x-forwarded-for': '192.0.2.33' }), twoHops)).toBe('192.0.2.33');
+    expect(
+      clientAddress(request({ [PEER]: '10.0.0.2', 'x-forwarded-for': '192.0.2.33' }), twoHops),
+    ).toBe('192.0.2.33');
   });
 
   it('ignores X-Real-IP, Forwarded and the CDN headers, and uses the connection without X-Forwarded-For', () => {
@@ -75,13 +92,23 @@ describe('clientAddress behind proxies that append to X-Forwarded-For (TRUST_PRO
   });
 
   it('falls back to the connection when the trusted entry is not an address', () => {
-    expect(clientAddress(request({ [PEER]: '10.0.0.2', 'x-forwarded-for': '192.0.2.1, garbage' }), oneHop)).toBe('10.0.0.2');
+    expect(
+      clientAddress(
+        request({ [PEER]: '10.0.0.2', 'x-forwarded-for': '192.0.2.1, garbage' }),
+        oneHop,
+      ),
+    ).toBe('10.0.0.2');
   });
 });
 
 describe('clientAddress behind a CDN that sets one header (TRUST_PROXY=cf-connecting-ip)', () => {
   it('reads only that header', () => {
-    expect(clientAddress(request({ [PEER]: '10.0.0.2', ...forged, 'cf-connecting-ip': '192.0.2.44' }), cdnHeader)).toBe('192.0.2.44');
+    expect(
+      clientAddress(
+        request({ [PEER]: '10.0.0.2', ...forged, 'cf-connecting-ip': '192.0.2.44' }),
+        cdnHeader,
+      ),
+    ).toBe('192.0.2.44');
     const { 'cf-connecting-ip': _cf, ...others } = forged;
     expect(clientAddress(request({ [PEER]: '10.0.0.2', ...others }), cdnHeader)).toBe('10.0.0.2');
   });
@@ -94,12 +121,20 @@ describe('TRUST_PROXY', () => {
     expect(parseEnv({ TRUST_PROXY: '1' }).TRUST_PROXY).toEqual({ kind: 'hops', hops: 1 });
     expect(parseEnv({ TRUST_PROXY: 'true' }).TRUST_PROXY).toEqual({ kind: 'hops', hops: 1 });
     expect(parseEnv({ TRUST_PROXY: '3' }).TRUST_PROXY).toEqual({ kind: 'hops', hops: 3 });
-    expect(parseEnv({ TRUST_PROXY: 'CF-Connecting-IP' }).TRUST_PROXY).toEqual({ kind: 'header', header: 'cf-connecting-ip' });
+    expect(parseEnv({ TRUST_PROXY: 'CF-Connecting-IP' }).TRUST_PROXY).toEqual({
+      kind: 'header',
+      header: 'cf-connecting-ip',
+    });
   });
 
-  it.each(['yes please', '10', '-1', 'x-forwarded-for', 'Forwarded', 'a'.repeat(80)])('refuses %s', (value) => {
-    expect(() => parseEnv({ TRUST_PROXY: value })).toThrow('TRUST_PROXY: must be 0, a number of proxies');
-  });
+  it.each(['yes please', '10', '-1', 'x-forwarded-for', 'Forwarded', 'a'.repeat(80)])(
+    'refuses %s',
+    (value) => {
+      expect(() => parseEnv({ TRUST_PROXY: value })).toThrow(
+        'TRUST_PROXY: must be 0, a number of proxies',
+      );
+    },
+  );
 });
 
 describe('normalizeAddress and rateLimitKey', () => {

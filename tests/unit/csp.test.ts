@@ -1,9 +1,21 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { contentSecurityPolicy, developmentPolicy, hashSource, nonDocumentPolicy, voiceHosts } from '@/server/security/csp';
+import {
+  contentSecurityPolicy,
+  developmentPolicy,
+  hashSource,
+  nonDocumentPolicy,
+  voiceHosts,
+} from '@/server/security/csp';
 import { parseCsp, scoreResponse } from '../../scripts/lib/observatory';
 
-const base = { scriptHashes: ["'sha256-abc='"], styleHashes: ["'sha256-css='"], appOrigin: 'https://app.example.test', tagManager: false, voiceHosts };
+const base = {
+  scriptHashes: ["'sha256-abc='"],
+  styleHashes: ["'sha256-css='"],
+  appOrigin: 'https://app.example.test',
+  tagManager: false,
+  voiceHosts,
+};
 
 describe('contentSecurityPolicy', () => {
   it('denies by default and allows exactly what the site uses', () => {
@@ -11,7 +23,11 @@ describe('contentSecurityPolicy', () => {
     expect(policy.get('default-src')).toEqual(["'none'"]);
     expect(policy.get('script-src')).toEqual(["'self'", "'sha256-abc='"]);
     expect(policy.get('style-src')).toEqual(["'self'", "'sha256-css='"]);
-    expect(policy.get('connect-src')).toEqual(["'self'", 'wss://*.livekit.cloud', 'https://*.livekit.cloud']);
+    expect(policy.get('connect-src')).toEqual([
+      "'self'",
+      'wss://*.livekit.cloud',
+      'https://*.livekit.cloud',
+    ]);
     expect(policy.get('frame-src')).toEqual(['https://app.example.test']);
     expect(policy.get('object-src')).toEqual(["'none'"]);
     expect(policy.get('base-uri')).toEqual(["'self'"]);
@@ -27,7 +43,9 @@ describe('contentSecurityPolicy', () => {
   });
 
   it("hashes a script's exact text as CSP does", () => {
-    expect(hashSource('a()')).toBe(`'sha256-${createHash('sha256').update('a()').digest('base64')}'`);
+    expect(hashSource('a()')).toBe(
+      `'sha256-${createHash('sha256').update('a()').digest('base64')}'`,
+    );
   });
 
   it('allows the tag manager and its analytics hosts only when one is configured', () => {
@@ -47,13 +65,20 @@ describe('contentSecurityPolicy', () => {
       'cross-origin-resource-policy': 'same-site',
       'content-type': 'text/html',
     });
-    const score = scoreResponse({ url: 'https://www.example.test/', headers, body: '<script src="/assets/a.js"></script>' });
+    const score = scoreResponse({
+      url: 'https://www.example.test/',
+      headers,
+      body: '<script src="/assets/a.js"></script>',
+    });
     expect(score.score).toBe(120);
     expect(score.grade).toBe('A+');
     expect(
       scoreResponse({
         url: 'https://www.example.test/api',
-        headers: new Headers({ ...Object.fromEntries(headers), 'content-security-policy': nonDocumentPolicy }),
+        headers: new Headers({
+          ...Object.fromEntries(headers),
+          'content-security-policy': nonDocumentPolicy,
+        }),
         body: '{}',
       }).score,
     ).toBe(120);
@@ -67,7 +92,8 @@ describe('developmentPolicy', () => {
     expect(policy.get('style-src')).toEqual(["'self'", "'unsafe-inline'"]);
     const production = parseCsp(contentSecurityPolicy(base))!;
     for (const directive of production.keys()) {
-      if (directive !== 'script-src' && directive !== 'style-src') expect(policy.get(directive), directive).toEqual(production.get(directive));
+      if (directive !== 'script-src' && directive !== 'style-src')
+        expect(policy.get(directive), directive).toEqual(production.get(directive));
     }
   });
 });

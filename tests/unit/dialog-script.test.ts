@@ -46,7 +46,11 @@ function slot(address: string) {
       },
     },
     frame: { get: () => children[0] },
-  }) as typeof self & { readonly firstChild: Frame | null; textContent: string; readonly frame: Frame };
+  }) as typeof self & {
+    readonly firstChild: Frame | null;
+    textContent: string;
+    readonly frame: Frame;
+  };
 }
 
 /** A stand-in <dialog>: open while it has the attribute, modal once showModal() ran. */
@@ -66,7 +70,9 @@ function dialog(slots: Array<ReturnType<typeof slot>>) {
     matches: (selector: string) => selector === ':modal' && self.modal,
     querySelectorAll: (selector: string) => (selector === '[data-frame-src]' ? slots : []),
   });
-  return Object.defineProperty(self, 'open', { get: () => base.hasAttribute('open') }) as typeof self & { readonly open: boolean };
+  return Object.defineProperty(self, 'open', {
+    get: () => base.hasAttribute('open'),
+  }) as typeof self & { readonly open: boolean };
 }
 
 /**
@@ -106,7 +112,10 @@ function click(commandFor: unknown, command = 'show-modal') {
   const event = {
     prevented: false,
     target: {
-      closest: (selector: string) => (selector === 'button[command="show-modal"]' && command === 'show-modal' ? { commandForElement: commandFor } : null),
+      closest: (selector: string) =>
+        selector === 'button[command="show-modal"]' && command === 'show-modal'
+          ? { commandForElement: commandFor }
+          : null,
     },
     preventDefault() {
       event.prevented = true;
@@ -162,7 +171,9 @@ function openedWithSlot(address: string) {
 
 describe('dialog script: frames', () => {
   it('makes the frame of a dialog that opens, once, after its first paint, and removes it when it closes', () => {
-    const { toggle, paint, app, preview } = openedWithSlot('https://app.example.test/?utm_source=website');
+    const { toggle, paint, app, preview } = openedWithSlot(
+      'https://app.example.test/?utm_source=website',
+    );
     // Not in the frame that first shows the dialog: after it.
     expect(app.frame).toBeUndefined();
     paint();
@@ -202,7 +213,8 @@ describe('dialog script: frames', () => {
   it('leaves other toggles alone (an FAQ item, a popover menu)', () => {
     const { toggle, paint } = script();
     const app = slot('https://app.example.test/');
-    for (const tagName of ['DETAILS', 'DIV']) toggle({ target: { tagName, open: true, querySelectorAll: () => [app] } });
+    for (const tagName of ['DETAILS', 'DIV'])
+      toggle({ target: { tagName, open: true, querySelectorAll: () => [app] } });
     paint();
     expect(app.made).toHaveLength(0);
   });

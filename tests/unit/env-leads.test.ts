@@ -17,26 +17,46 @@ describe('parseEnv: lead storage and delivery', () => {
   });
 
   it('parses a retry schedule in milliseconds, and none', () => {
-    expect(parseEnv({ LEADS_RETRY_SCHEDULE_MS: '50, 100,200' }).LEADS_RETRY_SCHEDULE_MS).toEqual([50, 100, 200]);
+    expect(parseEnv({ LEADS_RETRY_SCHEDULE_MS: '50, 100,200' }).LEADS_RETRY_SCHEDULE_MS).toEqual([
+      50, 100, 200,
+    ]);
     expect(parseEnv({ LEADS_RETRY_SCHEDULE_MS: 'none' }).LEADS_RETRY_SCHEDULE_MS).toEqual([]);
   });
 
   it('reads flags and numbers', () => {
-    const env = parseEnv({ TRUST_PROXY: '1', LEADS_WORKER: '0', LEADS_RATE_LIMIT_PER_MINUTE: '0', LEADS_WEBHOOK_TIMEOUT_MS: '500' });
-    expect(env).toMatchObject({ TRUST_PROXY: { kind: 'hops', hops: 1 }, LEADS_WORKER: false, LEADS_RATE_LIMIT_PER_MINUTE: 0, LEADS_WEBHOOK_TIMEOUT_MS: 500 });
+    const env = parseEnv({
+      TRUST_PROXY: '1',
+      LEADS_WORKER: '0',
+      LEADS_RATE_LIMIT_PER_MINUTE: '0',
+      LEADS_WEBHOOK_TIMEOUT_MS: '500',
+    });
+    expect(env).toMatchObject({
+      TRUST_PROXY: { kind: 'hops', hops: 1 },
+      LEADS_WORKER: false,
+      LEADS_RATE_LIMIT_PER_MINUTE: 0,
+      LEADS_WEBHOOK_TIMEOUT_MS: 500,
+    });
   });
 
   it.each([
     ['DATABASE_URL', 'mysql://x', 'must be a postgres:// or postgresql:// URL'],
     ['LEADS_WEBHOOK_URL', 'hooks.example.com', 'must be an absolute http(s) URL'],
     ['LEADS_WEBHOOK_URL_DEMO', 'ftp://hooks.example.com', 'must be an absolute http(s) URL'],
-    ['LEADS_WEBHOOK_SECRET', 'a-plain-shared-secret-of-any-length', 'must be a Standard Webhooks secret'],
+    [
+      'LEADS_WEBHOOK_SECRET',
+      'a-plain-shared-secret-of-any-length',
+      'must be a Standard Webhooks secret',
+    ],
     ['LEADS_WEBHOOK_HEADER_NAME', 'X Token', 'must be an HTTP header name'],
     ['LEADS_WEBHOOK_HEADER_NAME', 'Content-Type', 'names a header the site sets itself'],
     ['CHAT_WEBHOOK_HEADER_VALUE', 'two\nlines', 'must be 1 to 1024 printable ASCII characters'],
     ['LEADS_RETRY_SCHEDULE_MS', '10s,1m', 'must be a comma-separated list of milliseconds'],
     ['LEADS_RATE_LIMIT_PER_MINUTE', 'ten', 'must be a whole number'],
-    ['TRUST_PROXY', 'yes', 'must be 0, a number of proxies (1-9) or the name of a header the proxy sets'],
+    [
+      'TRUST_PROXY',
+      'yes',
+      'must be 0, a number of proxies (1-9) or the name of a header the proxy sets',
+    ],
     ['LEADS_DATA_FSYNC', 'off', 'must be 1 or 0'],
   ])('rejects a bad %s with a message naming it', (name, value, message) => {
     expect(() => parseEnv({ [name]: value })).toThrow(`${name}: ${message}`);
@@ -47,7 +67,10 @@ describe('parseEnv: LEADS_WEBHOOK_SECRET is a Standard Webhooks secret', () => {
   it('accepts whsec_ and 24 to 64 bytes of canonical base64', () => {
     const secret = `whsec_${Buffer.alloc(32, 7).toString('base64')}`;
     expect(parseEnv({ LEADS_WEBHOOK_SECRET: secret }).LEADS_WEBHOOK_SECRET).toBe(secret);
-    expect(parseEnv({ LEADS_WEBHOOK_SECRET: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw' }).LEADS_WEBHOOK_SECRET).toBeDefined();
+    expect(
+      parseEnv({ LEADS_WEBHOOK_SECRET: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw' })
+        .LEADS_WEBHOOK_SECRET,
+    ).toBeDefined();
   });
 
   it.each([
@@ -55,7 +78,10 @@ describe('parseEnv: LEADS_WEBHOOK_SECRET is a Standard Webhooks secret', () => {
     ['too short', `whsec_${Buffer.alloc(16, 7).toString('base64')}`],
     ['too long', `whsec_${Buffer.alloc(65, 7).toString('base64')}`],
     ['not base64', 'whsec_this-is-not*base64!!'],
-    ['base64 without its padding', `whsec_${Buffer.alloc(32, 7).toString('base64').replace(/=+$/, '')}`],
+    [
+      'base64 without its padding',
+      `whsec_${Buffer.alloc(32, 7).toString('base64').replace(/=+$/, '')}`,
+    ],
   ])('refuses %s, naming the variable and how to make one', (_label, value) => {
     expect(() => parseEnv({ LEADS_WEBHOOK_SECRET: value })).toThrow(
       /LEADS_WEBHOOK_SECRET: must be a Standard Webhooks secret[^\n]*node -e "console\.log\('whsec_'\+require\('crypto'\)\.randomBytes\(32\)\.toString\('base64'\)\)"/,
@@ -79,12 +105,21 @@ describe('parseEnv: Header Auth for the webhooks', () => {
       CHAT_WEBHOOK_HEADER_NAME: 'Authorization',
       CHAT_WEBHOOK_HEADER_VALUE: 'Bearer abc',
     });
-    expect(env).toMatchObject({ LEADS_WEBHOOK_HEADER_NAME: 'X-Leads-Token', CHAT_WEBHOOK_HEADER_VALUE: 'Bearer abc' });
+    expect(env).toMatchObject({
+      LEADS_WEBHOOK_HEADER_NAME: 'X-Leads-Token',
+      CHAT_WEBHOOK_HEADER_VALUE: 'Bearer abc',
+    });
   });
 
   it.each([
-    [{ LEADS_WEBHOOK_HEADER_NAME: 'X-Token' }, 'LEADS_WEBHOOK_HEADER_VALUE: must be set together with LEADS_WEBHOOK_HEADER_NAME'],
-    [{ CHAT_WEBHOOK_HEADER_VALUE: 'x' }, 'CHAT_WEBHOOK_HEADER_NAME: must be set together with CHAT_WEBHOOK_HEADER_VALUE'],
+    [
+      { LEADS_WEBHOOK_HEADER_NAME: 'X-Token' },
+      'LEADS_WEBHOOK_HEADER_VALUE: must be set together with LEADS_WEBHOOK_HEADER_NAME',
+    ],
+    [
+      { CHAT_WEBHOOK_HEADER_VALUE: 'x' },
+      'CHAT_WEBHOOK_HEADER_NAME: must be set together with CHAT_WEBHOOK_HEADER_VALUE',
+    ],
   ])('refuses half of a header', (vars, message) => {
     expect(() => parseEnv(vars)).toThrow(message);
   });
@@ -112,7 +147,10 @@ describe('.env.example and README', () => {
     const { readFileSync } = await import('node:fs');
     const { leadForms, leadFormRegistry } = await import('@/lib/lead-forms');
     const source = readFileSync('src/env.ts', 'utf8');
-    const block = source.slice(source.indexOf('const schema = z.object({'), source.indexOf('\n});', source.indexOf('const schema = z.object({')));
+    const block = source.slice(
+      source.indexOf('const schema = z.object({'),
+      source.indexOf('\n});', source.indexOf('const schema = z.object({')),
+    );
     const keys = [...block.matchAll(/^ {2}([A-Z][A-Z0-9_]+):/gm)].map(([, name]) => name!);
     return [...keys, ...leadForms.map((form) => leadFormRegistry[form].webhookEnv)];
   }
@@ -122,7 +160,14 @@ describe('.env.example and README', () => {
   it('finds the variables in src/env.ts', async () => {
     const names = await envVariables();
     expect(names.length).toBeGreaterThan(40);
-    for (const name of ['NEXT_PUBLIC_SITE_URL', 'DATABASE_URL', 'LEADS_DATA_FSYNC', 'LEADS_WEBHOOK_URL_DEMO', 'ADMIN_SESSION_MAX_HOURS', 'NEXT_PHASE'])
+    for (const name of [
+      'NEXT_PUBLIC_SITE_URL',
+      'DATABASE_URL',
+      'LEADS_DATA_FSYNC',
+      'LEADS_WEBHOOK_URL_DEMO',
+      'ADMIN_SESSION_MAX_HOURS',
+      'NEXT_PHASE',
+    ])
       expect(names).toContain(name);
   });
 

@@ -13,7 +13,11 @@ describe('parseEnv', () => {
   });
 
   it('treats empty and blank values as unset', () => {
-    const env = parseEnv({ NEXT_PUBLIC_SITE_URL: '', NEXT_PUBLIC_GTM_ID: '  ', NEXT_PUBLIC_SOCIAL_X: '' });
+    const env = parseEnv({
+      NEXT_PUBLIC_SITE_URL: '',
+      NEXT_PUBLIC_GTM_ID: '  ',
+      NEXT_PUBLIC_SOCIAL_X: '',
+    });
     expect(env.NEXT_PUBLIC_SITE_URL).toBe('http://localhost:3000');
     expect(env.NEXT_PUBLIC_GTM_ID).toBeUndefined();
     expect(env.NEXT_PUBLIC_SOCIAL_X).toBeUndefined();

@@ -3,7 +3,12 @@ import path from 'node:path';
 import fontverter from 'fontverter';
 import { Blob, Face } from 'harfbuzzjs';
 import { describe, expect, it } from 'vitest';
-import { FONT_FEATURES, FONT_SUBSET_FILE, FONT_SUBSET_TEXT, FONT_WEIGHT_RANGE } from '@/config/font-subset';
+import {
+  FONT_FEATURES,
+  FONT_SUBSET_FILE,
+  FONT_SUBSET_TEXT,
+  FONT_WEIGHT_RANGE,
+} from '@/config/font-subset';
 import { subsetInter } from '../../scripts/lib/subset-inter';
 
 async function faceOf(woff2: Buffer) {
@@ -33,16 +38,23 @@ describe('the self-hosted Inter subset', () => {
     const covered = new Set(face.collectUnicodes());
     expect([...FONT_SUBSET_TEXT].filter((char) => !covered.has(char.codePointAt(0)!))).toEqual([]);
     expect(face.getAxisInfos().wght).toMatchObject(FONT_WEIGHT_RANGE);
-    const features = new Set([...face.getTableFeatureTags('GSUB'), ...face.getTableFeatureTags('GPOS')]);
+    const features = new Set([
+      ...face.getTableFeatureTags('GSUB'),
+      ...face.getTableFeatureTags('GPOS'),
+    ]);
     // ccmp, mark and mkmk only act on combining marks, which the kept characters do not include: harfbuzz drops them.
-    expect([...features].filter((tag) => !(FONT_FEATURES as readonly string[]).includes(tag))).toEqual([]);
+    expect(
+      [...features].filter((tag) => !(FONT_FEATURES as readonly string[]).includes(tag)),
+    ).toEqual([]);
     expect([...features]).toEqual(expect.arrayContaining(['kern', 'calt', 'tnum']));
     expect(font.length).toBeLessThan(21 * 1024);
   });
 
   it('covers every character the site copy uses, so no text falls back to another font', () => {
     const missing = [...nonAsciiInSource()].filter(([char]) => !FONT_SUBSET_TEXT.includes(char));
-    expect(missing.map(([char, file]) => `${char} (U+${char.codePointAt(0)!.toString(16)}) in ${file}`)).toEqual([]);
+    expect(
+      missing.map(([char, file]) => `${char} (U+${char.codePointAt(0)!.toString(16)}) in ${file}`),
+    ).toEqual([]);
   });
 
   it('asks for no OpenType feature the subset dropped (only tabular figures beyond the defaults)', () => {
@@ -50,7 +62,9 @@ describe('the self-hosted Inter subset', () => {
       /\b(tabular-nums|lining-nums|oldstyle-nums|proportional-nums|diagonal-fractions|stacked-fractions|ordinal|slashed-zero)\b|font-feature-settings|font-variant-(numeric|ligatures|alternates)/g;
     const used = new Set<string>();
     for (const file of readdirSync('src', { recursive: true, encoding: 'utf8' })) {
-      if (/\.(tsx?|css)$/.test(file)) for (const [match] of readFileSync(path.join('src', file), 'utf8').matchAll(numeric)) used.add(match);
+      if (/\.(tsx?|css)$/.test(file))
+        for (const [match] of readFileSync(path.join('src', file), 'utf8').matchAll(numeric))
+          used.add(match);
     }
     expect([...used]).toEqual(['tabular-nums']);
   });
@@ -87,15 +101,21 @@ describe("Inter's size-matched fallback (globals.css)", () => {
     // The same font reader and formula next/font/local uses (its fontkit export is a function of the file).
     const fontkit = require('next/dist/compiled/@next/font/dist/fontkit').default;
     const fontFromBuffer = fontkit.default ?? fontkit;
-    const { getFallbackMetricsFromFontFile } = require('next/dist/compiled/@next/font/dist/local/get-fallback-metrics-from-font-file');
-    const expected = getFallbackMetricsFromFontFile(fontFromBuffer(readFileSync(FONT_SUBSET_FILE)), 'sans-serif');
+    const {
+      getFallbackMetricsFromFontFile,
+    } = require('next/dist/compiled/@next/font/dist/local/get-fallback-metrics-from-font-file');
+    const expected = getFallbackMetricsFromFontFile(
+      fontFromBuffer(readFileSync(FONT_SUBSET_FILE)),
+      'sans-serif',
+    );
     const css = readFileSync('src/app/globals.css', 'utf8');
     const face = /@font-face\s*{[^}]*font-family:\s*'Inter Fallback'[^}]*}/.exec(css)?.[0] ?? '';
     expect(face).toContain(`ascent-override: ${expected.ascentOverride};`);
     expect(face).toContain(`descent-override: ${expected.descentOverride};`);
     expect(face).toContain(`size-adjust: ${expected.sizeAdjust};`);
     expect(expected.lineGapOverride).toBe('0.00%');
-    for (const name of ['Arial', 'Liberation Sans', 'Arimo']) expect(face).toContain(`local('${name}')`);
+    for (const name of ['Arial', 'Liberation Sans', 'Arimo'])
+      expect(face).toContain(`local('${name}')`);
     expect(css).toMatch(/--font-sans: var\(--font-inter\), 'Inter Fallback',/);
   });
 });

@@ -57,7 +57,9 @@ describe('groupCommit', () => {
     const { groups, write } = fakeWriter(1);
     const commit = groupCommit(write);
     const outcomes = await Promise.allSettled(['a', 'b', 'bad', 'c'].map(commit));
-    expect(outcomes.map((o) => (o.status === 'fulfilled' ? o.value : (o.reason as Error).message))).toEqual(['ok:a', 'ok:b', 'constraint violated', 'ok:c']);
+    expect(
+      outcomes.map((o) => (o.status === 'fulfilled' ? o.value : (o.reason as Error).message)),
+    ).toEqual(['ok:a', 'ok:b', 'constraint violated', 'ok:c']);
     expect(groups).toEqual([['a'], ['b', 'bad', 'c'], ['b'], ['bad'], ['c']]);
   });
 });

@@ -1,12 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { decodeLeadFormErrors, encodeLeadFormErrors, leadFormErrorUrl } from '@/lib/lead-form-redirect';
+import {
+  decodeLeadFormErrors,
+  encodeLeadFormErrors,
+  leadFormErrorUrl,
+} from '@/lib/lead-form-redirect';
 import { leadFormRegistry } from '@/lib/lead-forms';
 
 const toBase64Url = (text: string) => Buffer.from(text, 'utf8').toString('base64url');
 
 describe('lead form redirect targets', () => {
   it('sends each form to its success page', () => {
-    expect(Object.fromEntries(Object.entries(leadFormRegistry).map(([form, entry]) => [form, entry.success]))).toEqual({
+    expect(
+      Object.fromEntries(
+        Object.entries(leadFormRegistry).map(([form, entry]) => [form, entry.success]),
+      ),
+    ).toEqual({
       'growth-audit': '/thank-you',
       demo: '/contact-demo?sent=1#demo-form-sent',
       contact: '/contact-us?sent=1#contact-form-sent',
@@ -16,7 +24,9 @@ describe('lead form redirect targets', () => {
 
   it('builds the error URL as page?errors=token#form-id', () => {
     const url = leadFormErrorUrl('contact', { email: 'invalid' });
-    expect(url).toBe(`/contact-us?errors=${toBase64Url(JSON.stringify({ email: 'invalid' }))}#contact-form-error`);
+    expect(url).toBe(
+      `/contact-us?errors=${toBase64Url(JSON.stringify({ email: 'invalid' }))}#contact-form-error`,
+    );
   });
 });
 
@@ -29,7 +39,9 @@ describe('encodeLeadFormErrors / decodeLeadFormErrors', () => {
   });
 
   it('reads the first value of a repeated query parameter', () => {
-    expect(decodeLeadFormErrors([encodeLeadFormErrors({ email: 'required' }), 'x'])).toEqual({ email: 'required' });
+    expect(decodeLeadFormErrors([encodeLeadFormErrors({ email: 'required' }), 'x'])).toEqual({
+      email: 'required',
+    });
   });
 
   it.each([
@@ -49,6 +61,10 @@ describe('encodeLeadFormErrors / decodeLeadFormErrors', () => {
   });
 
   it('refuses anything but the known codes, so a crafted link cannot put text on the page', () => {
-    expect(decodeLeadFormErrors(toBase64Url(JSON.stringify({ email: 'Call +1 555 to verify your account' })))).toBeNull();
+    expect(
+      decodeLeadFormErrors(
+        toBase64Url(JSON.stringify({ email: 'Call +1 555 to verify your account' })),
+      ),
+    ).toBeNull();
   });
 });

@@ -5,39 +5,83 @@ import { checkRateLimit, createMemoryWindows } from '@/server/http/rate-limit';
 import { isSameOrigin } from '@/server/http/same-origin';
 
 const headers = (init: Record<string, string>) => new Headers(init);
-const browserAccept = 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8';
+const browserAccept =
+  'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8';
 
 describe('wantsHtmlRedirect', () => {
   it('is true for a browser form post without JavaScript', () => {
-    expect(wantsHtmlRedirect(headers({ 'content-type': 'application/x-www-form-urlencoded', accept: browserAccept }))).toBe(true);
-    expect(wantsHtmlRedirect(headers({ 'content-type': 'multipart/form-data; boundary=x', accept: browserAccept }))).toBe(true);
+    expect(
+      wantsHtmlRedirect(
+        headers({ 'content-type': 'application/x-www-form-urlencoded', accept: browserAccept }),
+      ),
+    ).toBe(true);
+    expect(
+      wantsHtmlRedirect(
+        headers({ 'content-type': 'multipart/form-data; boundary=x', accept: browserAccept }),
+      ),
+    ).toBe(true);
   });
 
   it('is false for fetch() defaults, JSON clients and JSON bodies', () => {
-    expect(wantsHtmlRedirect(headers({ 'content-type': 'application/x-www-form-urlencoded', accept: '*/*' }))).toBe(false);
-    expect(wantsHtmlRedirect(headers({ 'content-type': 'application/x-www-form-urlencoded' }))).toBe(false);
-    expect(wantsHtmlRedirect(headers({ 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json, text/html;q=0.5' }))).toBe(false);
-    expect(wantsHtmlRedirect(headers({ 'content-type': 'application/json', accept: browserAccept }))).toBe(false);
+    expect(
+      wantsHtmlRedirect(
+        headers({ 'content-type': 'application/x-www-form-urlencoded', accept: '*/*' }),
+      ),
+    ).toBe(false);
+    expect(
+      wantsHtmlRedirect(headers({ 'content-type': 'application/x-www-form-urlencoded' })),
+    ).toBe(false);
+    expect(
+      wantsHtmlRedirect(
+        headers({
+          'content-type': 'application/x-www-form-urlencoded',
+          accept: 'application/json, text/html;q=0.5',
+        }),
+      ),
+    ).toBe(false);
+    expect(
+      wantsHtmlRedirect(headers({ 'content-type': 'application/json', accept: browserAccept })),
+    ).toBe(false);
   });
 });
 
 describe('parseAttribution', () => {
   it('keeps valid values, drops bad ones instead of refusing the lead', () => {
     const attribution = parseAttribution(
-      { page_url: 'https://a.example/x', time_on_page: '12', scroll_depth: 250, utm_source: 'x'.repeat(500), timezone: 5, language: 'en-US', firstName: 'A' },
+      {
+        page_url: 'https://a.example/x',
+        time_on_page: '12',
+        scroll_depth: 250,
+        utm_source: 'x'.repeat(500),
+        timezone: 5,
+        language: 'en-US',
+        firstName: 'A',
+      },
       headers({}),
     );
-    expect(attribution).toEqual({ page_url: 'https://a.example/x', time_on_page: 12, language: 'en-US' });
+    expect(attribution).toEqual({
+      page_url: 'https://a.example/x',
+      time_on_page: 12,
+      language: 'en-US',
+    });
   });
 
   it('keeps only whole numbers in range for the numeric fields', () => {
-    const keep = (value: unknown) => parseAttribution({ scroll_depth: value }, headers({})).scroll_depth;
+    const keep = (value: unknown) =>
+      parseAttribution({ scroll_depth: value }, headers({})).scroll_depth;
     expect([0, 100, '75', ' 40 '].map(keep)).toEqual([0, 100, 75, 40]);
-    expect([-1, 101, 12.5, '', 'abc', null, true, Number.NaN, Infinity].map(keep)).toEqual(Array(9).fill(undefined));
+    expect([-1, 101, 12.5, '', 'abc', null, true, Number.NaN, Infinity].map(keep)).toEqual(
+      Array(9).fill(undefined),
+    );
   });
 
   it('falls back to the Referer and User-Agent headers for a plain form post', () => {
-    expect(parseAttribution({}, headers({ referer: 'https://a.example/contact-us', 'user-agent': 'UA' }))).toEqual({
+    expect(
+      parseAttribution(
+        {},
+        headers({ referer: 'https://a.example/contact-us', 'user-agent': 'UA' }),
+      ),
+    ).toEqual({
       page_url: 'https://a.example/contact-us',
       user_agent: 'UA',
     });
@@ -64,7 +108,8 @@ describe('rate limit windows', () => {
   });
 
   it('is off at 0', async () => {
-    for (let i = 0; i < 100; i += 1) expect((await checkRateLimit('test', 'a', 0)).allowed).toBe(true);
+    for (let i = 0; i < 100; i += 1)
+      expect((await checkRateLimit('test', 'a', 0)).allowed).toBe(true);
   });
 
   it('keeps scopes apart for one address', async () => {
@@ -83,15 +128,47 @@ describe('isSameOrigin', () => {
 
   it("accepts the site's own origin or the host the request was sent to", () => {
     expect(isSameOrigin(headers({ origin: 'https://www.agency.test' }), site, false)).toBe(true);
-    expect(isSameOrigin(headers({ origin: 'http://127.0.0.1:3100', host: '127.0.0.1:3100' }), site, false)).toBe(true);
-    expect(isSameOrigin(headers({ origin: 'https://preview.agency.test', host: 'internal:3000', 'x-forwarded-host': 'preview.agency.test' }), site, true)).toBe(
-      true,
-    );
+    expect(
+      isSameOrigin(
+        headers({ origin: 'http://127.0.0.1:3100', host: '127.0.0.1:3100' }),
+        site,
+        false,
+      ),
+    ).toBe(true);
+    expect(
+      isSameOrigin(
+        headers({
+          origin: 'https://preview.agency.test',
+          host: 'internal:3000',
+          'x-forwarded-host': 'preview.agency.test',
+        }),
+        site,
+        true,
+      ),
+    ).toBe(true);
   });
 
   it('refuses other sites, opaque origins and forwarded hosts from an untrusted proxy', () => {
-    expect(isSameOrigin(headers({ origin: 'https://evil.example', host: 'www.agency.test' }), site, false)).toBe(false);
-    expect(isSameOrigin(headers({ origin: 'null', host: 'www.agency.test' }), site, false)).toBe(false);
-    expect(isSameOrigin(headers({ origin: 'https://evil.example', host: 'internal:3000', 'x-forwarded-host': 'evil.example' }), site, false)).toBe(false);
+    expect(
+      isSameOrigin(
+        headers({ origin: 'https://evil.example', host: 'www.agency.test' }),
+        site,
+        false,
+      ),
+    ).toBe(false);
+    expect(isSameOrigin(headers({ origin: 'null', host: 'www.agency.test' }), site, false)).toBe(
+      false,
+    );
+    expect(
+      isSameOrigin(
+        headers({
+          origin: 'https://evil.example',
+          host: 'internal:3000',
+          'x-forwarded-host': 'evil.example',
+        }),
+        site,
+        false,
+      ),
+    ).toBe(false);
   });
 });

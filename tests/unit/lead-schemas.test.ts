@@ -40,17 +40,33 @@ describe('growth audit schema (SPEC section 5)', () => {
     });
   });
 
-  it.each(['plainaddress', 'a@b', 'a b@c.com', '@example.com', 'x@.com'])('rejects the email %j', (value) => {
-    expect(errorsOf(growthAuditSchema, { firstName: 'A', lastName: 'B', email: value }).email).toBe('invalid');
-  });
+  it.each(['plainaddress', 'a@b', 'a b@c.com', '@example.com', 'x@.com'])(
+    'rejects the email %j',
+    (value) => {
+      expect(
+        errorsOf(growthAuditSchema, { firstName: 'A', lastName: 'B', email: value }).email,
+      ).toBe('invalid');
+    },
+  );
 
-  it.each(['+1 (555) 010-0199', '555-010-0199', '+4915112345678', '1234567890123456'])('accepts the phone %j', (phone) => {
-    expect(errorsOf(growthAuditSchema, { firstName: 'A', lastName: 'B', email: 'a@b.co', phone })).toEqual({});
-  });
+  it.each(['+1 (555) 010-0199', '555-010-0199', '+4915112345678', '1234567890123456'])(
+    'accepts the phone %j',
+    (phone) => {
+      expect(
+        errorsOf(growthAuditSchema, { firstName: 'A', lastName: 'B', email: 'a@b.co', phone }),
+      ).toEqual({});
+    },
+  );
 
-  it.each(['0123456', '+0 555', 'phone', '12345678901234567', '555.010.0199', '++15550100'])('rejects the phone %j', (phone) => {
-    expect(errorsOf(growthAuditSchema, { firstName: 'A', lastName: 'B', email: 'a@b.co', phone }).phone).toBe('invalid');
-  });
+  it.each(['0123456', '+0 555', 'phone', '12345678901234567', '555.010.0199', '++15550100'])(
+    'rejects the phone %j',
+    (phone) => {
+      expect(
+        errorsOf(growthAuditSchema, { firstName: 'A', lastName: 'B', email: 'a@b.co', phone })
+          .phone,
+      ).toBe('invalid');
+    },
+  );
 
   it.each([
     ['example.com', 'https://example.com'],
@@ -58,16 +74,33 @@ describe('growth audit schema (SPEC section 5)', () => {
     ['http://example.com', 'http://example.com'],
     ['https://shop.example.com:8443/a?b=c', 'https://shop.example.com:8443/a?b=c'],
   ])('accepts the website %j and prepends https:// when no scheme', (website, expected) => {
-    const result = growthAuditSchema.parse({ firstName: 'A', lastName: 'B', email: 'a@b.co', website });
+    const result = growthAuditSchema.parse({
+      firstName: 'A',
+      lastName: 'B',
+      email: 'a@b.co',
+      website,
+    });
     expect(result.website).toBe(expected);
   });
 
-  it.each(['example', 'ftp://example.com', 'http//example.com', 'exa mple.com', 'https://', '-bad-.com'])('rejects the website %j', (website) => {
-    expect(errorsOf(growthAuditSchema, { firstName: 'A', lastName: 'B', email: 'a@b.co', website }).website).toBe('invalid');
+  it.each([
+    'example',
+    'ftp://example.com',
+    'http//example.com',
+    'exa mple.com',
+    'https://',
+    '-bad-.com',
+  ])('rejects the website %j', (website) => {
+    expect(
+      errorsOf(growthAuditSchema, { firstName: 'A', lastName: 'B', email: 'a@b.co', website })
+        .website,
+    ).toBe('invalid');
   });
 
   it('treats missing optional fields as empty', () => {
-    expect(growthAuditSchema.parse({ firstName: ' Ann ', lastName: 'Lee', email: 'ann@lee.io' })).toEqual({
+    expect(
+      growthAuditSchema.parse({ firstName: ' Ann ', lastName: 'Lee', email: 'ann@lee.io' }),
+    ).toEqual({
       firstName: 'Ann',
       lastName: 'Lee',
       email: 'ann@lee.io',
@@ -87,14 +120,30 @@ describe('growth audit schema (SPEC section 5)', () => {
 
 describe('demo, contact and Aria schemas', () => {
   it('demo requires phone and company and limits the selects to SPEC options', () => {
-    expect(errorsOf(demoSchema, { firstName: 'A', lastName: 'B', email: 'a@b.co', industry: 'space', callVolume: '5' })).toEqual({
+    expect(
+      errorsOf(demoSchema, {
+        firstName: 'A',
+        lastName: 'B',
+        email: 'a@b.co',
+        industry: 'space',
+        callVolume: '5',
+      }),
+    ).toEqual({
       phone: 'required',
       company: 'required',
       industry: 'choice',
       callVolume: 'choice',
     });
     expect(
-      demoSchema.parse({ firstName: 'A', lastName: 'B', email: 'a@b.co', phone: '5550100', company: 'Acme', industry: 'real-estate', callVolume: '1000+' }),
+      demoSchema.parse({
+        firstName: 'A',
+        lastName: 'B',
+        email: 'a@b.co',
+        phone: '5550100',
+        company: 'Acme',
+        industry: 'real-estate',
+        callVolume: '1000+',
+      }),
     ).toMatchObject({ industry: 'real-estate', callVolume: '1000+', message: '' });
   });
 
@@ -103,7 +152,9 @@ describe('demo, contact and Aria schemas', () => {
   });
 
   it('Aria sign-up requires property name and phone and accepts the unit ranges', () => {
-    expect(errorsOf(ariaSignupSchema, { firstName: 'A', lastName: 'B', email: 'a@b.co', units: '250+' })).toEqual({
+    expect(
+      errorsOf(ariaSignupSchema, { firstName: 'A', lastName: 'B', email: 'a@b.co', units: '250+' }),
+    ).toEqual({
       phone: 'required',
       propertyName: 'required',
     });
@@ -111,7 +162,9 @@ describe('demo, contact and Aria schemas', () => {
 
   it('bounds every free-text field', () => {
     const huge = 'x'.repeat(10_000);
-    expect(errorsOf(contactSchema, { firstName: huge, lastName: 'B', email: 'a@b.co', message: huge })).toEqual({
+    expect(
+      errorsOf(contactSchema, { firstName: huge, lastName: 'B', email: 'a@b.co', message: huge }),
+    ).toEqual({
       firstName: 'too_long',
       message: 'too_long',
     });
@@ -120,7 +173,15 @@ describe('demo, contact and Aria schemas', () => {
 
 describe('schema mechanics', () => {
   it('keeps only the form fields and drops anything else the body carries', () => {
-    expect(contactSchema.parse({ firstName: 'A', lastName: 'B', email: 'a@b.co', utm_source: 'x', admin: true })).toEqual({
+    expect(
+      contactSchema.parse({
+        firstName: 'A',
+        lastName: 'B',
+        email: 'a@b.co',
+        utm_source: 'x',
+        admin: true,
+      }),
+    ).toEqual({
       firstName: 'A',
       lastName: 'B',
       email: 'a@b.co',
@@ -130,20 +191,50 @@ describe('schema mechanics', () => {
   });
 
   it('answers a body that is not an object with one form-level message', () => {
-    for (const body of [null, 'text', 42, ['a']]) expect(errorsOf(contactSchema, body)).toEqual({ form: 'invalid' });
+    for (const body of [null, 'text', 42, ['a']])
+      expect(errorsOf(contactSchema, body)).toEqual({ form: 'invalid' });
   });
 
   it('refuses a wrong type in an optional field instead of storing it', () => {
-    expect(errorsOf(contactSchema, { firstName: 'A', lastName: 'B', email: 'a@b.co', message: { html: '<b>' } })).toEqual({ message: 'invalid' });
-    expect(errorsOf(growthAuditSchema, { firstName: 'A', lastName: 'B', email: 'a@b.co', phone: 5550100, website: 1 })).toEqual({
+    expect(
+      errorsOf(contactSchema, {
+        firstName: 'A',
+        lastName: 'B',
+        email: 'a@b.co',
+        message: { html: '<b>' },
+      }),
+    ).toEqual({ message: 'invalid' });
+    expect(
+      errorsOf(growthAuditSchema, {
+        firstName: 'A',
+        lastName: 'B',
+        email: 'a@b.co',
+        phone: 5550100,
+        website: 1,
+      }),
+    ).toEqual({
       phone: 'invalid',
       website: 'invalid',
     });
   });
 
   it('reports one message per field: the first check that fails', () => {
-    expect(errorsOf(growthAuditSchema, { firstName: 'A', lastName: 'B', email: `${'x'.repeat(250)}@b.co` }).email).toBe('invalid');
-    expect(errorsOf(demoSchema, { firstName: 'A', lastName: 'B', email: 'a@b.co', phone: '1'.repeat(41), company: 'C' }).phone).toBe('invalid');
+    expect(
+      errorsOf(growthAuditSchema, {
+        firstName: 'A',
+        lastName: 'B',
+        email: `${'x'.repeat(250)}@b.co`,
+      }).email,
+    ).toBe('invalid');
+    expect(
+      errorsOf(demoSchema, {
+        firstName: 'A',
+        lastName: 'B',
+        email: 'a@b.co',
+        phone: '1'.repeat(41),
+        company: 'C',
+      }).phone,
+    ).toBe('invalid');
   });
 
   it('throws from parse with the field messages when invalid', () => {
@@ -154,8 +245,18 @@ describe('schema mechanics', () => {
 describe('isWellFormed', () => {
   it('accepts any text with its surrogates in pairs, and refuses a lone one anywhere', async () => {
     const { isWellFormed } = await import('@/lib/validation');
-    for (const ok of ['', 'Ada', '𝓐𝓭𝓪 😀', 'Ünïcødé \u202e', '\ud83d\ude00x']) expect(isWellFormed(ok), JSON.stringify(ok)).toBe(true);
-    for (const bad of ['\ud800', '\udfff', 'a\ud800', '\ud800a', 'a\udc00', '\udc00\ud800', '😀\ud83d', '\ud83d\ud83d\ude00'])
+    for (const ok of ['', 'Ada', '𝓐𝓭𝓪 😀', 'Ünïcødé \u202e', '\ud83d\ude00x'])
+      expect(isWellFormed(ok), JSON.stringify(ok)).toBe(true);
+    for (const bad of [
+      '\ud800',
+      '\udfff',
+      'a\ud800',
+      '\ud800a',
+      'a\udc00',
+      '\udc00\ud800',
+      '😀\ud83d',
+      '\ud83d\ud83d\ude00',
+    ])
       expect(isWellFormed(bad), JSON.stringify(bad)).toBe(false);
   });
 });

@@ -6,11 +6,19 @@ const now = 1_800_000_000_000;
 
 describe('detectSpam', () => {
   it('lets a normal submission through', () => {
-    expect(detectSpam({ firstName: 'A', [HONEYPOT_FIELD]: '', [STARTED_AT_FIELD]: String(now - 30_000) }, now)).toEqual({ spam: false });
+    expect(
+      detectSpam(
+        { firstName: 'A', [HONEYPOT_FIELD]: '', [STARTED_AT_FIELD]: String(now - 30_000) },
+        now,
+      ),
+    ).toEqual({ spam: false });
   });
 
   it.each(['http://spam.example', 'x', 1, true])('flags a filled honeypot (%j)', (value) => {
-    expect(detectSpam({ [HONEYPOT_FIELD]: value }, now)).toEqual({ spam: true, reason: 'honeypot' });
+    expect(detectSpam({ [HONEYPOT_FIELD]: value }, now)).toEqual({
+      spam: true,
+      reason: 'honeypot',
+    });
   });
 
   it('ignores a blank honeypot', () => {
@@ -18,16 +26,27 @@ describe('detectSpam', () => {
   });
 
   it('flags a form sent less than MIN_FILL_MS after it appeared', () => {
-    expect(detectSpam({ [STARTED_AT_FIELD]: String(now - MIN_FILL_MS + 1) }, now)).toEqual({ spam: true, reason: 'too_fast' });
-    expect(detectSpam({ [STARTED_AT_FIELD]: now }, now)).toEqual({ spam: true, reason: 'too_fast' });
+    expect(detectSpam({ [STARTED_AT_FIELD]: String(now - MIN_FILL_MS + 1) }, now)).toEqual({
+      spam: true,
+      reason: 'too_fast',
+    });
+    expect(detectSpam({ [STARTED_AT_FIELD]: now }, now)).toEqual({
+      spam: true,
+      reason: 'too_fast',
+    });
   });
 
   it('accepts a form sent exactly MIN_FILL_MS or later after it appeared', () => {
-    expect(detectSpam({ [STARTED_AT_FIELD]: String(now - MIN_FILL_MS) }, now)).toEqual({ spam: false });
+    expect(detectSpam({ [STARTED_AT_FIELD]: String(now - MIN_FILL_MS) }, now)).toEqual({
+      spam: false,
+    });
     expect(detectSpam({ [STARTED_AT_FIELD]: now - 60_000 }, now)).toEqual({ spam: false });
   });
 
-  it.each(['', 'abc', '12.5e3', null, String(now + 60_000)])('does not treat %j (missing, unreadable or a clock ahead of ours) as a bot', (value) => {
-    expect(detectSpam({ [STARTED_AT_FIELD]: value }, now)).toEqual({ spam: false });
-  });
+  it.each(['', 'abc', '12.5e3', null, String(now + 60_000)])(
+    'does not treat %j (missing, unreadable or a clock ahead of ours) as a bot',
+    (value) => {
+      expect(detectSpam({ [STARTED_AT_FIELD]: value }, now)).toEqual({ spam: false });
+    },
+  );
 });

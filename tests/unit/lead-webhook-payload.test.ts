@@ -19,7 +19,11 @@ const fullAttribution = {
   utm_content: 'ad-1',
 };
 
-const lead = (form: StoredLead['form'], fields: Record<string, string>, attribution = {}): StoredLead => ({
+const lead = (
+  form: StoredLead['form'],
+  fields: Record<string, string>,
+  attribution = {},
+): StoredLead => ({
   id: '6f1c3c52-4d0e-4f37-9d5c-7d2b8c1e0a11',
   form,
   fields,
@@ -32,7 +36,13 @@ describe('buildWebhookPayload (SPEC section 7)', () => {
     const payload = buildWebhookPayload(
       lead(
         'growth-audit',
-        { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', phone: '+1 555 010 0199', website: 'https://example.com' },
+        {
+          firstName: 'Ada',
+          lastName: 'Lovelace',
+          email: 'ada@example.com',
+          phone: '+1 555 010 0199',
+          website: 'https://example.com',
+        },
         fullAttribution,
       ),
     );
@@ -86,7 +96,15 @@ describe('buildWebhookPayload (SPEC section 7)', () => {
   });
 
   it('sends null for an empty phone and website and missing attribution, and direct as the referrer', () => {
-    const payload = buildWebhookPayload(lead('growth-audit', { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', phone: '', website: '' }));
+    const payload = buildWebhookPayload(
+      lead('growth-audit', {
+        firstName: 'Ada',
+        lastName: 'Lovelace',
+        email: 'ada@example.com',
+        phone: '',
+        website: '',
+      }),
+    );
     expect(payload).toMatchObject({
       phone: null,
       website: null,
@@ -102,7 +120,11 @@ describe('buildWebhookPayload (SPEC section 7)', () => {
 
   it('keeps zero-valued numbers (an instant submit, no scroll) rather than nulling them', () => {
     const payload = buildWebhookPayload(
-      lead('growth-audit', { firstName: 'A', lastName: 'B', email: 'a@b.co', phone: '', website: '' }, { time_on_page: 0, scroll_depth: 0 }),
+      lead(
+        'growth-audit',
+        { firstName: 'A', lastName: 'B', email: 'a@b.co', phone: '', website: '' },
+        { time_on_page: 0, scroll_depth: 0 },
+      ),
     );
     expect(payload).toMatchObject({ time_on_page: 0, scroll_depth: 0 });
   });
@@ -143,12 +165,30 @@ describe('buildWebhookPayload (SPEC section 7)', () => {
       ...fullAttribution,
     });
     // SPEC section 7's fields first, as before; the attribution is added after page_url.
-    expect(Object.keys(payload).slice(0, 11)).toEqual([...Object.keys(fields), 'source', 'timestamp', 'page_url']);
+    expect(Object.keys(payload).slice(0, 11)).toEqual([
+      ...Object.keys(fields),
+      'source',
+      'timestamp',
+      'page_url',
+    ]);
   });
 
   it('maps a contact message with source contact_us_page', () => {
-    const fields = { firstName: 'Alan', lastName: 'Turing', email: 'alan@example.com', phone: '', message: '' };
-    expect(buildWebhookPayload(lead('contact', fields, { page_url: 'https://www.agency.com/contact-us', utm_source: 'newsletter' }))).toStrictEqual({
+    const fields = {
+      firstName: 'Alan',
+      lastName: 'Turing',
+      email: 'alan@example.com',
+      phone: '',
+      message: '',
+    };
+    expect(
+      buildWebhookPayload(
+        lead('contact', fields, {
+          page_url: 'https://www.agency.com/contact-us',
+          utm_source: 'newsletter',
+        }),
+      ),
+    ).toStrictEqual({
       ...fields,
       source: 'contact_us_page',
       timestamp: '2026-03-04T05:06:07.089Z',
@@ -159,7 +199,14 @@ describe('buildWebhookPayload (SPEC section 7)', () => {
   });
 
   it('maps an Aria sign-up with source aria_landing_page, null attribution when unknown and direct as the referrer', () => {
-    const fields = { firstName: 'Kat', lastName: 'Johnson', email: 'kat@example.com', phone: '5550100199', propertyName: 'Oak Court', units: '51-100' };
+    const fields = {
+      firstName: 'Kat',
+      lastName: 'Johnson',
+      email: 'kat@example.com',
+      phone: '5550100199',
+      propertyName: 'Oak Court',
+      units: '51-100',
+    };
     expect(buildWebhookPayload(lead('aria-signup', fields))).toStrictEqual({
       ...fields,
       source: 'aria_landing_page',
@@ -170,16 +217,58 @@ describe('buildWebhookPayload (SPEC section 7)', () => {
 
   it('sends the same attribution fields with every form', () => {
     const forms = [
-      lead('growth-audit', { firstName: 'A', lastName: 'B', email: 'a@b.co', phone: '', website: '' }, fullAttribution),
-      lead('demo', { firstName: 'A', lastName: 'B', email: 'a@b.co', phone: '1', company: 'C', industry: '', callVolume: '', message: '' }, fullAttribution),
-      lead('contact', { firstName: 'A', lastName: 'B', email: 'a@b.co', phone: '', message: '' }, fullAttribution),
-      lead('aria-signup', { firstName: 'A', lastName: 'B', email: 'a@b.co', phone: '1', propertyName: 'P', units: '' }, fullAttribution),
+      lead(
+        'growth-audit',
+        { firstName: 'A', lastName: 'B', email: 'a@b.co', phone: '', website: '' },
+        fullAttribution,
+      ),
+      lead(
+        'demo',
+        {
+          firstName: 'A',
+          lastName: 'B',
+          email: 'a@b.co',
+          phone: '1',
+          company: 'C',
+          industry: '',
+          callVolume: '',
+          message: '',
+        },
+        fullAttribution,
+      ),
+      lead(
+        'contact',
+        { firstName: 'A', lastName: 'B', email: 'a@b.co', phone: '', message: '' },
+        fullAttribution,
+      ),
+      lead(
+        'aria-signup',
+        {
+          firstName: 'A',
+          lastName: 'B',
+          email: 'a@b.co',
+          phone: '1',
+          propertyName: 'P',
+          units: '',
+        },
+        fullAttribution,
+      ),
     ];
-    for (const stored of forms) expect(buildWebhookPayload(stored), stored.form).toMatchObject(fullAttribution);
+    for (const stored of forms)
+      expect(buildWebhookPayload(stored), stored.form).toMatchObject(fullAttribution);
   });
 
   it('never leaks stored fields that are not the form’s own', () => {
-    const payload = buildWebhookPayload(lead('contact', { firstName: 'A', lastName: 'B', email: 'a@b.co', phone: '', message: '', company_website: 'spam' }));
+    const payload = buildWebhookPayload(
+      lead('contact', {
+        firstName: 'A',
+        lastName: 'B',
+        email: 'a@b.co',
+        phone: '',
+        message: '',
+        company_website: 'spam',
+      }),
+    );
     expect(payload).not.toHaveProperty('company_website');
   });
 });

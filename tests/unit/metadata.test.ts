@@ -9,7 +9,11 @@ describe('pageMetadata', () => {
     expect(pageTitle('AI Automation for Small Businesses')).toBe(title);
     expect(metadata.title).toEqual({ absolute: title });
     expect(metadata.alternates?.canonical).toBe(`${siteConfig.siteUrl}/`);
-    expect(metadata.openGraph).toMatchObject({ title, url: `${siteConfig.siteUrl}/`, siteName: siteConfig.brandName });
+    expect(metadata.openGraph).toMatchObject({
+      title,
+      url: `${siteConfig.siteUrl}/`,
+      siteName: siteConfig.brandName,
+    });
     expect(metadata.twitter).toMatchObject({ card: 'summary_large_image', title });
     expect(metadata.robots).toEqual({ index: true, follow: true });
   });

@@ -15,9 +15,21 @@ import { webhookHeaders } from '@/server/outbox/sign';
  * forged ones, and a public, streaming chat trigger. docs/n8n.md is held to the same.
  */
 
-type N8nNode = { id: string; name: string; type: string; typeVersion: number; parameters: Record<string, unknown>; position: unknown; webhookId?: string };
+type N8nNode = {
+  id: string;
+  name: string;
+  type: string;
+  typeVersion: number;
+  parameters: Record<string, unknown>;
+  position: unknown;
+  webhookId?: string;
+};
 type Connection = { node: string; type: string; index: number };
-type Workflow = { name: string; nodes: N8nNode[]; connections: Record<string, Record<string, Connection[][]>> };
+type Workflow = {
+  name: string;
+  nodes: N8nNode[];
+  connections: Record<string, Record<string, Connection[][]>>;
+};
 
 const read = (file: string) => JSON.parse(readFileSync(`docs/n8n/${file}`, 'utf8')) as Workflow;
 const leads = read('leads-workflow.json');
@@ -43,7 +55,8 @@ const node = (workflow: Workflow, type: string) => {
   expect(found, type).toHaveLength(1);
   return found[0]!;
 };
-const targets = (workflow: Workflow, from: string, type = 'main') => (workflow.connections[from]?.[type] ?? []).map((output) => output.map((to) => to.node));
+const targets = (workflow: Workflow, from: string, type = 'main') =>
+  (workflow.connections[from]?.[type] ?? []).map((output) => output.map((to) => to.node));
 
 describe.each([
   ['leads-workflow.json', leads],
@@ -79,9 +92,14 @@ describe.each([
         }
       }
     }
-    for (const n of workflow.nodes) expect(reached.has(n.name), `${n.name} is connected`).toBe(true);
     for (const n of workflow.nodes)
-      if (!triggers.has(n.type) && !n.type.startsWith('@n8n/n8n-nodes-langchain.lm') && !n.type.includes('memory')) {
+      expect(reached.has(n.name), `${n.name} is connected`).toBe(true);
+    for (const n of workflow.nodes)
+      if (
+        !triggers.has(n.type) &&
+        !n.type.startsWith('@n8n/n8n-nodes-langchain.lm') &&
+        !n.type.includes('memory')
+      ) {
         expect(
           [...Object.values(workflow.connections)].some((outputs) =>
             Object.values(outputs)
@@ -101,7 +119,13 @@ function sampleLead(form: LeadForm): StoredLead {
     id: '6f1c3c52-4d0e-4f37-9d5c-7d2b8c1e0a11',
     form,
     fields,
-    attribution: { page_url: 'https://www.example.com/x', referrer: 'https://news.example/', time_on_page: 12, scroll_depth: 50, utm_source: 'news' },
+    attribution: {
+      page_url: 'https://www.example.com/x',
+      referrer: 'https://news.example/',
+      time_on_page: 12,
+      scroll_depth: 50,
+      utm_source: 'news',
+    },
     createdAt: new Date('2026-03-04T05:06:07.089Z'),
   };
 }
@@ -129,7 +153,12 @@ describe('leads-workflow.json matches what the site sends', () => {
   it('routes each registered form by its source, to a node that lists every field the payload builder sends', () => {
     const rules = (
       route.parameters.rules as {
-        values: Array<{ outputKey: string; conditions: { conditions: Array<{ leftValue: string; rightValue: string; operator: unknown }> } }>;
+        values: Array<{
+          outputKey: string;
+          conditions: {
+            conditions: Array<{ leftValue: string; rightValue: string; operator: unknown }>;
+          };
+        }>;
       }
     ).values;
     expect(rules.map((rule) => rule.outputKey)).toEqual(leadForms);
@@ -147,7 +176,11 @@ describe('leads-workflow.json matches what the site sends', () => {
       const [target] = outputs[index]!;
       const set = leads.nodes.find((n) => n.name === target)!;
       expect(set.type, form).toBe('n8n-nodes-base.set');
-      const assignments = (set.parameters.assignments as { assignments: Array<{ name: string; value: string; type: string }> }).assignments;
+      const assignments = (
+        set.parameters.assignments as {
+          assignments: Array<{ name: string; value: string; type: string }>;
+        }
+      ).assignments;
       const payload = buildWebhookPayload(sampleLead(form));
       expect(
         assignments.map((a) => a.name),
@@ -156,7 +189,9 @@ describe('leads-workflow.json matches what the site sends', () => {
       for (const assignment of assignments) {
         expect(assignment.value).toBe(`={{ $json.${assignment.name} }}`);
         const value = assignment.name === 'lead_id' ? 'id' : payload[assignment.name];
-        expect(assignment.type, `${form}.${assignment.name}`).toBe(Array.isArray(value) ? 'array' : typeof value === 'number' ? 'number' : 'string');
+        expect(assignment.type, `${form}.${assignment.name}`).toBe(
+          Array.isArray(value) ? 'array' : typeof value === 'number' ? 'number' : 'string',
+        );
       }
     });
   });
@@ -164,7 +199,9 @@ describe('leads-workflow.json matches what the site sends', () => {
   describe('the Check signature Code node', () => {
     const SECRET = `whsec_${Buffer.alloc(32, 5).toString('base64')}`;
     const requireBuiltin = createRequire(import.meta.url);
-    const AsyncFunction = Object.getPrototypeOf(async () => undefined).constructor as new (...args: string[]) => (...args: unknown[]) => Promise<unknown>;
+    const AsyncFunction = Object.getPrototypeOf(async () => undefined).constructor as new (
+      ...args: string[]
+    ) => (...args: unknown[]) => Promise<unknown>;
     const code = check.parameters.jsCode as string;
 
     /** Runs the node's code as n8n's Code node does ('Run Once for All Items'): $input, $env, require, this.helpers. */
@@ -175,18 +212,32 @@ describe('leads-workflow.json matches what the site sends', () => {
     ) {
       const fn = new AsyncFunction('$input', '$env', 'require', code);
       const require = (name: string) => {
-        if (name !== 'crypto') throw new Error(`Cannot find module '${name}' (not in NODE_FUNCTION_ALLOW_BUILTIN)`);
+        if (name !== 'crypto')
+          throw new Error(`Cannot find module '${name}' (not in NODE_FUNCTION_ALLOW_BUILTIN)`);
         return requireBuiltin('crypto') as unknown;
       };
-      const helpers = { getBinaryDataBuffer: async (index: number, property: string) => (index === 0 && property === 'data' ? raw : undefined) };
-      return fn.call({ helpers }, { first: () => item, all: () => [item] }, env, require) as Promise<Array<{ json: Record<string, unknown> }>>;
+      const helpers = {
+        getBinaryDataBuffer: async (index: number, property: string) =>
+          index === 0 && property === 'data' ? raw : undefined,
+      };
+      return fn.call(
+        { helpers },
+        { first: () => item, all: () => [item] },
+        env,
+        require,
+      ) as Promise<Array<{ json: Record<string, unknown> }>>;
     }
 
     /** What n8n's Webhook node (Raw Body on) makes of one delivery: headers lower-cased, the body parsed, the bytes as binary 'data'. */
     function delivery(form: LeadForm, { now = Date.now(), tamper = false } = {}) {
       const lead = sampleLead(form);
       const body = JSON.stringify(buildWebhookPayload(lead));
-      const headers = Object.fromEntries(Object.entries(webhookHeaders(lead.id, body, SECRET, now)).map(([name, value]) => [name.toLowerCase(), value]));
+      const headers = Object.fromEntries(
+        Object.entries(webhookHeaders(lead.id, body, SECRET, now)).map(([name, value]) => [
+          name.toLowerCase(),
+          value,
+        ]),
+      );
       const sent = tamper ? body.replace('news', 'evil') : body;
       return {
         lead,
@@ -195,35 +246,52 @@ describe('leads-workflow.json matches what the site sends', () => {
         raw: Buffer.from(sent),
         item: {
           json: { headers, params: {}, query: {}, body: JSON.parse(sent) },
-          binary: { data: { data: Buffer.from(sent).toString('base64'), mimeType: 'application/json' } },
+          binary: {
+            data: { data: Buffer.from(sent).toString('base64'), mimeType: 'application/json' },
+          },
         },
       };
     }
 
-    it.each(leadForms)('accepts a real signed %s delivery (the standard library agrees) and outputs the lead with its id', async (form) => {
-      const { lead, body, headers, item } = delivery(form);
-      expect(new Webhook(SECRET).verify(body, headers)).toEqual(JSON.parse(body));
-      expect(await run(item)).toEqual([{ json: { ...JSON.parse(body), lead_id: lead.id } }]);
-    });
+    it.each(leadForms)(
+      'accepts a real signed %s delivery (the standard library agrees) and outputs the lead with its id',
+      async (form) => {
+        const { lead, body, headers, item } = delivery(form);
+        expect(new Webhook(SECRET).verify(body, headers)).toEqual(JSON.parse(body));
+        expect(await run(item)).toEqual([{ json: { ...JSON.parse(body), lead_id: lead.id } }]);
+      },
+    );
 
     it('reads the bytes through this.helpers when n8n keeps binary data on disk (binary.data.id)', async () => {
       const { lead, raw, headers } = delivery('contact');
       const item = {
         json: { headers, body: {} },
-        binary: { data: { id: 'filesystem-v2:workflows/1/executions/2/binary_data/3', data: 'filesystem-v2', mimeType: 'application/json' } },
+        binary: {
+          data: {
+            id: 'filesystem-v2:workflows/1/executions/2/binary_data/3',
+            data: 'filesystem-v2',
+            mimeType: 'application/json',
+          },
+        },
       };
       expect((await run(item, undefined, raw))[0]!.json.lead_id).toBe(lead.id);
     });
 
     it('refuses a changed body, another secret, missing headers, a stale timestamp and a missing secret', async () => {
-      await expect(run(delivery('demo', { tamper: true }).item)).rejects.toThrow(/Invalid signature/);
-      await expect(run(delivery('demo').item, { LEADS_WEBHOOK_SECRET: `whsec_${Buffer.alloc(32, 6).toString('base64')}` })).rejects.toThrow(
+      await expect(run(delivery('demo', { tamper: true }).item)).rejects.toThrow(
         /Invalid signature/,
       );
+      await expect(
+        run(delivery('demo').item, {
+          LEADS_WEBHOOK_SECRET: `whsec_${Buffer.alloc(32, 6).toString('base64')}`,
+        }),
+      ).rejects.toThrow(/Invalid signature/);
       const unsigned = delivery('demo').item;
       unsigned.json.headers = { 'content-type': 'application/json' };
       await expect(run(unsigned)).rejects.toThrow(/Unsigned request/);
-      await expect(run(delivery('demo', { now: Date.now() - 10 * 60_000 }).item)).rejects.toThrow(/too old or too new/);
+      await expect(run(delivery('demo', { now: Date.now() - 10 * 60_000 }).item)).rejects.toThrow(
+        /too old or too new/,
+      );
       await expect(run(delivery('demo').item, {})).rejects.toThrow(/Set LEADS_WEBHOOK_SECRET/);
       const noRaw = delivery('demo').item as { json: Record<string, unknown>; binary?: unknown };
       delete noRaw.binary;
@@ -232,7 +300,10 @@ describe('leads-workflow.json matches what the site sends', () => {
 
     it('accepts a header carrying several signatures when one matches (key rotation)', async () => {
       const { item, headers } = delivery('aria-signup');
-      item.json.headers = { ...headers, 'webhook-signature': `v1,${Buffer.alloc(32).toString('base64')} ${headers['webhook-signature']}` };
+      item.json.headers = {
+        ...headers,
+        'webhook-signature': `v1,${Buffer.alloc(32).toString('base64')} ${headers['webhook-signature']}`,
+      };
       expect(await run(item)).toHaveLength(1);
     });
   });
@@ -243,7 +314,11 @@ describe('chat-workflow.json matches what the site sends', () => {
   const agent = node(chat, '@n8n/n8n-nodes-langchain.agent');
 
   it('is a public Embedded Chat trigger in Streaming mode at the URL the docs show', () => {
-    expect(trigger.parameters).toMatchObject({ public: true, mode: 'webhook', options: { responseMode: 'streaming' } });
+    expect(trigger.parameters).toMatchObject({
+      public: true,
+      mode: 'webhook',
+      options: { responseMode: 'streaming' },
+    });
     expect(docs).toContain(`https://n8n.example.com/webhook/${trigger.webhookId}/chat`);
     expect(docs).not.toMatch(/CHAT_WEBHOOK_URL=\S*webhook-test/);
   });
@@ -253,8 +328,12 @@ describe('chat-workflow.json matches what the site sends', () => {
     expect(agent.parameters.options).toMatchObject({ enableStreaming: true });
     // promptType 'auto' reads the Chat Trigger's chatInput; the memory's default session key is its sessionId.
     expect(agent.parameters.promptType ?? 'auto').toBe('auto');
-    const model = chat.nodes.find((n) => targets(chat, n.name, 'ai_languageModel').flat().includes(agent.name));
-    const memory = chat.nodes.find((n) => targets(chat, n.name, 'ai_memory').flat().includes(agent.name));
+    const model = chat.nodes.find((n) =>
+      targets(chat, n.name, 'ai_languageModel').flat().includes(agent.name),
+    );
+    const memory = chat.nodes.find((n) =>
+      targets(chat, n.name, 'ai_memory').flat().includes(agent.name),
+    );
     expect(model?.type).toBe('@n8n/n8n-nodes-langchain.lmChatOpenAi');
     expect(memory?.type).toBe('@n8n/n8n-nodes-langchain.memoryBufferWindow');
     expect(memory!.parameters.sessionIdType ?? 'fromInput').toBe('fromInput');
@@ -262,7 +341,9 @@ describe('chat-workflow.json matches what the site sends', () => {
 
   it('documents the body the site forwards', async () => {
     const { chatConfig } = await import('@/config/chat');
-    expect(docs).toContain(`"action": "sendMessage", "sessionId": "0b6a3c52-8a51-4d5e-9f1c-2a7b3d4e5f60", "route": "${chatConfig.webhookRoute}", "chatInput"`);
+    expect(docs).toContain(
+      `"action": "sendMessage", "sessionId": "0b6a3c52-8a51-4d5e-9f1c-2a7b3d4e5f60", "route": "${chatConfig.webhookRoute}", "chatInput"`,
+    );
   });
 });
 
@@ -271,7 +352,8 @@ describe('docs/n8n.md', () => {
     const heading = docs.indexOf(`(\`${form}\`, \`source: ${leadFormRegistry[form].source}\`)`);
     expect(heading, `a section for ${form}`).toBeGreaterThan(0);
     const section = docs.slice(heading, docs.indexOf('\n#', heading));
-    for (const field of Object.keys(buildWebhookPayload(sampleLead(form)))) expect(section, `${form}.${field}`).toContain(`\`${field}\``);
+    for (const field of Object.keys(buildWebhookPayload(sampleLead(form))))
+      expect(section, `${form}.${field}`).toContain(`\`${field}\``);
   });
 
   it("says to respond when the last node finishes, never 'Respond Immediately'", () => {

@@ -6,15 +6,41 @@ const middle = () => 0.5;
 
 describe('retryDelayMs', () => {
   it('follows 10 s, 30 s, 1, 2, 5, 10, 15, 30 min, 30 min, 1 h x2, 2 h x2, 4 h x2, 6 h x2, 12 h x2, 24 h by default', () => {
-    const delays = Array.from({ length: 20 }, (_, i) => retryDelayMs(i + 1, DEFAULT_RETRY_SCHEDULE_MS, middle)! / 1000);
+    const delays = Array.from(
+      { length: 20 },
+      (_, i) => retryDelayMs(i + 1, DEFAULT_RETRY_SCHEDULE_MS, middle)! / 1000,
+    );
     const [m, h] = [60, 3600];
-    expect(delays).toEqual([10, 30, m, 2 * m, 5 * m, 10 * m, 15 * m, 30 * m, 30 * m, h, h, 2 * h, 2 * h, 4 * h, 4 * h, 6 * h, 6 * h, 12 * h, 12 * h, 24 * h]);
+    expect(delays).toEqual([
+      10,
+      30,
+      m,
+      2 * m,
+      5 * m,
+      10 * m,
+      15 * m,
+      30 * m,
+      30 * m,
+      h,
+      h,
+      2 * h,
+      2 * h,
+      4 * h,
+      4 * h,
+      6 * h,
+      6 * h,
+      12 * h,
+      12 * h,
+      24 * h,
+    ]);
   });
 
   it('gives up after the last scheduled retry, three days after the first attempt', () => {
     expect(retryDelayMs(21, DEFAULT_RETRY_SCHEDULE_MS, middle)).toBeNull();
     expect(maxAttempts(DEFAULT_RETRY_SCHEDULE_MS)).toBe(21);
-    expect(DEFAULT_RETRY_SCHEDULE_MS.reduce((sum, wait) => sum + wait, 0) / 3_600_000).toBeGreaterThan(72);
+    expect(
+      DEFAULT_RETRY_SCHEDULE_MS.reduce((sum, wait) => sum + wait, 0) / 3_600_000,
+    ).toBeGreaterThan(72);
   });
 
   it('tries 8 times in the first hour, and after it never waits longer than two thirds of the time already waited', () => {

@@ -1,15 +1,37 @@
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { runInNewContext } from 'node:vm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { COMPILE_HINT, withCompileHint } from '../../scripts/postbuild/compile-hints';
-import { LOADER_FALLBACK_MS, hydrateAfterPaint, loaderScriptUrls } from '../../scripts/postbuild/hydrate-after-paint';
+import {
+  LOADER_FALLBACK_MS,
+  hydrateAfterPaint,
+  loaderScriptUrls,
+} from '../../scripts/postbuild/hydrate-after-paint';
 import { PostbuildError, runPostbuild } from '../../scripts/postbuild/index';
 import { absoluteUrls, inlineStylesheets } from '../../scripts/postbuild/inline-css';
-import { hashSource, inlineScriptHashes, inlineStyleHashes } from '../../scripts/postbuild/inline-hashes';
-import { MANIFEST_FILE, pageFor, readManifest, shippedFiles } from '../../scripts/postbuild/manifest';
+import {
+  hashSource,
+  inlineScriptHashes,
+  inlineStyleHashes,
+} from '../../scripts/postbuild/inline-hashes';
+import {
+  MANIFEST_FILE,
+  pageFor,
+  readManifest,
+  shippedFiles,
+} from '../../scripts/postbuild/manifest';
 
 /**
  * The post-build stage (scripts/postbuild/): each step on hand-written markup, then the whole stage on pages
@@ -32,13 +54,18 @@ function capturedBuild(edit?: (pages: Record<string, string>) => void): string {
   builds.push(dir);
   cpSync(FIXTURE, dir, { recursive: true });
   const appDir = path.join(dir, 'server/app');
-  const pages = Object.fromEntries(readdirSync(appDir).map((name) => [name, readFileSync(path.join(appDir, name), 'utf8')]));
+  const pages = Object.fromEntries(
+    readdirSync(appDir).map((name) => [name, readFileSync(path.join(appDir, name), 'utf8')]),
+  );
   edit?.(pages);
   for (const [name, html] of Object.entries(pages)) {
     writeFileSync(path.join(appDir, name), html);
     for (const [, url = ''] of html.matchAll(/\s(?:src|href)="\/_next\/(static\/[^"?]+)"/g)) {
       mkdirSync(path.dirname(path.join(dir, url)), { recursive: true });
-      writeFileSync(path.join(dir, url), url.endsWith('.css') ? STAND_IN_CSS : `/* stand-in for ${url} */`);
+      writeFileSync(
+        path.join(dir, url),
+        url.endsWith('.css') ? STAND_IN_CSS : `/* stand-in for ${url} */`,
+      );
     }
   }
   return dir;
@@ -63,7 +90,8 @@ describe('inlining the build stylesheet', () => {
     if (css === undefined) throw new Error(`unexpected read of ${href}`);
     return css;
   };
-  const page = '<head><link rel="stylesheet" href="/_next/static/chunks/site.css" data-precedence="next"/></head><body>Hi</body>';
+  const page =
+    '<head><link rel="stylesheet" href="/_next/static/chunks/site.css" data-precedence="next"/></head><body>Hi</body>';
 
   it('puts the stylesheet in a style element, its font url made absolute, and keeps a link React can find but browsers never fetch', () => {
     expect(inlineStylesheets(page, readCss)).toBe(
@@ -79,12 +107,15 @@ describe('inlining the build stylesheet', () => {
     expect(absoluteUrls('a{b:url("../media/a.woff2")}c{d:url(\'x.png\')}', href)).toBe(
       'a{b:url("/_next/static/media/a.woff2")}c{d:url(\'/_next/static/chunks/x.png\')}',
     );
-    const kept = 'a{b:url(/img/a.png)}c{d:url(data:image/png;base64,AA==)}e{f:url(#g)}h{i:url(https://x.test/a.png)}';
+    const kept =
+      'a{b:url(/img/a.png)}c{d:url(data:image/png;base64,AA==)}e{f:url(#g)}h{i:url(https://x.test/a.png)}';
     expect(absoluteUrls(kept, href)).toBe(kept);
   });
 
   it('refuses a stylesheet that would close the style element early', () => {
-    expect(() => inlineStylesheets(page, () => 'a::after{content:"</style>"}')).toThrow(/cannot be inlined/);
+    expect(() => inlineStylesheets(page, () => 'a::after{content:"</style>"}')).toThrow(
+      /cannot be inlined/,
+    );
   });
 });
 
@@ -108,7 +139,9 @@ describe('start-up scripts requested after the first paint', () => {
   function runLoader({ paintTiming = true } = {}) {
     const appended: string[] = [];
     const timers: Array<{ ms: number; fn: () => void }> = [];
-    let observer: { callback: (list: unknown, obs: unknown) => void; options: unknown; disconnected: boolean } | undefined;
+    let observer:
+      | { callback: (list: unknown, obs: unknown) => void; options: unknown; disconnected: boolean }
+      | undefined;
     class PerformanceObserver {
       static supportedEntryTypes = paintTiming ? ['paint', 'resource'] : ['resource'];
       constructor(callback: (list: unknown, obs: unknown) => void) {
@@ -123,9 +156,16 @@ describe('start-up scripts requested after the first paint', () => {
     }
     const document = {
       createElement: () => ({ src: '', async: false }),
-      head: { appendChild: (el: { src: string; async: boolean }) => appended.push(`${el.src}${el.async ? ' async' : ''}`) },
+      head: {
+        appendChild: (el: { src: string; async: boolean }) =>
+          appended.push(`${el.src}${el.async ? ' async' : ''}`),
+      },
     };
-    runInNewContext(loaderBody, { PerformanceObserver, document, setTimeout: (fn: () => void, ms: number) => timers.push({ fn, ms }) });
+    runInNewContext(loaderBody, {
+      PerformanceObserver,
+      document,
+      setTimeout: (fn: () => void, ms: number) => timers.push({ fn, ms }),
+    });
     const paint = (...names: string[]) =>
       observer!.callback(
         { getEntriesByName: (name: string) => (names.includes(name) ? [{ name }] : []) },
@@ -143,8 +183,16 @@ describe('start-up scripts requested after the first paint', () => {
     expect(html).toContain('<script>(self.__next_f=self.__next_f||[]).push([0])</script>');
     expect(html).toContain('<main>Hi</main>');
     expect(hydrateAfterPaint(html)).toBe(html);
-    expect(hydrateAfterPaint('<html><body>static</body></html>')).toBe('<html><body>static</body></html>');
-    expect(loaderScriptUrls(html)).toEqual([['/_next/static/chunks/runtime.js', '/_next/static/chunks/framework.js', '/_next/static/chunks/page.js?dpl=d1']]);
+    expect(hydrateAfterPaint('<html><body>static</body></html>')).toBe(
+      '<html><body>static</body></html>',
+    );
+    expect(loaderScriptUrls(html)).toEqual([
+      [
+        '/_next/static/chunks/runtime.js',
+        '/_next/static/chunks/framework.js',
+        '/_next/static/chunks/page.js?dpl=d1',
+      ],
+    ]);
   });
 
   it('appends every script once, in order, when the first contentful paint is reported, and not before', () => {
@@ -154,7 +202,11 @@ describe('start-up scripts requested after the first paint', () => {
     paint('first-paint');
     expect(appended).toEqual([]);
     paint('first-contentful-paint');
-    expect(appended).toEqual(['/_next/static/chunks/runtime.js async', '/_next/static/chunks/framework.js async', '/_next/static/chunks/page.js?dpl=d1 async']);
+    expect(appended).toEqual([
+      '/_next/static/chunks/runtime.js async',
+      '/_next/static/chunks/framework.js async',
+      '/_next/static/chunks/page.js?dpl=d1 async',
+    ]);
     expect(observer()!.disconnected).toBe(true);
   });
 
@@ -183,7 +235,8 @@ describe("V8's compile hint", () => {
 });
 
 describe('inline hashes', () => {
-  const expected = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+  const expected = (text: string) =>
+    `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 
   it('hashes the exact text of every inline script the browser would run, once each', () => {
     const html = `<script>a()</script><script src="/x.js"></script><script type="application/ld+json">{"a":1}</script><script async="" id="_R_">b()</script><script type="module">c()</script><script>a()</script>`;
@@ -192,9 +245,12 @@ describe('inline hashes', () => {
   });
 
   it('hashes every style element once, and ignores "<style>" inside scripts (the RSC payload), which the browser never applies', () => {
-    const html = '<head><style data-href="/_next/static/chunks/a.css">.a{color:red}</style><style>.b{}</style><style>.b{}</style></head>';
+    const html =
+      '<head><style data-href="/_next/static/chunks/a.css">.a{color:red}</style><style>.b{}</style><style>.b{}</style></head>';
     expect(inlineStyleHashes(html)).toEqual([expected('.a{color:red}'), expected('.b{}')]);
-    expect(inlineStyleHashes('<script>self.__next_f.push([1,"<style>.x{}</style>"])</script>')).toEqual([]);
+    expect(
+      inlineStyleHashes('<script>self.__next_f.push([1,"<style>.x{}</style>"])</script>'),
+    ).toEqual([]);
   });
 });
 
@@ -226,15 +282,25 @@ describe('the post-build stage on pages captured from next build', () => {
     expect(notFound.noModuleScripts).toEqual(['/_next/static/chunks/0cz1d0mv5g_q7.js']);
     expect(notFound.scriptHashes).toEqual(inlineScriptHashes(html));
     expect(notFound.scriptHashes.length).toBeGreaterThanOrEqual(4); // pre-paint script, loader, Turbopack bootstrap, RSC data
-    expect(notFound.styleHashes).toEqual([hashSource(`@font-face{src:url(/_next/static/media/inter.woff2)}body{color:#111}`)]);
+    expect(notFound.styleHashes).toEqual([
+      hashSource(`@font-face{src:url(/_next/static/media/inter.woff2)}body{color:#111}`),
+    ]);
     // Next's own inline style on the global error page, which has no stylesheet link.
     expect(manifest.pages['/_global-error']!.styleHashes).toHaveLength(1);
 
     expect(manifest.hintedChunks).toContain('/_next/static/chunks/3qfy96eoyh-ek.js'); // the global error page's own chunk
-    for (const url of manifest.hintedChunks) expect(read(dir, url.slice('/_next/'.length)).startsWith(COMPILE_HINT), url).toBe(true);
-    expect(read(dir, 'static/chunks/0cz1d0mv5g_q7.js')).toBe('/* stand-in for static/chunks/0cz1d0mv5g_q7.js */'); // the polyfill
-    expect(manifest.assets).toContainEqual({ url: '/_next/static/chunks/09a0-kvbtl63z.css', file: 'static/chunks/09a0-kvbtl63z.css' });
-    expect(shippedFiles(manifest)).toEqual(expect.arrayContaining(['static/chunks/0li7vzj18bfpo.js', 'server/app/_not-found.html']));
+    for (const url of manifest.hintedChunks)
+      expect(read(dir, url.slice('/_next/'.length)).startsWith(COMPILE_HINT), url).toBe(true);
+    expect(read(dir, 'static/chunks/0cz1d0mv5g_q7.js')).toBe(
+      '/* stand-in for static/chunks/0cz1d0mv5g_q7.js */',
+    ); // the polyfill
+    expect(manifest.assets).toContainEqual({
+      url: '/_next/static/chunks/09a0-kvbtl63z.css',
+      file: 'static/chunks/09a0-kvbtl63z.css',
+    });
+    expect(shippedFiles(manifest)).toEqual(
+      expect.arrayContaining(['static/chunks/0li7vzj18bfpo.js', 'server/app/_not-found.html']),
+    );
     expect(pageFor(manifest, '/_not-found/')).toBe(notFound);
     expect(pageFor(manifest, '/nowhere')).toBeUndefined();
   });
@@ -250,7 +316,11 @@ describe('the post-build stage on pages captured from next build', () => {
   it.each([
     [
       'a stylesheet from elsewhere',
-      (html: string) => html.replace('<title>', '<link rel="stylesheet" href="https://cdn.example.test/x.css"/><title>'),
+      (html: string) =>
+        html.replace(
+          '<title>',
+          '<link rel="stylesheet" href="https://cdn.example.test/x.css"/><title>',
+        ),
       /\/_not-found \(server\/app\/_not-found\.html\): a stylesheet left to load before first paint: <link rel="stylesheet" href="https:\/\/cdn/,
     ],
     [
@@ -260,21 +330,35 @@ describe('the post-build stage on pages captured from next build', () => {
     ],
     [
       'a script from another origin',
-      (html: string) => html.replace('src="/_next/static/chunks/0cz1d0mv5g_q7.js" noModule', 'src="https://cdn.example.test/p.js" noModule'),
+      (html: string) =>
+        html.replace(
+          'src="/_next/static/chunks/0cz1d0mv5g_q7.js" noModule',
+          'src="https://cdn.example.test/p.js" noModule',
+        ),
       /\/_not-found \(.*\): a script that is not a same-origin file of this build: https:\/\/cdn\.example\.test\/p\.js/,
     ],
     [
       'no start-up scripts at all',
-      (html: string) => html.replace(/<link rel="preload" as="script"[^>]*>|<script src="[^"]*" async=""><\/script>/g, ''),
+      (html: string) =>
+        html.replace(
+          /<link rel="preload" as="script"[^>]*>|<script src="[^"]*" async=""><\/script>/g,
+          '',
+        ),
       /\/_not-found \(.*\): 0 after-paint loaders/,
     ],
     [
       'a script preloaded in another way',
-      (html: string) => html.replace('<title>', '<link rel="modulepreload" href="/_next/static/chunks/0li7vzj18bfpo.js"/><title>'),
+      (html: string) =>
+        html.replace(
+          '<title>',
+          '<link rel="modulepreload" href="/_next/static/chunks/0li7vzj18bfpo.js"/><title>',
+        ),
       /\/_not-found \(.*\): a script of this build preloaded before first paint/,
     ],
   ])('fails naming the page, and rewrites nothing, on %s', (_, edit, message) => {
-    const dir = capturedBuild((pages) => (pages['_not-found.html'] = edit(pages['_not-found.html']!)));
+    const dir = capturedBuild(
+      (pages) => (pages['_not-found.html'] = edit(pages['_not-found.html']!)),
+    );
     const before = snapshot(dir);
     expect(() => runPostbuild(dir)).toThrow(PostbuildError);
     expect(() => runPostbuild(dir)).toThrow(message);
@@ -283,30 +367,42 @@ describe('the post-build stage on pages captured from next build', () => {
   });
 
   it("leaves a third party's script preload (the tag manager's) as it is", () => {
-    const gtm = '<link rel="preload" href="https://www.googletagmanager.com/gtm.js?id=GTM-TEST123" as="script"/>';
-    const dir = capturedBuild((pages) => (pages['_not-found.html'] = pages['_not-found.html']!.replace('<title>', `${gtm}<title>`)));
+    const gtm =
+      '<link rel="preload" href="https://www.googletagmanager.com/gtm.js?id=GTM-TEST123" as="script"/>';
+    const dir = capturedBuild(
+      (pages) =>
+        (pages['_not-found.html'] = pages['_not-found.html']!.replace('<title>', `${gtm}<title>`)),
+    );
     runPostbuild(dir);
     expect(read(dir, 'server/app/_not-found.html')).toContain(`${gtm}<title>`);
   });
 
   it('fails on prerendered HTML that Next does not list, and on a listed page without HTML', () => {
     const extra = capturedBuild((pages) => (pages['stray.html'] = pages['_global-error.html']!));
-    expect(() => runPostbuild(extra)).toThrow(/server\/app\/stray\.html: HTML that no prerendered route in prerender-manifest\.json claims/);
+    expect(() => runPostbuild(extra)).toThrow(
+      /server\/app\/stray\.html: HTML that no prerendered route in prerender-manifest\.json claims/,
+    );
     const missing = capturedBuild();
     rmSync(path.join(missing, 'server/app/_global-error.html'));
-    expect(() => runPostbuild(missing)).toThrow(/\/_global-error: prerender-manifest\.json lists it, but server\/app\/_global-error\.html does not exist/);
+    expect(() => runPostbuild(missing)).toThrow(
+      /\/_global-error: prerender-manifest\.json lists it, but server\/app\/_global-error\.html does not exist/,
+    );
   });
 
   it('fails on a start-up chunk with a source map, which the hint would shift by a line', () => {
     const dir = capturedBuild();
     writeFileSync(path.join(dir, 'static/chunks/0li7vzj18bfpo.js.map'), '{}');
-    expect(() => runPostbuild(dir)).toThrow(/\/_next\/static\/chunks\/0li7vzj18bfpo\.js: has a source map/);
+    expect(() => runPostbuild(dir)).toThrow(
+      /\/_next\/static\/chunks\/0li7vzj18bfpo\.js: has a source map/,
+    );
   });
 });
 
 describe('readManifest', () => {
   it('says to run npm run build when the build has no manifest', () => {
     const dir = capturedBuild();
-    expect(() => readManifest(dir)).toThrow(/postbuild-manifest\.json is missing: build with `npm run build`, not a bare `next build`/);
+    expect(() => readManifest(dir)).toThrow(
+      /postbuild-manifest\.json is missing: build with `npm run build`, not a bare `next build`/,
+    );
   });
 });

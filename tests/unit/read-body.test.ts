@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { readBody } from '@/server/http/read-body';
 
 const post = (body: BodyInit, headers: Record<string, string> = {}) =>
-  new Request('http://127.0.0.1/api/x', { method: 'POST', body, headers, duplex: 'half' } as RequestInit);
+  new Request('http://127.0.0.1/api/x', {
+    method: 'POST',
+    body,
+    headers,
+    duplex: 'half',
+  } as RequestInit);
 
 describe('readBody', () => {
   it('reads a body within its bounds', async () => {
@@ -11,7 +16,10 @@ describe('readBody', () => {
   });
 
   it('refuses a declared length over the limit before reading, and stops an undeclared one at the limit', async () => {
-    expect(await readBody(post('x'.repeat(10), { 'content-length': '5000' }), 100)).toEqual({ ok: false, reason: 'too_large' });
+    expect(await readBody(post('x'.repeat(10), { 'content-length': '5000' }), 100)).toEqual({
+      ok: false,
+      reason: 'too_large',
+    });
     let pulled = 0;
     const endless = new ReadableStream<Uint8Array>({
       pull(controller) {
@@ -49,7 +57,10 @@ describe('readBody', () => {
       },
     });
     const started = Date.now();
-    const outcome = await Promise.race([readBody(post(stalled), 1_000_000, 150), new Promise((resolve) => setTimeout(() => resolve('still waiting'), 2_000))]);
+    const outcome = await Promise.race([
+      readBody(post(stalled), 1_000_000, 150),
+      new Promise((resolve) => setTimeout(() => resolve('still waiting'), 2_000)),
+    ]);
     expect(outcome).toEqual({ ok: false, reason: 'timeout' });
     expect(Date.now() - started).toBeLessThan(1_000);
     expect(cancelled).toBe(true);

@@ -7,10 +7,17 @@ const APP_DIR = join(process.cwd(), 'src/app');
 
 /** Paths of every public page.tsx under src/app (the inbox, /admin, is not public: no registry, no sitemap). */
 function pagePaths(dir = APP_DIR, prefix = ''): string[] {
-  const found: string[] = existsSync(join(dir, 'page.tsx')) || existsSync(join(dir, 'page.mdx')) ? [prefix || '/'] : [];
+  const found: string[] =
+    existsSync(join(dir, 'page.tsx')) || existsSync(join(dir, 'page.mdx')) ? [prefix || '/'] : [];
   for (const entry of readdirSync(dir)) {
     const full = join(dir, entry);
-    if (!statSync(full).isDirectory() || entry.startsWith('_') || entry.startsWith('api') || (dir === APP_DIR && entry === 'admin')) continue;
+    if (
+      !statSync(full).isDirectory() ||
+      entry.startsWith('_') ||
+      entry.startsWith('api') ||
+      (dir === APP_DIR && entry === 'admin')
+    )
+      continue;
     const segment = entry.startsWith('(') ? '' : `/${entry}`;
     found.push(...pagePaths(full, `${prefix}${segment}`));
   }
@@ -27,12 +34,15 @@ describe('route registry', () => {
     expect(new Set(routes.map((route) => route.title)).size).toBe(routes.length);
   });
 
-  it.each(routes.map((route) => [route.path, route] as const))('%s has search-friendly metadata', (_path, route) => {
-    expect(route.path).toMatch(/^\/[a-z0-9-]*$/);
-    expect(route.title.length).toBeGreaterThan(3);
-    expect(route.title.length).toBeLessThanOrEqual(50); // leaves room for ' | {Brand}' within ~65 characters
-    expect(route.description.length).toBeGreaterThanOrEqual(70);
-    expect(route.description.length).toBeLessThanOrEqual(200);
-    expect(route.keywords.length).toBeGreaterThan(0);
-  });
+  it.each(routes.map((route) => [route.path, route] as const))(
+    '%s has search-friendly metadata',
+    (_path, route) => {
+      expect(route.path).toMatch(/^\/[a-z0-9-]*$/);
+      expect(route.title.length).toBeGreaterThan(3);
+      expect(route.title.length).toBeLessThanOrEqual(50); // leaves room for ' | {Brand}' within ~65 characters
+      expect(route.description.length).toBeGreaterThanOrEqual(70);
+      expect(route.description.length).toBeLessThanOrEqual(200);
+      expect(route.keywords.length).toBeGreaterThan(0);
+    },
+  );
 });

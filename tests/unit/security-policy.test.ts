@@ -2,7 +2,12 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MANIFEST_FILE, MANIFEST_VERSION, type PageEntry, type PostbuildManifest } from '../../scripts/postbuild/manifest';
+import {
+  MANIFEST_FILE,
+  MANIFEST_VERSION,
+  type PageEntry,
+  type PostbuildManifest,
+} from '../../scripts/postbuild/manifest';
 import { parseCsp } from '../../scripts/lib/observatory';
 
 /** The proxy's choice of policy per request path (src/server/security/policy.ts), on a build's manifest. */
@@ -43,22 +48,47 @@ async function policyFor(nodeEnv: string, pathname: string) {
 }
 
 describe('securityPolicyFor', () => {
-  const paths = ['/', '/contact-us', '/contact-us/', '/no-such-page', '/api/leads/contact', '/robots.txt'];
+  const paths = [
+    '/',
+    '/contact-us',
+    '/contact-us/',
+    '/no-such-page',
+    '/api/leads/contact',
+    '/robots.txt',
+  ];
 
-  it.each(['production', 'test'])('with NODE_ENV=%s gives each page its own hashes and never an unsafe-* source', async (nodeEnv) => {
-    writeFileSync(path.join(distDir, MANIFEST_FILE), JSON.stringify(manifest));
-    const policies = Object.fromEntries(await Promise.all(paths.map(async (pathname) => [pathname, await policyFor(nodeEnv, pathname)])));
-    for (const policy of Object.values(policies)) expect(policy).not.toContain('unsafe-');
-    expect(parseCsp(policies['/']!)!.get('script-src')).toEqual(["'self'", "'sha256-home-script='"]);
-    expect(parseCsp(policies['/contact-us/']!)!.get('style-src')).toEqual(["'self'", "'sha256-contact-style='"]);
-    expect(parseCsp(policies['/no-such-page']!)!.get('script-src')).toEqual(["'self'", "'sha256-not-found-script='"]);
-    expect(policies['/api/leads/contact']).toBe(policies['/robots.txt']);
-    expect(parseCsp(policies['/robots.txt']!)!.get('default-src')).toEqual(["'none'"]);
-    expect(policies['/robots.txt']).not.toContain('script-src');
-  });
+  it.each(['production', 'test'])(
+    'with NODE_ENV=%s gives each page its own hashes and never an unsafe-* source',
+    async (nodeEnv) => {
+      writeFileSync(path.join(distDir, MANIFEST_FILE), JSON.stringify(manifest));
+      const policies = Object.fromEntries(
+        await Promise.all(
+          paths.map(async (pathname) => [pathname, await policyFor(nodeEnv, pathname)]),
+        ),
+      );
+      for (const policy of Object.values(policies)) expect(policy).not.toContain('unsafe-');
+      expect(parseCsp(policies['/']!)!.get('script-src')).toEqual([
+        "'self'",
+        "'sha256-home-script='",
+      ]);
+      expect(parseCsp(policies['/contact-us/']!)!.get('style-src')).toEqual([
+        "'self'",
+        "'sha256-contact-style='",
+      ]);
+      expect(parseCsp(policies['/no-such-page']!)!.get('script-src')).toEqual([
+        "'self'",
+        "'sha256-not-found-script='",
+      ]);
+      expect(policies['/api/leads/contact']).toBe(policies['/robots.txt']);
+      expect(parseCsp(policies['/robots.txt']!)!.get('default-src')).toEqual(["'none'"]);
+      expect(policies['/robots.txt']).not.toContain('script-src');
+    },
+  );
 
   it('without a manifest says to build with npm run build', async () => {
-    await expect(policyFor('production', '/')).rejects.toThrow(/postbuild-manifest\.json is missing: build with `npm run build`/);
+    await expect(policyFor('production', '/')).rejects.toThrow(
+      /postbuild-manifest\.json is missing: build with `npm run build`/,
+    );
   });
 
   it('under next dev gives every page the development policy, with no build needed', async () => {

@@ -5,7 +5,10 @@ import { describe, expect, it } from 'vitest';
 import { svgIcon } from '@/components/ui/svg-icon';
 import * as svgIcons from '@/components/ui/svg-icons';
 
-const render = (component: ComponentType<Record<string, unknown>>, props: Record<string, unknown>) => renderToStaticMarkup(createElement(component, props));
+const render = (
+  component: ComponentType<Record<string, unknown>>,
+  props: Record<string, unknown>,
+) => renderToStaticMarkup(createElement(component, props));
 const lucideIcons = lucide as unknown as Record<string, ComponentType<Record<string, unknown>>>;
 
 describe('svgIcon', () => {

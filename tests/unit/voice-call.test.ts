@@ -1,6 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { RetellCall, RetellCallOptions } from '@/components/voice-demo/retell-call';
-import { AUDIO_CONSTRAINTS, SAMPLE_RATE, startVoiceCall, type TokenResult, type VoiceCall, type VoiceCallDeps } from '@/components/voice-demo/voice-call';
+import {
+  AUDIO_CONSTRAINTS,
+  SAMPLE_RATE,
+  startVoiceCall,
+  type TokenResult,
+  type VoiceCall,
+  type VoiceCallDeps,
+} from '@/components/voice-demo/voice-call';
 
 /**
  * The call's lifecycle outside React (voice-call.ts), with the browser's
@@ -20,7 +27,11 @@ class FakeTrack {
 
 function fakeStream() {
   const tracks = [new FakeTrack()];
-  return { getTracks: () => tracks, getAudioTracks: () => tracks, tracks } as unknown as MediaStream & { tracks: FakeTrack[] };
+  return {
+    getTracks: () => tracks,
+    getAudioTracks: () => tracks,
+    tracks,
+  } as unknown as MediaStream & { tracks: FakeTrack[] };
 }
 
 function deferred<T>() {
@@ -37,7 +48,10 @@ const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 function harness(overrides: Partial<VoiceCallDeps> = {}) {
   const streams: Array<ReturnType<typeof fakeStream>> = [];
-  const retellCalls: Array<{ options: RetellCallOptions; call: RetellCall & { stop: ReturnType<typeof vi.fn>; setMuted: ReturnType<typeof vi.fn> } }> = [];
+  const retellCalls: Array<{
+    options: RetellCallOptions;
+    call: RetellCall & { stop: ReturnType<typeof vi.fn>; setMuted: ReturnType<typeof vi.fn> };
+  }> = [];
   const deps: VoiceCallDeps = {
     getUserMedia: vi.fn(async () => {
       const stream = fakeStream();
@@ -55,7 +69,12 @@ function harness(overrides: Partial<VoiceCallDeps> = {}) {
     pagePath: () => '/how-it-works',
     ...overrides,
   };
-  const callbacks = { onConnected: vi.fn(), onAgentTalking: vi.fn(), onEnded: vi.fn(), onError: vi.fn() };
+  const callbacks = {
+    onConnected: vi.fn(),
+    onAgentTalking: vi.fn(),
+    onEnded: vi.fn(),
+    onError: vi.fn(),
+  };
   return { deps, callbacks, streams, retellCalls };
 }
 
@@ -76,10 +95,19 @@ describe('startVoiceCall', () => {
     start(h);
     await flush();
     expect(h.deps.getUserMedia).toHaveBeenCalledWith({ audio: AUDIO_CONSTRAINTS });
-    expect(AUDIO_CONSTRAINTS).toEqual({ echoCancellation: true, noiseSuppression: true, autoGainControl: true, channelCount: 1, sampleRate: 24_000 });
+    expect(AUDIO_CONSTRAINTS).toEqual({
+      echoCancellation: true,
+      noiseSuppression: true,
+      autoGainControl: true,
+      channelCount: 1,
+      sampleRate: 24_000,
+    });
     expect(h.deps.requestToken).toHaveBeenCalledWith('/how-it-works', expect.any(AbortSignal));
     expect(h.retellCalls).toHaveLength(1);
-    expect(h.retellCalls[0]!.options).toMatchObject({ accessToken: 'token-1', sampleRate: SAMPLE_RATE });
+    expect(h.retellCalls[0]!.options).toMatchObject({
+      accessToken: 'token-1',
+      sampleRate: SAMPLE_RATE,
+    });
     expect(SAMPLE_RATE).toBe(24_000);
     expect(h.callbacks.onError).not.toHaveBeenCalled();
   });
@@ -119,7 +147,11 @@ describe('startVoiceCall', () => {
   });
 
   it('a refused microphone: the how-to-allow message, and no token is requested', async () => {
-    const h = harness({ getUserMedia: vi.fn(async () => Promise.reject(Object.assign(new Error('Permission denied'), { name: 'NotAllowedError' }))) });
+    const h = harness({
+      getUserMedia: vi.fn(async () =>
+        Promise.reject(Object.assign(new Error('Permission denied'), { name: 'NotAllowedError' })),
+      ),
+    });
     start(h);
     await flush();
     expect(h.callbacks.onError).toHaveBeenCalledTimes(1);
@@ -130,27 +162,38 @@ describe('startVoiceCall', () => {
 
   it("a failed token request: 'Unable to start voice call: {reason}' and the microphone released", async () => {
     const h = harness({
-      requestToken: vi.fn(async (): Promise<TokenResult> => ({ ok: false, reason: 'HTTP error! status: 401, message: {"error_message":"Invalid API Key"}' })),
+      requestToken: vi.fn(async (): Promise<TokenResult> => ({
+        ok: false,
+        reason: 'HTTP error! status: 401, message: {"error_message":"Invalid API Key"}',
+      })),
     });
     start(h);
     await flush();
-    expect(h.callbacks.onError).toHaveBeenCalledWith('Unable to start voice call: HTTP error! status: 401, message: {"error_message":"Invalid API Key"}');
+    expect(h.callbacks.onError).toHaveBeenCalledWith(
+      'Unable to start voice call: HTTP error! status: 401, message: {"error_message":"Invalid API Key"}',
+    );
     expect(h.streams[0]!.tracks[0]!.readyState).toBe('ended');
     expect(h.retellCalls).toHaveLength(0);
   });
 
   it("no reason at all gives 'Unknown error'", async () => {
-    const h = harness({ requestToken: vi.fn(async (): Promise<TokenResult> => ({ ok: false, reason: '' })) });
+    const h = harness({
+      requestToken: vi.fn(async (): Promise<TokenResult> => ({ ok: false, reason: '' })),
+    });
     start(h);
     await flush();
     expect(h.callbacks.onError).toHaveBeenCalledWith('Unable to start voice call: Unknown error');
   });
 
   it('the call client failing to load is a start error', async () => {
-    const h = harness({ loadCallClient: vi.fn(async () => Promise.reject(new Error('Loading chunk 7 failed'))) });
+    const h = harness({
+      loadCallClient: vi.fn(async () => Promise.reject(new Error('Loading chunk 7 failed'))),
+    });
     start(h);
     await flush();
-    expect(h.callbacks.onError).toHaveBeenCalledWith('Unable to start voice call: Loading chunk 7 failed');
+    expect(h.callbacks.onError).toHaveBeenCalledWith(
+      'Unable to start voice call: Loading chunk 7 failed',
+    );
     expect(h.streams[0]!.tracks[0]!.readyState).toBe('ended');
   });
 
@@ -194,7 +237,9 @@ describe('startVoiceCall', () => {
     const second = harness();
     start(second);
     await flush();
-    expect(second.callbacks.onError).toHaveBeenCalledWith('Unable to start voice call: Another voice call is already in progress');
+    expect(second.callbacks.onError).toHaveBeenCalledWith(
+      'Unable to start voice call: Another voice call is already in progress',
+    );
     expect(second.deps.getUserMedia).not.toHaveBeenCalled();
     call.release();
     const third = harness();

@@ -23,7 +23,11 @@ type RetellClientLike = Parameters<typeof createRetellCall>[0];
 
 const require = createRequire(import.meta.url);
 const sdkEntry = require.resolve('retell-client-js-sdk');
-const sdkVersion = (JSON.parse(readFileSync(require.resolve('retell-client-js-sdk/package.json'), 'utf8')) as { version: string }).version;
+const sdkVersion = (
+  JSON.parse(readFileSync(require.resolve('retell-client-js-sdk/package.json'), 'utf8')) as {
+    version: string;
+  }
+).version;
 
 class FakeMediaStreamTrack {
   readonly kind = 'audio';
@@ -97,7 +101,11 @@ class FakeRoom {
   /** Models a connect attempt that a disconnect fails to abort. */
   ignoresAbort = false;
   private handlers = new Map<string, Array<(...args: unknown[]) => void>>();
-  private pending: { promise: Promise<void>; resolve: () => void; reject: (error: unknown) => void } | null = null;
+  private pending: {
+    promise: Promise<void>;
+    resolve: () => void;
+    reject: (error: unknown) => void;
+  } | null = null;
 
   constructor(readonly options: { audioCaptureDefaults: Record<string, unknown> }) {
     this.localParticipant = new FakeLocalParticipant(this);
@@ -142,7 +150,8 @@ class FakeRoom {
     }
     if (this.state !== 'connected') return;
     this.state = 'disconnected';
-    if (stopTracks) for (const { track } of this.localParticipant.trackPublications.values()) track.stop();
+    if (stopTracks)
+      for (const { track } of this.localParticipant.trackPublications.values()) track.stop();
     this.localParticipant.trackPublications.clear();
     this.emit('disconnected');
   }
@@ -152,7 +161,11 @@ class FakeRoom {
 
 const fakeLivekit = {
   Room: FakeRoom,
-  RoomEvent: { Disconnected: 'disconnected', TrackSubscribed: 'trackSubscribed', DataReceived: 'dataReceived' },
+  RoomEvent: {
+    Disconnected: 'disconnected',
+    TrackSubscribed: 'trackSubscribed',
+    DataReceived: 'dataReceived',
+  },
   Track: { Kind: { Audio: 'audio' } },
   RemoteAudioTrack: class {},
   createAudioAnalyser: () => ({ calculateVolume: () => 0, analyser: {}, cleanup: async () => {} }),
@@ -168,8 +181,14 @@ function loadRealSdk(): new () => RetellClientLike & { stopCall(): void } {
     m: typeof commonJsModule,
     e: typeof commonJsModule.exports,
   ) => void;
-  load((id) => (id === 'livekit-client' ? fakeLivekit : sdkRequire(id)), commonJsModule, commonJsModule.exports);
-  return commonJsModule.exports.RetellWebClient as new () => RetellClientLike & { stopCall(): void };
+  load(
+    (id) => (id === 'livekit-client' ? fakeLivekit : sdkRequire(id)),
+    commonJsModule,
+    commonJsModule.exports,
+  );
+  return commonJsModule.exports.RetellWebClient as new () => RetellClientLike & {
+    stopCall(): void;
+  };
 }
 
 const RetellWebClient = loadRealSdk();
@@ -180,7 +199,15 @@ const room = () => lk.rooms.at(-1)!;
 const allEnded = () => lk.tracks.every((track) => track.mediaStreamTrack.readyState === 'ended');
 
 function options() {
-  return { accessToken: 'token-1', sampleRate: 24_000, onStarted: vi.fn(), onMicrophone: vi.fn(), onAgentTalking: vi.fn(), onEnded: vi.fn(), onError: vi.fn() };
+  return {
+    accessToken: 'token-1',
+    sampleRate: 24_000,
+    onStarted: vi.fn(),
+    onMicrophone: vi.fn(),
+    onAgentTalking: vi.fn(),
+    onEnded: vi.fn(),
+    onError: vi.fn(),
+  };
 }
 
 let consoleError: ReturnType<typeof vi.spyOn>;
@@ -216,7 +243,9 @@ describe('retell-client-js-sdk as pinned', () => {
 
   it('joins the provider-hosted room with the token and SPEC capture settings', () => {
     const call = createRetellCall(new RetellWebClient(), options());
-    expect(room().connectCalls).toEqual([{ url: expect.stringMatching(/^wss:\/\/[a-z0-9-]+\.livekit\.cloud$/), token: 'token-1' }]);
+    expect(room().connectCalls).toEqual([
+      { url: expect.stringMatching(/^wss:\/\/[a-z0-9-]+\.livekit\.cloud$/), token: 'token-1' },
+    ]);
     expect(room().options.audioCaptureDefaults).toMatchObject({
       echoCancellation: true,
       noiseSuppression: true,
@@ -302,8 +331,12 @@ describe('createRetellCall: the microphone is released in every phase', () => {
     room().finishConnecting();
     await flush();
     const encode = (event: unknown) => new TextEncoder().encode(JSON.stringify(event));
-    room().emit('dataReceived', encode({ event_type: 'agent_start_talking' }), { identity: 'server' });
-    room().emit('dataReceived', encode({ event_type: 'agent_stop_talking' }), { identity: 'server' });
+    room().emit('dataReceived', encode({ event_type: 'agent_start_talking' }), {
+      identity: 'server',
+    });
+    room().emit('dataReceived', encode({ event_type: 'agent_stop_talking' }), {
+      identity: 'server',
+    });
     expect(opts.onAgentTalking.mock.calls).toEqual([[true], [false]]);
     call.stop();
   });

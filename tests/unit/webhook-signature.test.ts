@@ -4,9 +4,14 @@ import { sign, signingKey, webhookHeaders } from '@/server/outbox/sign';
 
 describe('Standard Webhooks signature', () => {
   it('reproduces the published Standard Webhooks test vector', () => {
-    expect(sign('whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw', 'msg_p5jXN8AQM9LWM0D4loKWxJek', 1614265330, '{"test": 2432232314}')).toBe(
-      'v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=',
-    );
+    expect(
+      sign(
+        'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
+        'msg_p5jXN8AQM9LWM0D4loKWxJek',
+        1614265330,
+        '{"test": 2432232314}',
+      ),
+    ).toBe('v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=');
   });
 
   it('refuses a secret that is not whsec_<base64> (env.ts never lets one through)', () => {
@@ -18,7 +23,9 @@ describe('Standard Webhooks signature', () => {
     const body = '{"email":"ada@example.com"}';
     const headers = webhookHeaders('lead-42', body, secret);
     expect(new Webhook(secret).verify(body, headers)).toEqual({ email: 'ada@example.com' });
-    expect(() => new Webhook(secret).verify(body.replace('ada', 'eve'), headers)).toThrow(/No matching signature/);
+    expect(() => new Webhook(secret).verify(body.replace('ada', 'eve'), headers)).toThrow(
+      /No matching signature/,
+    );
   });
 
   it('changes when any signed part changes', () => {
@@ -32,14 +39,25 @@ describe('Standard Webhooks signature', () => {
 describe('webhookHeaders', () => {
   it('sends JSON headers and the lead id as Idempotency-Key, unsigned without a secret', () => {
     const headers = webhookHeaders('lead-1', '{}', undefined, 1_700_000_000_000);
-    expect(headers).toMatchObject({ 'Content-Type': 'application/json', Accept: 'application/json', 'Idempotency-Key': 'lead-1' });
+    expect(headers).toMatchObject({
+      'Content-Type': 'application/json',
+      Accept: 'application/json',
+      'Idempotency-Key': 'lead-1',
+    });
     expect(headers).not.toHaveProperty('webhook-signature');
   });
 
   it('adds webhook-id, webhook-timestamp (seconds) and a verifiable signature with a secret', () => {
-    const headers = webhookHeaders('lead-1', '{"x":1}', 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw', 1_700_000_000_999);
+    const headers = webhookHeaders(
+      'lead-1',
+      '{"x":1}',
+      'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
+      1_700_000_000_999,
+    );
     expect(headers['webhook-id']).toBe('lead-1');
     expect(headers['webhook-timestamp']).toBe('1700000000');
-    expect(headers['webhook-signature']).toBe(sign('whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw', 'lead-1', 1_700_000_000, '{"x":1}'));
+    expect(headers['webhook-signature']).toBe(
+      sign('whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw', 'lead-1', 1_700_000_000, '{"x":1}'),
+    );
   });
 });

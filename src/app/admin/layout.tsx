@@ -5,7 +5,10 @@ import { adminCopy } from '@/content/admin';
 
 // The inbox renders per request (it reads the session), with a nonce-based policy from src/proxy.ts.
 export const metadata: Metadata = {
-  title: { template: `%s | ${adminCopy.brandSuffix} | ${siteConfig.brandName}`, default: `${adminCopy.brandSuffix} | ${siteConfig.brandName}` },
+  title: {
+    template: `%s | ${adminCopy.brandSuffix} | ${siteConfig.brandName}`,
+    default: `${adminCopy.brandSuffix} | ${siteConfig.brandName}`,
+  },
   robots: { index: false, follow: false, nocache: true },
 };
 

@@ -21,7 +21,9 @@ type Props = { searchParams: Promise<Record<string, string | string[] | undefine
 
 export default async function InboxPage({ searchParams }: Props) {
   const params = await searchParams;
-  const values = Object.fromEntries(['form', 'status', 'delivery', 'from', 'to', 'q'].map((name) => [name, param(params[name])]));
+  const values = Object.fromEntries(
+    ['form', 'status', 'delivery', 'from', 'to', 'q'].map((name) => [name, param(params[name])]),
+  );
   const { query, problems } = parseLeadQuery(values);
   const page = Math.max(1, Number.parseInt(param(params.page), 10) || 1);
   const filter = leadQueryParams(query).toString();
@@ -40,7 +42,10 @@ export default async function InboxPage({ searchParams }: Props) {
       <div className="mt-4 space-y-3">
         <NoticeBanner searchParams={params} />
         {problems.length > 0 && (
-          <div role="alert" className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-800">
+          <div
+            role="alert"
+            className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-800"
+          >
             <p className="font-medium">{inboxCopy.problems}</p>
             <ul className="mt-1 list-disc pl-5">
               {problems.map((problem) => (
@@ -52,7 +57,9 @@ export default async function InboxPage({ searchParams }: Props) {
       </div>
       <LeadFilters query={query} />
       <p className="mt-6 text-sm font-semibold text-ink-800" role="status">
-        {total === 1 ? inboxCopy.oneMatch : fill(inboxCopy.matches, { count: total.toLocaleString('en-US') })}
+        {total === 1
+          ? inboxCopy.oneMatch
+          : fill(inboxCopy.matches, { count: total.toLocaleString('en-US') })}
       </p>
       {rows.length === 0 ? (
         <p className="mt-4 text-ink-700">{inboxCopy.none}</p>
@@ -66,34 +73,54 @@ export default async function InboxPage({ searchParams }: Props) {
           {rows.map((row) => (
             <tr key={row.id} className="border-t border-ink-200">
               <td className="whitespace-nowrap px-3 py-2">
-                <Link href={`/admin/leads/${row.id}`} prefetch={false} className="font-medium text-brand-700 underline underline-offset-2">
+                <Link
+                  href={`/admin/leads/${row.id}`}
+                  prefetch={false}
+                  className="font-medium text-brand-700 underline underline-offset-2"
+                >
                   {formatUtc(row.createdAt)}
                 </Link>
               </td>
               <td className="px-3 py-2">{formNames[row.form]}</td>
               <td className="px-3 py-2">{fullName(row.fields)}</td>
               <td className="break-all px-3 py-2">{row.fields.email}</td>
-              <td className="px-3 py-2">{row.delivery ? deliveryLabels[row.delivery] : row.status === 'spam' ? 'Spam' : ''}</td>
+              <td className="px-3 py-2">
+                {row.delivery ? deliveryLabels[row.delivery] : row.status === 'spam' ? 'Spam' : ''}
+              </td>
             </tr>
           ))}
         </ScrollTable>
       )}
       {pages > 1 && (
-        <nav aria-label={fill(inboxCopy.pageOf, { page, pages })} className="mt-4 flex items-center gap-3 text-sm">
+        <nav
+          aria-label={fill(inboxCopy.pageOf, { page, pages })}
+          className="mt-4 flex items-center gap-3 text-sm"
+        >
           {page > 1 && (
-            <Link href={pageLink(page - 1)} prefetch={false} className={buttonClass('secondary', 'sm')}>
+            <Link
+              href={pageLink(page - 1)}
+              prefetch={false}
+              className={buttonClass('secondary', 'sm')}
+            >
               {inboxCopy.previous}
             </Link>
           )}
           <span>{fill(inboxCopy.pageOf, { page, pages })}</span>
           {page < pages && (
-            <Link href={pageLink(page + 1)} prefetch={false} className={buttonClass('secondary', 'sm')}>
+            <Link
+              href={pageLink(page + 1)}
+              prefetch={false}
+              className={buttonClass('secondary', 'sm')}
+            >
               {inboxCopy.next}
             </Link>
           )}
         </nav>
       )}
-      <section aria-labelledby="bulk-heading" className="mt-10 rounded-xl border border-ink-200 bg-white p-4">
+      <section
+        aria-labelledby="bulk-heading"
+        className="mt-10 rounded-xl border border-ink-200 bg-white p-4"
+      >
         <h2 id="bulk-heading" className="text-lg font-bold">
           {inboxCopy.bulkHeading}
         </h2>
@@ -104,14 +131,26 @@ export default async function InboxPage({ searchParams }: Props) {
               ['deliver-skipped', inboxCopy.deliverSkipped],
             ] as const
           ).map(([action, label]) => (
-            <form key={action} method="post" action={`/api/admin/${action}`} className="flex flex-wrap items-end gap-2">
+            <form
+              key={action}
+              method="post"
+              action={`/api/admin/${action}`}
+              className="flex flex-wrap items-end gap-2"
+            >
               <CsrfField token={session.csrfToken} />
               <input type="hidden" name="returnTo" value="/admin" />
               <div>
-                <label htmlFor={`${action}-form`} className="block text-sm font-semibold text-ink-800">
+                <label
+                  htmlFor={`${action}-form`}
+                  className="block text-sm font-semibold text-ink-800"
+                >
                   {inboxCopy.bulkForm}
                 </label>
-                <select id={`${action}-form`} name="form" className="mt-1 rounded-lg border border-ink-300 bg-white px-3 py-2 text-sm">
+                <select
+                  id={`${action}-form`}
+                  name="form"
+                  className="mt-1 rounded-lg border border-ink-300 bg-white px-3 py-2 text-sm"
+                >
                   <option value="">{inboxCopy.allForms}</option>
                   {leadForms.map((form) => (
                     <option key={form} value={form}>

@@ -18,13 +18,27 @@ export function GET() {
         color: '#ffffff',
       }}
     >
-      <div style={{ display: 'flex', alignItems: 'center', gap: 20, fontSize: 40, fontWeight: 700 }}>
-        <div style={{ width: 64, height: 64, borderRadius: 16, background: '#ffffff', display: 'flex' }} />
+      <div
+        style={{ display: 'flex', alignItems: 'center', gap: 20, fontSize: 40, fontWeight: 700 }}
+      >
+        <div
+          style={{
+            width: 64,
+            height: 64,
+            borderRadius: 16,
+            background: '#ffffff',
+            display: 'flex',
+          }}
+        />
         {siteConfig.brandName}
       </div>
       <div style={{ display: 'flex', flexDirection: 'column', gap: 20 }}>
-        <div style={{ fontSize: 72, fontWeight: 800, lineHeight: 1.05 }}>Answer every lead in seconds, 24/7.</div>
-        <div style={{ fontSize: 32, opacity: 0.9 }}>AI voice agents, chatbots, scheduling, email &amp; SMS and CRM automation</div>
+        <div style={{ fontSize: 72, fontWeight: 800, lineHeight: 1.05 }}>
+          Answer every lead in seconds, 24/7.
+        </div>
+        <div style={{ fontSize: 32, opacity: 0.9 }}>
+          AI voice agents, chatbots, scheduling, email &amp; SMS and CRM automation
+        </div>
       </div>
     </div>,
     { width: 1200, height: 630 },

@@ -11,7 +11,17 @@ import { CsrfField } from './csrf-field';
  * The frame of every signed-in inbox page: the operator check (a redirect to sign-in that comes back
  * to `path`), the navigation with the current section marked, who is signed in and the sign-out.
  */
-export async function AdminPage({ path, section, heading, children }: { path: string; section: string; heading: string; children: ReactNode }) {
+export async function AdminPage({
+  path,
+  section,
+  heading,
+  children,
+}: {
+  path: string;
+  section: string;
+  heading: string;
+  children: ReactNode;
+}) {
   const { operator, session } = await requireOperator(path);
   return (
     <>
@@ -24,7 +34,8 @@ export async function AdminPage({ path, section, heading, children }: { path: st
       <header className="border-b border-ink-200 bg-white">
         <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3">
           <p className="font-bold text-ink-900">
-            {siteConfig.brandName} <span className="font-normal text-ink-600">{adminCopy.brandSuffix}</span>
+            {siteConfig.brandName}{' '}
+            <span className="font-normal text-ink-600">{adminCopy.brandSuffix}</span>
           </p>
           <nav aria-label={adminCopy.navLabel} className="order-3 w-full sm:order-none sm:w-auto">
             <ul className="flex flex-wrap gap-1">
@@ -42,9 +53,15 @@ export async function AdminPage({ path, section, heading, children }: { path: st
               ))}
             </ul>
           </nav>
-          <form method="post" action="/api/admin/sign-out" className="ml-auto flex items-center gap-3">
+          <form
+            method="post"
+            action="/api/admin/sign-out"
+            className="ml-auto flex items-center gap-3"
+          >
             <CsrfField token={session.csrfToken} />
-            <span className="hidden text-sm text-ink-600 md:inline">{fill(adminCopy.signedInAs, { email: operator.email })}</span>
+            <span className="hidden text-sm text-ink-600 md:inline">
+              {fill(adminCopy.signedInAs, { email: operator.email })}
+            </span>
             <button type="submit" className={buttonClass('secondary', 'sm')}>
               {adminCopy.signOut}
             </button>

@@ -1,5 +1,8 @@
 /** The inbox shows times in UTC, the same for every operator and every instance: '2026-11-23 10:31'. */
-export function formatUtc(date: Date | string | null | undefined, { seconds = false } = {}): string {
+export function formatUtc(
+  date: Date | string | null | undefined,
+  { seconds = false } = {},
+): string {
   if (!date) return '';
   const value = typeof date === 'string' ? new Date(date) : date;
   return Number.isNaN(value.getTime())

@@ -5,7 +5,8 @@ import { buttonClass } from '@/components/ui/button-styles';
 import { deliveryStatuses, leadStatuses } from '@/server/db/schema';
 import { leadQueryParams, MAX_SEARCH_CHARS, type LeadQuery } from '@/server/leads/queries';
 
-const control = 'mt-1 block w-full rounded-lg border border-ink-300 bg-white px-3 py-2 text-sm text-ink-900';
+const control =
+  'mt-1 block w-full rounded-lg border border-ink-300 bg-white px-3 py-2 text-sm text-ink-900';
 const label = 'block text-sm font-semibold text-ink-800';
 
 /** The inbox's filters: a GET form, so a filtered view is a link that can be kept or shared among operators. */
@@ -22,9 +23,22 @@ export function LeadFilters({ query }: { query: LeadQuery }) {
         <label htmlFor="filter-q" className={label}>
           {inboxCopy.search}
         </label>
-        <input id="filter-q" name="q" type="search" defaultValue={query.q ?? ''} maxLength={MAX_SEARCH_CHARS} className={control} />
+        <input
+          id="filter-q"
+          name="q"
+          type="search"
+          defaultValue={query.q ?? ''}
+          maxLength={MAX_SEARCH_CHARS}
+          className={control}
+        />
       </div>
-      <Select id="filter-form" name="form" label={inboxCopy.form} value={query.form} options={leadForms.map((form) => [form, formNames[form]])} />
+      <Select
+        id="filter-form"
+        name="form"
+        label={inboxCopy.form}
+        value={query.form}
+        options={leadForms.map((form) => [form, formNames[form]])}
+      />
       <Select
         id="filter-status"
         name="status"
@@ -43,7 +57,13 @@ export function LeadFilters({ query }: { query: LeadQuery }) {
         <label htmlFor="filter-from" className={label}>
           {inboxCopy.from}
         </label>
-        <input id="filter-from" name="from" type="date" defaultValue={query.from?.toISOString().slice(0, 10) ?? ''} className={control} />
+        <input
+          id="filter-from"
+          name="from"
+          type="date"
+          defaultValue={query.from?.toISOString().slice(0, 10) ?? ''}
+          className={control}
+        />
       </div>
       <div>
         <label htmlFor="filter-to" className={label}>
@@ -60,7 +80,11 @@ export function LeadFilters({ query }: { query: LeadQuery }) {
         </Link>
       </div>
       <div className="flex items-end sm:col-span-2 lg:col-span-6">
-        <a href={`/api/admin/leads.csv?${leadQueryParams(query)}`} className={buttonClass('secondary', 'sm')} download>
+        <a
+          href={`/api/admin/leads.csv?${leadQueryParams(query)}`}
+          className={buttonClass('secondary', 'sm')}
+          download
+        >
           {inboxCopy.exportCsv}
         </a>
       </div>
@@ -68,7 +92,19 @@ export function LeadFilters({ query }: { query: LeadQuery }) {
   );
 }
 
-function Select({ id, name, label: text, value, options }: { id: string; name: string; label: string; value?: string; options: Array<[string, string]> }) {
+function Select({
+  id,
+  name,
+  label: text,
+  value,
+  options,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  value?: string;
+  options: Array<[string, string]>;
+}) {
   return (
     <div>
       <label htmlFor={id} className={label}>

@@ -29,7 +29,12 @@ export function LeadsChart({ days }: { days: Overview['days'] }) {
   const bar = width / days.length;
   return (
     <figure className="mt-4">
-      <svg viewBox={`0 0 ${width} ${height + 20}`} role="img" aria-labelledby="chart-title chart-description" className="h-auto w-full">
+      <svg
+        viewBox={`0 0 ${width} ${height + 20}`}
+        role="img"
+        aria-labelledby="chart-title chart-description"
+        className="h-auto w-full"
+      >
         <title id="chart-title">{fill(overviewCopy.perDay, { days: days.length })}</title>
         <desc id="chart-description">{overviewCopy.chartDescription}</desc>
         <line x1="0" y1={height} x2={width} y2={height} className="stroke-ink-300" />
@@ -40,10 +45,24 @@ export function LeadsChart({ days }: { days: Overview['days'] }) {
               {leadForms.map((form) => {
                 const h = (day.counts[form] / max) * (height - 10);
                 y -= h;
-                return h > 0 ? <rect key={form} x={index * bar + 2} y={y} width={bar - 4} height={h} className={colours[form]} /> : null;
+                return h > 0 ? (
+                  <rect
+                    key={form}
+                    x={index * bar + 2}
+                    y={y}
+                    width={bar - 4}
+                    height={h}
+                    className={colours[form]}
+                  />
+                ) : null;
               })}
               {index % 5 === 0 && (
-                <text x={index * bar + bar / 2} y={height + 15} textAnchor="middle" className="fill-ink-700 text-[10px]">
+                <text
+                  x={index * bar + bar / 2}
+                  y={height + 15}
+                  textAnchor="middle"
+                  className="fill-ink-700 text-[10px]"
+                >
                   {day.day.slice(5)}
                 </text>
               )}
@@ -55,7 +74,10 @@ export function LeadsChart({ days }: { days: Overview['days'] }) {
         <ul className="mt-2 flex flex-wrap gap-4 text-sm" aria-label="Forms">
           {leadForms.map((form) => (
             <li key={form} className="flex items-center gap-2">
-              <span aria-hidden="true" className={`inline-block size-3 rounded-sm ${swatches[form]}`} />
+              <span
+                aria-hidden="true"
+                className={`inline-block size-3 rounded-sm ${swatches[form]}`}
+              />
               {formNames[form]}
             </li>
           ))}

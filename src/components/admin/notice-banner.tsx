@@ -27,15 +27,23 @@ export function NoticeBanner({ searchParams }: { searchParams: Params }) {
   };
   if (Object.hasOwn(notices, notice)) {
     return (
-      <p role="status" className="rounded-lg border border-emerald-300 bg-emerald-50 px-4 py-3 text-sm font-medium text-emerald-900">
+      <p
+        role="status"
+        className="rounded-lg border border-emerald-300 bg-emerald-50 px-4 py-3 text-sm font-medium text-emerald-900"
+      >
         {fill(notices[notice as NoticeCode], values)}
       </p>
     );
   }
   if (Object.hasOwn(noticeErrors, error) || Object.hasOwn(notices, error)) {
-    const text = Object.hasOwn(noticeErrors, error) ? noticeErrors[error as NoticeErrorCode] : notices[error as NoticeCode];
+    const text = Object.hasOwn(noticeErrors, error)
+      ? noticeErrors[error as NoticeErrorCode]
+      : notices[error as NoticeCode];
     return (
-      <p role="alert" className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm font-medium text-red-800">
+      <p
+        role="alert"
+        className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm font-medium text-red-800"
+      >
         {fill(text, values)}
       </p>
     );

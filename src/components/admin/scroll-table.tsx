@@ -18,7 +18,12 @@ type Props = {
 export function ScrollTable({ caption, columns, minWidth, className = '', children }: Props) {
   return (
     // relative: the sr-only caption and cells stay inside the clipping box (axe: scrollable-region-focusable).
-    <div className={`relative overflow-x-auto ${className}`} role="region" aria-label={caption} tabIndex={0}>
+    <div
+      className={`relative overflow-x-auto ${className}`}
+      role="region"
+      aria-label={caption}
+      tabIndex={0}
+    >
       <table className={`w-full ${minWidth} text-left text-sm`}>
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-ink-100">

@@ -27,7 +27,14 @@ export function BarChart({
   const max = Math.max(0, ...rows.map((row) => row.value));
   const height = rows.length * ROW_HEIGHT - (ROW_HEIGHT - BAR_Y - BAR_HEIGHT);
   return (
-    <svg role="img" aria-labelledby={`${id}-title ${id}-desc`} width="100%" height={height} className="block overflow-visible" data-chart={id}>
+    <svg
+      role="img"
+      aria-labelledby={`${id}-title ${id}-desc`}
+      width="100%"
+      height={height}
+      className="block overflow-visible"
+      data-chart={id}
+    >
       <title id={`${id}-title`}>{title}</title>
       <desc id={`${id}-desc`}>{description}</desc>
       {rows.map((row, index) => {
@@ -39,10 +46,22 @@ export function BarChart({
             <text x="0" y={top + 16} className="fill-ink-800 text-sm font-medium">
               {row.label}
             </text>
-            <text x="100%" y={top + 16} textAnchor="end" className="fill-ink-900 text-sm font-bold tabular-nums">
+            <text
+              x="100%"
+              y={top + 16}
+              textAnchor="end"
+              className="fill-ink-900 text-sm font-bold tabular-nums"
+            >
               {row.display}
             </text>
-            <rect x="0" y={top + BAR_Y} width="100%" height={BAR_HEIGHT} rx={BAR_HEIGHT / 2} className="fill-ink-100" />
+            <rect
+              x="0"
+              y={top + BAR_Y}
+              width="100%"
+              height={BAR_HEIGHT}
+              rx={BAR_HEIGHT / 2}
+              className="fill-ink-100"
+            />
             <rect
               x="0"
               y={top + BAR_Y}

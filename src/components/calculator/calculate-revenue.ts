@@ -31,8 +31,17 @@ export type RevenueResults = {
 export type ResultName = keyof RevenueResults;
 export type FormattedResults = Record<ResultName, string>;
 
-export const countResults = ['monthlyMissedCalls', 'qualifiedLeadsLost', 'toursLost', 'leasesLost'] as const satisfies readonly ResultName[];
-export const moneyResults = ['monthlyRevenueLoss', 'annualImpact', 'lifetimeValueLoss'] as const satisfies readonly ResultName[];
+export const countResults = [
+  'monthlyMissedCalls',
+  'qualifiedLeadsLost',
+  'toursLost',
+  'leasesLost',
+] as const satisfies readonly ResultName[];
+export const moneyResults = [
+  'monthlyRevenueLoss',
+  'annualImpact',
+  'lifetimeValueLoss',
+] as const satisfies readonly ResultName[];
 
 /** SPEC section 9 defaults. */
 export const DEFAULT_INPUTS: Readonly<RevenueInputs> = Object.freeze({
@@ -97,7 +106,15 @@ export function calculateRevenue(raw: Partial<Record<CalculatorField, unknown>>)
   const monthlyRevenueLoss = leasesLost * input.averageRent;
   const annualImpact = monthlyRevenueLoss * MONTHS_PER_YEAR;
   const lifetimeValueLoss = annualImpact * input.averageStayDuration;
-  return { monthlyMissedCalls, qualifiedLeadsLost, toursLost, leasesLost, monthlyRevenueLoss, annualImpact, lifetimeValueLoss };
+  return {
+    monthlyMissedCalls,
+    qualifiedLeadsLost,
+    toursLost,
+    leasesLost,
+    monthlyRevenueLoss,
+    annualImpact,
+    lifetimeValueLoss,
+  };
 }
 
 /**
@@ -115,7 +132,12 @@ function lazyFormat(options: Intl.NumberFormatOptions): (value: number) => strin
 /** A count with one decimal: 360.0, 1,234.5. */
 export const formatCount = lazyFormat({ minimumFractionDigits: 1, maximumFractionDigits: 1 });
 /** US dollars without cents: $9,450. */
-export const formatMoney = lazyFormat({ style: 'currency', currency: 'USD', minimumFractionDigits: 0, maximumFractionDigits: 0 });
+export const formatMoney = lazyFormat({
+  style: 'currency',
+  currency: 'USD',
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 0,
+});
 /** An input as people write it: 20, 1,500, 2.5. */
 export const formatInput = lazyFormat({ maximumFractionDigits: 1 });
 
@@ -138,7 +160,11 @@ export type FieldProblem = 'required' | 'notNumber' | 'min' | 'max' | 'wholeNumb
  * to the form's required/min/max/step attributes when JavaScript is off.
  * `badInput`: the browser holds text it could not read as a number (its value is then '').
  */
-export function validateField(field: CalculatorField, raw: string, badInput = false): FieldProblem | null {
+export function validateField(
+  field: CalculatorField,
+  raw: string,
+  badInput = false,
+): FieldProblem | null {
   const text = raw.trim();
   if (text === '') return badInput ? 'notNumber' : 'required';
   if (!NUMERIC.test(text) || !Number.isFinite(Number(text))) return 'notNumber';

@@ -54,7 +54,10 @@ export function NumberField({
         />
         <span
           aria-hidden="true"
-          className={cn('pointer-events-none absolute inset-y-0 flex items-center text-ink-600', prefix ? 'left-0 pl-3' : 'right-0 pr-3')}
+          className={cn(
+            'pointer-events-none absolute inset-y-0 flex items-center text-ink-600',
+            prefix ? 'left-0 pl-3' : 'right-0 pr-3',
+          )}
         >
           {copy.unit.text}
         </span>

@@ -24,7 +24,9 @@ import { RevenueResults } from './revenue-results';
 type FieldValues = Record<CalculatorField, string>;
 
 const asFieldValues = (inputs: RevenueInputs): FieldValues =>
-  Object.fromEntries(calculatorFields.map((field) => [field, String(inputs[field])])) as FieldValues;
+  Object.fromEntries(
+    calculatorFields.map((field) => [field, String(inputs[field])]),
+  ) as FieldValues;
 
 const DEFAULT_VALUES = asFieldValues(DEFAULT_INPUTS);
 
@@ -34,7 +36,11 @@ type Reveal = { id: number; focus: boolean };
 /** Writes the calculator's part of the address without navigating or scrolling. */
 function replaceQuery(inputs: RevenueInputs | null) {
   const { pathname, search, hash } = window.location;
-  window.history.replaceState(window.history.state, '', `${pathname}${searchWithInputs(search, inputs)}${hash}`);
+  window.history.replaceState(
+    window.history.state,
+    '',
+    `${pathname}${searchWithInputs(search, inputs)}${hash}`,
+  );
 }
 
 /**
@@ -76,7 +82,10 @@ export function RevenueCalculator() {
   useEffect(() => {
     if (!reveal) return;
     const timer = window.setTimeout(() => {
-      resultsRef.current?.scrollIntoView({ behavior: prefersReducedMotion() ? 'instant' : 'smooth', block: 'start' });
+      resultsRef.current?.scrollIntoView({
+        behavior: prefersReducedMotion() ? 'instant' : 'smooth',
+        block: 'start',
+      });
       if (reveal.focus) headingRef.current?.focus({ preventScroll: true });
     }, SCROLL_TO_RESULTS_MS);
     return () => window.clearTimeout(timer);
@@ -141,7 +150,15 @@ export function RevenueCalculator() {
           {copy.heading}
         </h2>
         <p className="mt-2 text-ink-700">{copy.intro}</p>
-        <form ref={formRef} method="get" action="/revenue-calculator" onSubmit={onSubmit} onReset={onReset} className="mt-6" data-calculator-form>
+        <form
+          ref={formRef}
+          method="get"
+          action="/revenue-calculator"
+          onSubmit={onSubmit}
+          onReset={onReset}
+          className="mt-6"
+          data-calculator-form
+        >
           <div className="grid gap-x-6 gap-y-5 sm:grid-cols-2">
             {calculatorFields.map((field) => {
               const problem = problems[field];
@@ -159,7 +176,10 @@ export function RevenueCalculator() {
             })}
           </div>
           {/* Shown only when scripts cannot run (a <noscript> would not show where scripting is merely disabled). */}
-          <p className="mt-6 hidden rounded-lg border border-brand-200 bg-brand-50 px-4 py-3 text-sm text-ink-800 noscript:block" data-no-script>
+          <p
+            className="mt-6 hidden rounded-lg border border-brand-200 bg-brand-50 px-4 py-3 text-sm text-ink-800 noscript:block"
+            data-no-script
+          >
             {copy.noScript.body}{' '}
             <a href={copy.noScript.link.href} className="font-semibold text-brand-700 underline">
               {copy.noScript.link.label}
@@ -178,7 +198,14 @@ export function RevenueCalculator() {
           </p>
         </form>
       </div>
-      {calculated && <RevenueResults key={searchWithInputs('', calculated)} ref={resultsRef} headingRef={headingRef} inputs={calculated} />}
+      {calculated && (
+        <RevenueResults
+          key={searchWithInputs('', calculated)}
+          ref={resultsRef}
+          headingRef={headingRef}
+          inputs={calculated}
+        />
+      )}
     </>
   );
 }

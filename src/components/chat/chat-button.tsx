@@ -21,7 +21,11 @@ export function ChatButton({
 }) {
   const id = useId();
   const chat = useSyncExternalStore(chatStore.subscribe, chatStore.get, chatStore.server);
-  const current = chat.open ? copy.buttonActive : chat.status === 'loading' || chat.opening ? copy.buttonLoading : label;
+  const current = chat.open
+    ? copy.buttonActive
+    : chat.status === 'loading' || chat.opening
+      ? copy.buttonLoading
+      : label;
   const error = chat.errorSource === id ? chat.error : null;
   // All three labels share one grid cell (the others invisible, so not part of the name): the
   // control is as wide as the longest in every state, before and after hydration, and never shifts the row.
@@ -31,7 +35,11 @@ export function ChatButton({
   const labels = (
     <span className="grid">
       {[...texts.filter((text) => text !== current), current].map((text) => (
-        <span key={text} className={`col-start-1 row-start-1 ${text === current ? '' : 'invisible'}`} aria-hidden={text !== current}>
+        <span
+          key={text}
+          className={`col-start-1 row-start-1 ${text === current ? '' : 'invisible'}`}
+          aria-hidden={text !== current}
+        >
           {text}
         </span>
       ))}
@@ -40,7 +48,12 @@ export function ChatButton({
   return (
     <span className="flex flex-col gap-2">
       {chat.hydrated ? (
-        <button type="button" className={`${className} cursor-pointer`} disabled={chat.open} onClick={() => chatStore.request(id)}>
+        <button
+          type="button"
+          className={`${className} cursor-pointer`}
+          disabled={chat.open}
+          onClick={() => chatStore.request(id)}
+        >
           {labels}
         </button>
       ) : (
@@ -49,7 +62,10 @@ export function ChatButton({
         </a>
       )}
       {error && (
-        <p role="alert" className="max-w-xs self-center rounded-lg bg-white px-3 py-2 text-sm font-medium text-red-700 shadow-sm">
+        <p
+          role="alert"
+          className="max-w-xs self-center rounded-lg bg-white px-3 py-2 text-sm font-medium text-red-700 shadow-sm"
+        >
           {error === 'network' ? copy.loadFailed : copy.loadError}
         </p>
       )}

@@ -1,7 +1,15 @@
 'use client';
 
 import Image from 'next/image';
-import { Fragment, useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import {
+  Fragment,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type FormEvent,
+  type KeyboardEvent,
+} from 'react';
 import { chatConfig, type ChatBranding, type ChatPosition } from '@/config/chat';
 import { chatPanelCopy as copy } from '@/content/chat';
 import { loadMessages, newId, saveMessages, sessionId, type ChatMessage } from './chat-session';
@@ -60,8 +68,17 @@ function MessageText({ text, inverse }: { text: string; inverse: boolean }) {
 function Bubble({ message }: { message: Pick<ChatMessage, 'role' | 'text' | 'demo'> }) {
   const mine = message.role === 'user';
   return (
-    <li className={`flex flex-col ${mine ? 'items-end' : 'items-start'}`} data-chat-message={message.role}>
-      {mine ? <span className="sr-only">{copy.you}: </span> : message.demo && <span className="mb-1 text-xs font-semibold text-ink-600">{copy.demoBadge}</span>}
+    <li
+      className={`flex flex-col ${mine ? 'items-end' : 'items-start'}`}
+      data-chat-message={message.role}
+    >
+      {mine ? (
+        <span className="sr-only">{copy.you}: </span>
+      ) : (
+        message.demo && (
+          <span className="mb-1 text-xs font-semibold text-ink-600">{copy.demoBadge}</span>
+        )
+      )}
       <p
         className={`max-w-[85%] whitespace-pre-wrap break-words rounded-2xl px-4 py-2.5 text-[0.9375rem] leading-relaxed ${mine ? 'rounded-br-md text-white' : 'rounded-bl-md bg-brand-50'}`}
         style={mine ? { backgroundColor: style.secondaryColor } : { color: style.fontColor }}
@@ -74,10 +91,19 @@ function Bubble({ message }: { message: Pick<ChatMessage, 'role' | 'text' | 'dem
 
 /** The API's error code (docs/api.md) as the panel's words; only a message it could retry as it is keeps a retry. */
 function errorFor(body: unknown, text: string): SendError {
-  const { error, fieldErrors, detail } = (body ?? {}) as { error?: unknown; fieldErrors?: { chatInput?: unknown }; detail?: unknown };
-  if (error === 'upstream' && detail === 'empty_reply') return { message: copy.errors.emptyReply, retry: text };
+  const { error, fieldErrors, detail } = (body ?? {}) as {
+    error?: unknown;
+    fieldErrors?: { chatInput?: unknown };
+    detail?: unknown;
+  };
+  if (error === 'upstream' && detail === 'empty_reply')
+    return { message: copy.errors.emptyReply, retry: text };
   if (error === 'rate_limited') return { message: copy.errors.rateLimited, retry: text };
-  if (error === 'validation') return { message: fieldErrors?.chatInput === 'too_long' ? copy.errors.tooLong : copy.errors.invalid, retry: null };
+  if (error === 'validation')
+    return {
+      message: fieldErrors?.chatInput === 'too_long' ? copy.errors.tooLong : copy.errors.invalid,
+      retry: null,
+    };
   return { message: copy.errors.upstream, retry: text };
 }
 
@@ -124,7 +150,11 @@ export function ChatPanel({ open, branding, position, onClose, onAutoOpen }: Cha
           : [...current, { id, role: 'assistant', text: reply }],
       );
     });
-    if (outcome.error) setError({ message: outcome.text ? copy.errors.interrupted : copy.errors.upstream, retry: text });
+    if (outcome.error)
+      setError({
+        message: outcome.text ? copy.errors.interrupted : copy.errors.upstream,
+        retry: text,
+      });
   }
 
   async function send(text: string) {
@@ -134,9 +164,17 @@ export function ChatPanel({ open, branding, position, onClose, onAutoOpen }: Cha
       const response = await fetch(chatConfig.endpoint, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', Accept: `${STREAM_TYPE}, application/json` },
-        body: JSON.stringify({ sessionId: sessionId(), chatInput: text, metadata: { page: window.location.pathname } }),
+        body: JSON.stringify({
+          sessionId: sessionId(),
+          chatInput: text,
+          metadata: { page: window.location.pathname },
+        }),
       });
-      if (response.ok && response.body && (response.headers.get('content-type') ?? '').startsWith(STREAM_TYPE)) {
+      if (
+        response.ok &&
+        response.body &&
+        (response.headers.get('content-type') ?? '').startsWith(STREAM_TYPE)
+      ) {
         await showStream(response.body, text);
         return;
       }
@@ -144,7 +182,15 @@ export function ChatPanel({ open, branding, position, onClose, onAutoOpen }: Cha
       const reply = body as { output?: unknown; demo?: unknown } | null;
       if (response.ok && typeof reply?.output === 'string') {
         const output = reply.output;
-        setMessages((current) => [...current, { id: newId(), role: 'assistant', text: output, ...(reply.demo === true ? { demo: true } : {}) }]);
+        setMessages((current) => [
+          ...current,
+          {
+            id: newId(),
+            role: 'assistant',
+            text: output,
+            ...(reply.demo === true ? { demo: true } : {}),
+          },
+        ]);
       } else {
         setError(errorFor(body, text));
       }
@@ -188,8 +234,18 @@ export function ChatPanel({ open, branding, position, onClose, onAutoOpen }: Cha
       style={{ backgroundColor: style.backgroundColor, color: style.fontColor }}
       className={`fixed inset-0 z-[60] flex flex-col overflow-hidden transition-[opacity,translate] duration-200 starting:translate-y-4 starting:opacity-0 motion-reduce:transition-none sm:inset-auto sm:bottom-22 sm:h-[min(36rem,calc(100dvh-7rem))] sm:w-96 sm:rounded-2xl sm:border sm:border-ink-200 sm:shadow-2xl ${side}`}
     >
-      <div className="flex items-center gap-3 px-4 py-3 text-white" style={{ backgroundColor: style.secondaryColor }}>
-        <Image src={branding.logo} alt="" width={32} height={32} unoptimized className="size-8 shrink-0 rounded-full bg-white p-1" />
+      <div
+        className="flex items-center gap-3 px-4 py-3 text-white"
+        style={{ backgroundColor: style.secondaryColor }}
+      >
+        <Image
+          src={branding.logo}
+          alt=""
+          width={32}
+          height={32}
+          unoptimized
+          className="size-8 shrink-0 rounded-full bg-white p-1"
+        />
         <div className="min-w-0 flex-1">
           <h2 id={titleId} className="truncate text-base font-bold">
             {branding.name}
@@ -202,7 +258,15 @@ export function ChatPanel({ open, branding, position, onClose, onAutoOpen }: Cha
           onClick={() => onClose(true)}
           className="grid size-10 shrink-0 cursor-pointer place-items-center rounded-full hover:bg-white/15 focus-visible:outline-white"
         >
-          <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 24 24"
+            className="size-6"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+          >
             <path d="M18 6 6 18M6 6l12 12" />
           </svg>
         </button>
@@ -239,7 +303,10 @@ export function ChatPanel({ open, branding, position, onClose, onAutoOpen }: Cha
       )}
 
       {error && (
-        <div role="alert" className="mx-4 mb-2 flex items-center gap-3 rounded-xl border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+        <div
+          role="alert"
+          className="mx-4 mb-2 flex items-center gap-3 rounded-xl border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800"
+        >
           <p className="flex-1">{error.message}</p>
           {error.retry !== null && (
             <button

@@ -50,14 +50,20 @@ export function sessionId(): string {
 function isMessage(value: unknown): value is ChatMessage {
   if (value === null || typeof value !== 'object') return false;
   const message = value as Record<string, unknown>;
-  return typeof message.id === 'string' && (message.role === 'user' || message.role === 'assistant') && typeof message.text === 'string';
+  return (
+    typeof message.id === 'string' &&
+    (message.role === 'user' || message.role === 'assistant') &&
+    typeof message.text === 'string'
+  );
 }
 
 export function loadMessages(): ChatMessage[] {
   try {
     const raw = storage()?.getItem(chatConfig.storageKeys.messages);
     const parsed: unknown = raw ? JSON.parse(raw) : [];
-    return Array.isArray(parsed) ? parsed.filter(isMessage).slice(-chatConfig.maxStoredMessages) : [];
+    return Array.isArray(parsed)
+      ? parsed.filter(isMessage).slice(-chatConfig.maxStoredMessages)
+      : [];
   } catch {
     return [];
   }
@@ -65,7 +71,10 @@ export function loadMessages(): ChatMessage[] {
 
 export function saveMessages(messages: readonly ChatMessage[]): void {
   try {
-    storage()?.setItem(chatConfig.storageKeys.messages, JSON.stringify(messages.slice(-chatConfig.maxStoredMessages)));
+    storage()?.setItem(
+      chatConfig.storageKeys.messages,
+      JSON.stringify(messages.slice(-chatConfig.maxStoredMessages)),
+    );
   } catch {
     // a full or unavailable storage only costs the history on reload
   }

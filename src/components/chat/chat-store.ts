@@ -25,14 +25,23 @@ export type ChatState = {
   Panel: ComponentType<ChatPanelProps> | null;
 };
 
-const initial: ChatState = { hydrated: false, status: 'idle', error: null, errorSource: null, opening: false, open: false, Panel: null };
+const initial: ChatState = {
+  hydrated: false,
+  status: 'idle',
+  error: null,
+  errorSource: null,
+  opening: false,
+  open: false,
+  Panel: null,
+};
 
 /** A chunk that could not be fetched (offline, blocked) rather than code that failed. */
 export function isNetworkError(error: unknown): boolean {
   return (
     error instanceof Error &&
     // Turbopack and webpack name it ChunkLoadError; browsers' own import() says 'Failed to fetch dynamically imported module'.
-    (error.name === 'ChunkLoadError' || /chunk|fetch|importing a module script/i.test(error.message))
+    (error.name === 'ChunkLoadError' ||
+      /chunk|fetch|importing a module script/i.test(error.message))
   );
 }
 
@@ -61,14 +70,18 @@ export function createChatStore(load: () => Promise<PanelModule>) {
     /** Open the chat, loading the panel first if it is not loaded yet. */
     request(source: string | null = null) {
       if (state.open) return;
-      opener = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
+      opener =
+        document.activeElement instanceof HTMLElement && document.activeElement !== document.body
+          ? document.activeElement
+          : null;
       if (state.status === 'loaded') return open();
       if (state.status === 'loading') return;
       set({ status: 'loading', error: null, errorSource: source });
       load().then(
         // The panel mounts hidden and calls autoOpen() on SPEC's schedule (chatConfig.autoOpenDelaysMs).
         (module) => set({ status: 'loaded', opening: true, Panel: module.ChatPanel }),
-        (error: unknown) => set({ status: 'idle', error: isNetworkError(error) ? 'network' : 'other' }),
+        (error: unknown) =>
+          set({ status: 'idle', error: isNetworkError(error) ? 'network' : 'other' }),
       );
     },
 

@@ -10,7 +10,10 @@ export type ChatWidgetProps = {
   /** false on /contact-us: no button of its own, opened from the page's Live Chat item. */
   launcher: boolean;
   branding: ChatBranding;
-  copy: Pick<ChatLauncherCopy, 'open' | 'close' | 'loading' | 'loadFailed' | 'loadError' | 'dismissError'>;
+  copy: Pick<
+    ChatLauncherCopy,
+    'open' | 'close' | 'loading' | 'loadFailed' | 'loadError' | 'dismissError'
+  >;
   primaryColor: string;
   position: ChatPosition;
 };
@@ -38,14 +41,26 @@ export function ChatWidget({ launcher, branding, copy, primaryColor, position }:
   const { Panel } = chat;
   return (
     <>
-      {Panel && <Panel open={chat.open} branding={branding} position={position} onClose={chatStore.close} onAutoOpen={chatStore.autoOpen} />}
+      {Panel && (
+        <Panel
+          open={chat.open}
+          branding={branding}
+          position={position}
+          onClose={chatStore.close}
+          onAutoOpen={chatStore.autoOpen}
+        />
+      )}
       {chat.error && !chat.errorSource && (
         <div
           role="alert"
           className={`fixed bottom-22 z-50 flex max-w-[calc(100vw-2rem)] items-start gap-2 rounded-xl border border-red-200 bg-white p-3 text-sm text-red-800 shadow-lg sm:max-w-xs ${side}`}
         >
           <p>{chat.error === 'network' ? copy.loadFailed : copy.loadError}</p>
-          <button type="button" onClick={chatStore.dismissError} className="shrink-0 cursor-pointer font-semibold underline">
+          <button
+            type="button"
+            onClick={chatStore.dismissError}
+            className="shrink-0 cursor-pointer font-semibold underline"
+          >
             {copy.dismissError}
           </button>
         </div>
@@ -54,7 +69,13 @@ export function ChatWidget({ launcher, branding, copy, primaryColor, position }:
         <button
           type="button"
           data-chat-launcher=""
-          aria-label={chat.open ? copy.close : chat.status === 'loading' || chat.opening ? copy.loading : copy.open}
+          aria-label={
+            chat.open
+              ? copy.close
+              : chat.status === 'loading' || chat.opening
+                ? copy.loading
+                : copy.open
+          }
           aria-expanded={chat.open}
           onClick={() => (chat.open ? chatStore.close(false) : chatStore.request())}
           style={{ backgroundColor: primaryColor }}

@@ -7,7 +7,8 @@
  * the URL opened it (https://en.wikipedia.org/wiki/Foo_(bar)).
  */
 
-export type MessagePart = { type: 'text'; text: string } | { type: 'link'; text: string; href: string };
+export type MessagePart =
+  { type: 'text'; text: string } | { type: 'link'; text: string; href: string };
 
 const URL_PATTERN = /\bhttps?:\/\/[^\s<>"'`]+/gi;
 const TRAILING = /[.,;:!?'"\u2019\u201d*_~]$/;

@@ -11,7 +11,15 @@ export const OPEN_CHAT_EVENT = 'open-chat-widget';
  * is on the page (or JavaScript is off) this stays an ordinary link to the
  * contact page, so the control is never dead.
  */
-export function OpenChatLink({ className, children, fallbackHref = '/contact-us' }: { className?: string; children: ReactNode; fallbackHref?: string }) {
+export function OpenChatLink({
+  className,
+  children,
+  fallbackHref = '/contact-us',
+}: {
+  className?: string;
+  children: ReactNode;
+  fallbackHref?: string;
+}) {
   return (
     <a
       href={fallbackHref}

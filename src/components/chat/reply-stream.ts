@@ -7,9 +7,17 @@
 
 export const STREAM_TYPE = 'application/x-ndjson';
 
-export type StreamOutcome = { text: string; ended: boolean; truncated: boolean; error: 'timeout' | 'upstream' | null };
+export type StreamOutcome = {
+  text: string;
+  ended: boolean;
+  truncated: boolean;
+  error: 'timeout' | 'upstream' | null;
+};
 
-export async function readReplyStream(body: ReadableStream<Uint8Array>, onText: (text: string) => void): Promise<StreamOutcome> {
+export async function readReplyStream(
+  body: ReadableStream<Uint8Array>,
+  onText: (text: string) => void,
+): Promise<StreamOutcome> {
   const reader = body.getReader();
   const decoder = new TextDecoder();
   const outcome: StreamOutcome = { text: '', ended: false, truncated: false, error: null };
@@ -21,7 +29,12 @@ export async function readReplyStream(body: ReadableStream<Uint8Array>, onText: 
     } catch {
       return;
     }
-    const { type, content, error, truncated } = (value ?? {}) as { type?: unknown; content?: unknown; error?: unknown; truncated?: unknown };
+    const { type, content, error, truncated } = (value ?? {}) as {
+      type?: unknown;
+      content?: unknown;
+      error?: unknown;
+      truncated?: unknown;
+    };
     if (type === 'item' && typeof content === 'string' && content !== '') {
       outcome.text += content;
       onText(outcome.text);

@@ -24,7 +24,10 @@ export function UnlockBlueprint({ pitch }: { pitch: string }) {
     const update = () => setScrolledPast(window.scrollY > STICKY_CTA_THRESHOLD);
     update();
     window.addEventListener('scroll', update, { passive: true });
-    const targets = [document.getElementById('audit-form'), document.querySelector('footer')].filter((element): element is HTMLElement => element !== null);
+    const targets = [
+      document.getElementById('audit-form'),
+      document.querySelector('footer'),
+    ].filter((element): element is HTMLElement => element !== null);
     const visible = new Set<Element>();
     const observer = new IntersectionObserver((entries) => {
       for (const entry of entries) {
@@ -49,7 +52,11 @@ export function UnlockBlueprint({ pitch }: { pitch: string }) {
       >
         <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3 sm:px-6">
           <p className="hidden font-semibold text-ink-900 sm:block">{pitch}</p>
-          <button type="button" onClick={() => setOpen(true)} className={buttonClass('primary', 'lg', 'w-full sm:w-auto')}>
+          <button
+            type="button"
+            onClick={() => setOpen(true)}
+            className={buttonClass('primary', 'lg', 'w-full sm:w-auto')}
+          >
             {growthAuditDialog.unlockLabel}
           </button>
         </div>

@@ -6,7 +6,11 @@ import { AnnouncementDismiss } from './announcement-dismiss';
 
 /** Fixed bar above the header. Hidden before first paint when dismissed (see lib/announcement.ts). */
 export function AnnouncementBar({ appUrl }: { appUrl: string }) {
-  const href = withUtm(appUrl, { source: 'website', medium: 'announcement', campaign: 'global_bar' });
+  const href = withUtm(appUrl, {
+    source: 'website',
+    medium: 'announcement',
+    campaign: 'global_bar',
+  });
   return (
     <aside
       aria-label="Announcement"

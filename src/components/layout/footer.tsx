@@ -8,15 +8,23 @@ import { TrackedLink } from '@/components/ui/tracked-link';
 import { SocialIcon } from './social-icon';
 import { uiCopy } from '@/content/ui';
 
-const linkClass = 'rounded text-ink-300 hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white';
+const linkClass =
+  'rounded text-ink-300 hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white';
 
 export function Footer({ site }: { site: SiteConfig }) {
-  const appHref = withUtm(site.appUrl, { source: 'website', medium: 'footer', campaign: 'footer_cta' });
+  const appHref = withUtm(site.appUrl, {
+    source: 'website',
+    medium: 'footer',
+    campaign: 'footer_cta',
+  });
   return (
     <footer className="bg-ink-950 text-ink-200">
       <section aria-labelledby="footer-cta-heading" className="border-b border-white/10">
         <div className="mx-auto max-w-6xl px-4 py-16 text-center sm:px-6">
-          <h2 id="footer-cta-heading" className="text-3xl font-bold tracking-tight text-white sm:text-4xl">
+          <h2
+            id="footer-cta-heading"
+            className="text-3xl font-bold tracking-tight text-white sm:text-4xl"
+          >
             {footerCta.heading}
           </h2>
           <p className="mx-auto mt-4 max-w-2xl text-lg text-ink-300">{footerCta.body}</p>
@@ -28,14 +36,22 @@ export function Footer({ site }: { site: SiteConfig }) {
             <TrackedLink
               href={appHref}
               event={{ event: 'cta_click', cta_id: 'hero_try_app' }}
-              className={buttonClass('ghost', 'lg', 'text-white ring-1 ring-inset ring-white/40 hover:bg-white/10 focus-visible:outline-white')}
+              className={buttonClass(
+                'ghost',
+                'lg',
+                'text-white ring-1 ring-inset ring-white/40 hover:bg-white/10 focus-visible:outline-white',
+              )}
             >
               {footerCta.appLabel}
             </TrackedLink>
             {/* A plain anchor on purpose: SPEC asks for a full page load here. */}
             <a
               href={footerCta.contactHref}
-              className={buttonClass('ghost', 'lg', 'text-white ring-1 ring-inset ring-white/40 hover:bg-white/10 focus-visible:outline-white')}
+              className={buttonClass(
+                'ghost',
+                'lg',
+                'text-white ring-1 ring-inset ring-white/40 hover:bg-white/10 focus-visible:outline-white',
+              )}
             >
               {footerCta.contactLabel}
             </a>
@@ -62,7 +78,12 @@ export function Footer({ site }: { site: SiteConfig }) {
             <ul className="mt-5 flex gap-3" aria-label="Social media">
               {site.social.map((link) => (
                 <li key={link.id}>
-                  <a href={link.href} aria-label={link.label} className={`${linkClass} block`} rel="noopener">
+                  <a
+                    href={link.href}
+                    aria-label={link.label}
+                    className={`${linkClass} block`}
+                    rel="noopener"
+                  >
                     <SocialIcon id={link.id} />
                   </a>
                 </li>

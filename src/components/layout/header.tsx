@@ -34,7 +34,10 @@ export function Header({ brandName }: { brandName: string }) {
             {uiCopy.getStarted}
           </AppLink>
         </nav>
-        <MobileMenu links={sectionLinks} getStarted={{ href: getStartedHref, prefetch: isRoutePath(getStartedHref) }} />
+        <MobileMenu
+          links={sectionLinks}
+          getStarted={{ href: getStartedHref, prefetch: isRoutePath(getStartedHref) }}
+        />
       </div>
     </HeaderShell>
   );

@@ -38,7 +38,11 @@ export function MobileMenu({
       // The platform returns focus from the panel on Escape but not on a click outside: clicking plain
       // content focuses <body> or a tabIndex -1 container such as <main>. A link moves focus on purpose.
       const active = document.activeElement as HTMLElement | null;
-      if (!byLink && (!active || active === document.body || active.tabIndex < 0 || panel.contains(active))) toggleRef.current?.focus();
+      if (
+        !byLink &&
+        (!active || active === document.body || active.tabIndex < 0 || panel.contains(active))
+      )
+        toggleRef.current?.focus();
     };
     panel.addEventListener('toggle', onToggle);
     return () => panel.removeEventListener('toggle', onToggle);
@@ -57,7 +61,8 @@ export function MobileMenu({
     closedByLink.current = true;
     panel.hidePopover();
   };
-  const itemClass = 'block rounded-lg px-3 py-3 text-base font-medium text-ink-800 hover:bg-ink-100 focus-visible:outline-3 focus-visible:outline-brand-600';
+  const itemClass =
+    'block rounded-lg px-3 py-3 text-base font-medium text-ink-800 hover:bg-ink-100 focus-visible:outline-3 focus-visible:outline-brand-600';
 
   return (
     <div className="group/menu md:hidden">
@@ -96,7 +101,12 @@ export function MobileMenu({
               </li>
             ))}
           </ul>
-          <Link href={getStarted.href} prefetch={getStarted.prefetch ? null : false} onClick={close} className={buttonClass('primary', 'lg', 'mt-3 w-full')}>
+          <Link
+            href={getStarted.href}
+            prefetch={getStarted.prefetch ? null : false}
+            onClick={close}
+            className={buttonClass('primary', 'lg', 'mt-3 w-full')}
+          >
             {uiCopy.getStarted}
           </Link>
         </nav>

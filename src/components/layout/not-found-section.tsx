@@ -13,9 +13,17 @@ export const notFoundMetadata: Metadata = {
 /** What the 404 page says, inside the site's chrome: for unknown paths and for notFound() in a public page. */
 export function NotFoundSection() {
   return (
-    <section aria-labelledby="not-found-heading" className="mx-auto max-w-2xl px-4 py-24 text-center sm:px-6">
-      <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">{notFoundCopy.eyebrow}</p>
-      <h1 id="not-found-heading" className="mt-2 text-4xl font-extrabold tracking-tight text-ink-900">
+    <section
+      aria-labelledby="not-found-heading"
+      className="mx-auto max-w-2xl px-4 py-24 text-center sm:px-6"
+    >
+      <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">
+        {notFoundCopy.eyebrow}
+      </p>
+      <h1
+        id="not-found-heading"
+        className="mt-2 text-4xl font-extrabold tracking-tight text-ink-900"
+      >
         {notFoundCopy.heading}
       </h1>
       <p className="mt-4 text-lg text-ink-700">{notFoundCopy.body}</p>

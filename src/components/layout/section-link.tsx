@@ -9,7 +9,17 @@ import { scrollToSection, scrollToSectionAfterNavigation } from '@/lib/scroll-to
  * to /#id. With it, on / it scrolls smoothly; elsewhere it goes to / and
  * scrolls there after about 100 ms.
  */
-export function SectionLink({ id, className, onNavigate, children }: { id: string; className?: string; onNavigate?: () => void; children: ReactNode }) {
+export function SectionLink({
+  id,
+  className,
+  onNavigate,
+  children,
+}: {
+  id: string;
+  className?: string;
+  onNavigate?: () => void;
+  children: ReactNode;
+}) {
   const pathname = usePathname();
   const router = useRouter();
   return (
@@ -17,7 +27,14 @@ export function SectionLink({ id, className, onNavigate, children }: { id: strin
       href={`/#${id}`}
       className={className}
       onClick={(event) => {
-        if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) {
+        if (
+          event.defaultPrevented ||
+          event.button !== 0 ||
+          event.metaKey ||
+          event.ctrlKey ||
+          event.shiftKey ||
+          event.altKey
+        ) {
           return; // Let the browser open new tabs and windows as usual.
         }
         event.preventDefault();

@@ -15,7 +15,11 @@ import { TagManager } from './tag-manager';
 export function SiteShell({ children }: { children: ReactNode }) {
   return (
     <>
-      <script dangerouslySetInnerHTML={{ __html: `${announcementPrePaintScript};${announcementDismissScript};${dialogScript};${utmCaptureScript}` }} />
+      <script
+        dangerouslySetInnerHTML={{
+          __html: `${announcementPrePaintScript};${announcementDismissScript};${dialogScript};${utmCaptureScript}`,
+        }}
+      />
       <SiteChrome>{children}</SiteChrome>
       <TagManager containerId={siteConfig.gtmId} />
     </>

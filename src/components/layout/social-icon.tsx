@@ -14,7 +14,15 @@ export function SocialIcon({ id }: { id: SocialLink['id'] }) {
   return (
     <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6">
       <rect width="24" height="24" rx="6" fill="currentColor" />
-      <text x="12" y="16.5" textAnchor="middle" fontSize="11" fontWeight="700" fill="#0f172a" fontFamily="inherit">
+      <text
+        x="12"
+        y="16.5"
+        textAnchor="middle"
+        fontSize="11"
+        fontWeight="700"
+        fill="#0f172a"
+        fontFamily="inherit"
+      >
         {monograms[id]}
       </text>
     </svg>

@@ -13,7 +13,13 @@ export function AriaSignupForm() {
   const field = { formId: FORM_ID, onEdit: lead.clearError };
   const { errors } = lead;
   return (
-    <LeadFormFrame form="aria-signup" formId={FORM_ID} lead={lead} labels={submitLabels['aria-signup']} success={successCopy['aria-signup']}>
+    <LeadFormFrame
+      form="aria-signup"
+      formId={FORM_ID}
+      lead={lead}
+      labels={submitLabels['aria-signup']}
+      success={successCopy['aria-signup']}
+    >
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField {...field} name="firstName" required error={errors.firstName} />
         <TextField {...field} name="lastName" required error={errors.lastName} />

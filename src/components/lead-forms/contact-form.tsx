@@ -12,7 +12,13 @@ export function ContactForm() {
   const lead = useLeadForm('contact', FORM_ID);
   const field = { formId: FORM_ID, onEdit: lead.clearError };
   return (
-    <LeadFormFrame form="contact" formId={FORM_ID} lead={lead} labels={submitLabels.contact} success={successCopy.contact}>
+    <LeadFormFrame
+      form="contact"
+      formId={FORM_ID}
+      lead={lead}
+      labels={submitLabels.contact}
+      success={successCopy.contact}
+    >
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField {...field} name="firstName" required error={lead.errors.firstName} />
         <TextField {...field} name="lastName" required error={lead.errors.lastName} />

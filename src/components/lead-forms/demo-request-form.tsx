@@ -13,7 +13,13 @@ export function DemoRequestForm() {
   const field = { formId: FORM_ID, onEdit: lead.clearError };
   const { errors } = lead;
   return (
-    <LeadFormFrame form="demo" formId={FORM_ID} lead={lead} labels={submitLabels.demo} success={successCopy.demo}>
+    <LeadFormFrame
+      form="demo"
+      formId={FORM_ID}
+      lead={lead}
+      labels={submitLabels.demo}
+      success={successCopy.demo}
+    >
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField {...field} name="firstName" required error={errors.firstName} />
         <TextField {...field} name="lastName" required error={errors.lastName} />
@@ -23,7 +29,12 @@ export function DemoRequestForm() {
       <TextField {...field} name="company" required error={errors.company} />
       <div className="grid gap-5 sm:grid-cols-2">
         <SelectField {...field} name="industry" options={industryOptions} error={errors.industry} />
-        <SelectField {...field} name="callVolume" options={callVolumeOptions} error={errors.callVolume} />
+        <SelectField
+          {...field}
+          name="callVolume"
+          options={callVolumeOptions}
+          error={errors.callVolume}
+        />
       </div>
       <TextAreaField {...field} name="message" error={errors.message} />
     </LeadFormFrame>

@@ -20,7 +20,13 @@ const controlClass = (error?: string) =>
     error ? 'border-red-700' : 'border-ink-300',
   );
 
-function FieldShell({ formId, name, error, required, children }: Omit<CommonProps, 'onEdit'> & { children: ReactNode }) {
+function FieldShell({
+  formId,
+  name,
+  error,
+  required,
+  children,
+}: Omit<CommonProps, 'onEdit'> & { children: ReactNode }) {
   const copy: FieldCopy = fieldCopy[name];
   const id = `${formId}-${name}`;
   return (
@@ -60,7 +66,9 @@ function controlProps({ formId, name, error, required, onEdit }: CommonProps) {
   } as const;
 }
 
-export function TextField(props: CommonProps & { type?: 'text' | 'email' | 'tel' | 'url'; defaultValue?: string }) {
+export function TextField(
+  props: CommonProps & { type?: 'text' | 'email' | 'tel' | 'url'; defaultValue?: string },
+) {
   const copy: FieldCopy = fieldCopy[props.name];
   return (
     <FieldShell {...props}>
@@ -77,7 +85,9 @@ export function TextField(props: CommonProps & { type?: 'text' | 'email' | 'tel'
   );
 }
 
-export function SelectField(props: CommonProps & { options: readonly { value: string; label: string }[] }) {
+export function SelectField(
+  props: CommonProps & { options: readonly { value: string; label: string }[] },
+) {
   const copy: FieldCopy = fieldCopy[props.name];
   return (
     <FieldShell {...props}>
@@ -97,7 +107,12 @@ export function TextAreaField(props: CommonProps) {
   const copy: FieldCopy = fieldCopy[props.name];
   return (
     <FieldShell {...props}>
-      <textarea {...controlProps(props)} rows={4} placeholder={copy.placeholder} className={controlClass(props.error)} />
+      <textarea
+        {...controlProps(props)}
+        rows={4}
+        placeholder={copy.placeholder}
+        className={controlClass(props.error)}
+      />
     </FieldShell>
   );
 }

@@ -6,19 +6,41 @@ import { buttonClass } from '@/components/ui/button-styles';
 import type { SubmitFailure } from './use-lead-form';
 import { failureMessage } from './use-lead-form';
 
-export function SubmitButton({ busy, labels, className }: { busy: boolean; labels: { idle: string; busy: string }; className?: string }) {
+export function SubmitButton({
+  busy,
+  labels,
+  className,
+}: {
+  busy: boolean;
+  labels: { idle: string; busy: string };
+  className?: string;
+}) {
   return (
-    <button type="submit" disabled={busy} aria-disabled={busy} className={buttonClass('primary', 'lg', className)}>
+    <button
+      type="submit"
+      disabled={busy}
+      aria-disabled={busy}
+      className={buttonClass('primary', 'lg', className)}
+    >
       {busy ? labels.busy : labels.idle}
     </button>
   );
 }
 
 /** The error banner: an alert region, so it is announced as soon as it appears. */
-export function FailureBanner({ failure, describe = failureMessage }: { failure: SubmitFailure | null; describe?: (failure: SubmitFailure) => string }) {
+export function FailureBanner({
+  failure,
+  describe = failureMessage,
+}: {
+  failure: SubmitFailure | null;
+  describe?: (failure: SubmitFailure) => string;
+}) {
   if (!failure) return null;
   return (
-    <div role="alert" className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm font-medium text-red-800">
+    <div
+      role="alert"
+      className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm font-medium text-red-800"
+    >
       {describe(failure)}
     </div>
   );
@@ -29,7 +51,11 @@ export function FailureBanner({ failure, describe = failureMessage }: { failure:
  * it is read out. Its links are not prefetched: the visitor is done here, and a
  * client component cannot consult the route registry for pages not built yet.
  */
-export function FormSuccess({ copy }: { copy: { heading: string; body: string; actions: readonly { label: string; href: string }[] } }) {
+export function FormSuccess({
+  copy,
+}: {
+  copy: { heading: string; body: string; actions: readonly { label: string; href: string }[] };
+}) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => headingRef.current?.focus(), []);
   return (
@@ -40,7 +66,12 @@ export function FormSuccess({ copy }: { copy: { heading: string; body: string; a
       <p className="mt-3 text-ink-700">{copy.body}</p>
       <div className="mt-6 flex flex-col justify-center gap-3 sm:flex-row">
         {copy.actions.map((action, index) => (
-          <Link key={action.href} href={action.href} prefetch={false} className={buttonClass(index === 0 ? 'primary' : 'secondary', 'md')}>
+          <Link
+            key={action.href}
+            href={action.href}
+            prefetch={false}
+            className={buttonClass(index === 0 ? 'primary' : 'secondary', 'md')}
+          >
             {action.label}
           </Link>
         ))}

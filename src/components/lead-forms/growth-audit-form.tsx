@@ -11,7 +11,13 @@ import { growthAuditFailureMessage, useLeadForm } from './use-lead-form';
  * The growth-audit lead form. On success the visitor goes to /thank-you.
  * `formId` keeps ids unique when the page shows the form inline and in the dialog.
  */
-export function GrowthAuditForm({ formId = leadFormRegistry['growth-audit'].formId, onCancel }: { formId?: string; onCancel?: () => void }) {
+export function GrowthAuditForm({
+  formId = leadFormRegistry['growth-audit'].formId,
+  onCancel,
+}: {
+  formId?: string;
+  onCancel?: () => void;
+}) {
   const router = useRouter();
   const lead = useLeadForm('growth-audit', formId, () => {
     onCancel?.();

@@ -8,7 +8,11 @@ import { NoScriptOutcome } from './no-script-outcome';
 import { SpamFields } from './spam-fields';
 import type { SubmitFailure, useLeadForm } from './use-lead-form';
 
-type SuccessCopy = { heading: string; body: string; actions: readonly { label: string; href: string }[] };
+type SuccessCopy = {
+  heading: string;
+  body: string;
+  actions: readonly { label: string; href: string }[];
+};
 
 /**
  * What every lead form shares around its fields: the plain-POST <form> that
@@ -63,7 +67,11 @@ export function LeadFormFrame({
               {cancelLabel}
             </button>
           )}
-          <SubmitButton busy={status !== 'idle'} labels={labels} className={onCancel ? undefined : 'w-full'} />
+          <SubmitButton
+            busy={status !== 'idle'}
+            labels={labels}
+            className={onCancel ? undefined : 'w-full'}
+          />
         </div>
       </form>
     </div>

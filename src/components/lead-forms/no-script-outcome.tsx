@@ -24,7 +24,12 @@ export function NoScriptOutcome({
           <p className="mt-3 text-ink-700">{success.body}</p>
           <div className="mt-6 flex flex-col gap-3 sm:flex-row">
             {success.actions.map((action, index) => (
-              <Link key={action.href} href={action.href} prefetch={false} className={buttonClass(index === 0 ? 'primary' : 'secondary', 'md')}>
+              <Link
+                key={action.href}
+                href={action.href}
+                prefetch={false}
+                className={buttonClass(index === 0 ? 'primary' : 'secondary', 'md')}
+              >
                 {action.label}
               </Link>
             ))}

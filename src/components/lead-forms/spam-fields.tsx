@@ -12,7 +12,14 @@ export function SpamFields({ formId }: { formId: string }) {
     <>
       <div aria-hidden="true" className="absolute -left-[9999px] top-auto size-px overflow-hidden">
         <label htmlFor={`${formId}-${HONEYPOT_FIELD}`}>{honeypotLabel}</label>
-        <input id={`${formId}-${HONEYPOT_FIELD}`} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+        <input
+          id={`${formId}-${HONEYPOT_FIELD}`}
+          name={HONEYPOT_FIELD}
+          type="text"
+          tabIndex={-1}
+          autoComplete="off"
+          defaultValue=""
+        />
       </div>
       {/* No value prop: React would put it back on every render. useLeadForm fills it in once hydrated. */}
       <input type="hidden" name={STARTED_AT_FIELD} />

@@ -22,7 +22,11 @@ export type FieldMessages = Record<string, string>;
 
 /** Error codes (from the rules, the API's 422 or a returned plain post) as the messages to show. */
 function messagesFor(codes: Record<string, unknown>): FieldMessages {
-  return Object.fromEntries(Object.entries(codes).flatMap(([field, code]) => (isFieldErrorCode(code) ? [[field, fieldErrorMessage(field, code)]] : [])));
+  return Object.fromEntries(
+    Object.entries(codes).flatMap(([field, code]) =>
+      isFieldErrorCode(code) ? [[field, fieldErrorMessage(field, code)]] : [],
+    ),
+  );
 }
 
 /** The banner text for a failure, in the wording of SPEC section 8. */
@@ -86,7 +90,8 @@ export function useLeadForm(form: LeadForm, formId: string, onSuccess?: () => vo
     // Arriving from a plain form post (see NoScriptOutcome): show its outcome the scripted way.
     const url = new URL(arrival);
     if (url.hash === `#${formId}-sent`) setStatus('success');
-    const returned = url.hash === `#${formId}-error` ? decodeLeadFormErrors(url.searchParams.get('errors')) : null;
+    const returned =
+      url.hash === `#${formId}-error` ? decodeLeadFormErrors(url.searchParams.get('errors')) : null;
     if (returned) {
       const { form: formProblem, ...fields } = returned;
       setErrors(messagesFor(fields));
@@ -155,7 +160,11 @@ export function useLeadForm(form: LeadForm, formId: string, onSuccess?: () => vo
         }
       }
       setFailure(
-        response.status === 429 ? { kind: 'rate-limited' } : response.status >= 500 ? { kind: 'server', status: response.status } : { kind: 'unexpected' },
+        response.status === 429
+          ? { kind: 'rate-limited' }
+          : response.status >= 500
+            ? { kind: 'server', status: response.status }
+            : { kind: 'unexpected' },
       );
     } catch {
       setFailure({ kind: 'unexpected' });

@@ -4,7 +4,19 @@ import { Section } from './section';
 type Column = { title: string; items: readonly string[] };
 
 /** A two-column comparison: the situation today and with automation. */
-export function BeforeAfter({ id, heading, intro, before, after }: { id: string; heading: string; intro?: string; before: Column; after: Column }) {
+export function BeforeAfter({
+  id,
+  heading,
+  intro,
+  before,
+  after,
+}: {
+  id: string;
+  heading: string;
+  intro?: string;
+  before: Column;
+  after: Column;
+}) {
   return (
     <Section id={id} heading={heading} intro={intro}>
       <div className="grid gap-6 md:grid-cols-2">

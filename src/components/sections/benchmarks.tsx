@@ -7,7 +7,10 @@ export function Benchmarks() {
     <Section id="benchmarks" heading={benchmarks.heading} intro={benchmarks.body}>
       <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
         {benchmarks.items.map((item) => (
-          <li key={item.title} className="flex flex-col rounded-2xl border border-ink-200 bg-white p-6">
+          <li
+            key={item.title}
+            className="flex flex-col rounded-2xl border border-ink-200 bg-white p-6"
+          >
             <p className="text-4xl font-extrabold tracking-tight text-brand-700">{item.metric}</p>
             <h3 className="mt-2 font-bold text-ink-900">{item.title}</h3>
             <p className="mt-2 flex-1 text-sm text-ink-700">{item.description}</p>

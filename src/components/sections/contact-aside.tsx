@@ -22,7 +22,13 @@ function PointsBlock({ heading, items }: { heading: string; items: readonly stri
  * live-chat item is a control that opens the chat widget (/contact-us);
  * otherwise it links to the contact page, where chat lives.
  */
-export function ContactAside({ content, chatOpensWidget = false }: { content: AsideContent; chatOpensWidget?: boolean }) {
+export function ContactAside({
+  content,
+  chatOpensWidget = false,
+}: {
+  content: AsideContent;
+  chatOpensWidget?: boolean;
+}) {
   return (
     <section aria-label={uiCopy.contactAsideLabel} className="space-y-8">
       <PointsBlock {...content.expect} />

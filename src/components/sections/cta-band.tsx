@@ -2,7 +2,15 @@ import type { ReactNode } from 'react';
 import type { CtaBandContent } from '@/content/types';
 
 /** A closing call to action; the buttons are passed as children. */
-export function CtaBand({ id = 'cta', content, children }: { id?: string; content: CtaBandContent; children: ReactNode }) {
+export function CtaBand({
+  id = 'cta',
+  content,
+  children,
+}: {
+  id?: string;
+  content: CtaBandContent;
+  children: ReactNode;
+}) {
   return (
     <section aria-labelledby={`${id}-heading`} className="bg-brand-800 text-white">
       <div className="mx-auto max-w-4xl px-4 py-16 text-center sm:px-6">

@@ -22,9 +22,19 @@ export function FeatureGrid({
 }) {
   return (
     <Section id={id} heading={heading} intro={intro} tone={tone}>
-      <ul className={cn('grid gap-6', columns === 2 && 'md:grid-cols-2', columns === 3 && 'md:grid-cols-3', columns === 4 && 'sm:grid-cols-2 lg:grid-cols-4')}>
+      <ul
+        className={cn(
+          'grid gap-6',
+          columns === 2 && 'md:grid-cols-2',
+          columns === 3 && 'md:grid-cols-3',
+          columns === 4 && 'sm:grid-cols-2 lg:grid-cols-4',
+        )}
+      >
         {items.map((item) => (
-          <li key={item.title} className="flex flex-col rounded-2xl border border-ink-200 bg-white p-6 shadow-sm">
+          <li
+            key={item.title}
+            className="flex flex-col rounded-2xl border border-ink-200 bg-white p-6 shadow-sm"
+          >
             {item.icon && (
               <span className="mb-4 grid size-11 place-items-center rounded-xl bg-brand-100 text-brand-700">
                 <Icon name={item.icon} className="size-6" />

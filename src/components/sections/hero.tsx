@@ -14,8 +14,13 @@ export function Hero({ appUrl }: { appUrl: string }) {
     <section aria-labelledby="hero-heading" className="bg-gradient-to-b from-brand-50 to-white">
       <div className="mx-auto grid max-w-6xl gap-12 px-4 pb-20 pt-12 sm:px-6 lg:grid-cols-2 lg:pt-20">
         <div>
-          <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">{hero.eyebrow}</p>
-          <h1 id="hero-heading" className="mt-3 text-4xl font-extrabold tracking-tight text-ink-900 sm:text-5xl">
+          <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">
+            {hero.eyebrow}
+          </p>
+          <h1
+            id="hero-heading"
+            className="mt-3 text-4xl font-extrabold tracking-tight text-ink-900 sm:text-5xl"
+          >
             {hero.heading}
           </h1>
           <p className="mt-5 text-lg text-ink-700">{hero.body}</p>
@@ -26,12 +31,18 @@ export function Hero({ appUrl }: { appUrl: string }) {
                 {hero.primaryCta.label}
               </IconLabel>
             </AppLink>
-            <SectionLink id={hero.secondaryCta.sectionId} className={buttonClass('secondary', 'lg')}>
+            <SectionLink
+              id={hero.secondaryCta.sectionId}
+              className={buttonClass('secondary', 'lg')}
+            >
               {hero.secondaryCta.label}
             </SectionLink>
           </div>
         </div>
-        <div id="showcase" className="rounded-3xl border border-ink-200 bg-white p-5 shadow-xl sm:p-6">
+        <div
+          id="showcase"
+          className="rounded-3xl border border-ink-200 bg-white p-5 shadow-xl sm:p-6"
+        >
           <h2 className="text-xl font-bold text-ink-900">{showcase.heading}</h2>
           <p className="mt-1 text-ink-600">{showcase.body}</p>
           <ul className="mt-5 grid grid-cols-2 gap-3 sm:grid-cols-3">

@@ -13,12 +13,25 @@ function actionRow(count: number): string {
 }
 
 /** The top of a content page: the page's one h1, an intro and its call-to-action buttons. */
-export function PageHero({ content, children }: { content: PageHeroContent; children?: ReactNode }) {
+export function PageHero({
+  content,
+  children,
+}: {
+  content: PageHeroContent;
+  children?: ReactNode;
+}) {
   return (
     <section aria-labelledby="page-heading" className="bg-gradient-to-b from-brand-50 to-white">
       <div className="mx-auto max-w-4xl px-4 pb-16 pt-12 text-center sm:px-6 lg:pt-20">
-        {content.eyebrow && <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">{content.eyebrow}</p>}
-        <h1 id="page-heading" className="mt-3 text-4xl font-extrabold tracking-tight text-ink-900 sm:text-5xl">
+        {content.eyebrow && (
+          <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">
+            {content.eyebrow}
+          </p>
+        )}
+        <h1
+          id="page-heading"
+          className="mt-3 text-4xl font-extrabold tracking-tight text-ink-900 sm:text-5xl"
+        >
           {content.heading}
         </h1>
         <p className="mx-auto mt-5 max-w-2xl text-lg text-ink-700">{content.body}</p>

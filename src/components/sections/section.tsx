@@ -24,7 +24,10 @@ export function Section({
       id={id}
       aria-labelledby={headingId}
       tabIndex={-1}
-      className={cn('scroll-mt-(--sticky-offset) py-20 outline-none', tone === 'muted' && 'bg-ink-50')}
+      className={cn(
+        'scroll-mt-(--sticky-offset) py-20 outline-none',
+        tone === 'muted' && 'bg-ink-50',
+      )}
     >
       <div className="mx-auto max-w-6xl px-4 sm:px-6">
         <div className="mx-auto max-w-3xl text-center">

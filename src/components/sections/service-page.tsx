@@ -13,11 +13,23 @@ import { CheckList } from '@/components/ui/check-list';
 
 const { buttonLoading, buttonActive, loadFailed, loadError } = chatLauncherCopy;
 
-function Action({ action, variant, chatStates }: { action: ServiceAction; variant: 'primary' | 'secondary' | 'inverse'; chatStates: boolean }) {
+function Action({
+  action,
+  variant,
+  chatStates,
+}: {
+  action: ServiceAction;
+  variant: 'primary' | 'secondary' | 'inverse';
+  chatStates: boolean;
+}) {
   const className = buttonClass(variant, 'lg');
   if (action.kind === 'chat') {
     return chatStates ? (
-      <ChatButton label={action.label} className={className} copy={{ buttonLoading, buttonActive, loadFailed, loadError }} />
+      <ChatButton
+        label={action.label}
+        className={className}
+        copy={{ buttonLoading, buttonActive, loadFailed, loadError }}
+      />
     ) : (
       <OpenChatLink className={className}>{action.label}</OpenChatLink>
     );
@@ -34,31 +46,61 @@ function Action({ action, variant, chatStates }: { action: ServiceAction; varian
  * A page with a chat action gets the chat widget (launcher bottom right); with `chatStates`
  * (the chatbot page) its chat actions are buttons that show the loader's states.
  */
-export function ServicePage({ content, chatStates = false }: { content: ServicePageContent; chatStates?: boolean }) {
+export function ServicePage({
+  content,
+  chatStates = false,
+}: {
+  content: ServicePageContent;
+  chatStates?: boolean;
+}) {
   const { hero, features, highlights, cta } = content;
   const hasChat = [...hero.actions, ...cta.actions].some((action) => action.kind === 'chat');
   return (
     <>
       <PageHero content={hero}>
         {hero.actions.map((action, index) => (
-          <Action key={action.label} action={action} variant={index === 0 ? 'primary' : 'secondary'} chatStates={chatStates} />
+          <Action
+            key={action.label}
+            action={action}
+            variant={index === 0 ? 'primary' : 'secondary'}
+            chatStates={chatStates}
+          />
         ))}
       </PageHero>
-      <FeatureGrid id="features" heading={features.heading} intro={features.intro} items={features.items} tone="muted" />
+      <FeatureGrid
+        id="features"
+        heading={features.heading}
+        intro={features.intro}
+        items={features.items}
+        tone="muted"
+      />
       <Section id="highlights" heading={highlights.heading} intro={highlights.intro}>
         <dl className="grid gap-6 sm:grid-cols-3">
           {highlights.stats.map((stat) => (
-            <div key={stat.label} className="flex flex-col-reverse rounded-2xl border border-ink-200 bg-white p-6 text-center">
+            <div
+              key={stat.label}
+              className="flex flex-col-reverse rounded-2xl border border-ink-200 bg-white p-6 text-center"
+            >
               <dt className="mt-1 text-ink-700">{stat.label}</dt>
-              <dd className="text-4xl font-extrabold tracking-tight text-brand-700">{stat.value}</dd>
+              <dd className="text-4xl font-extrabold tracking-tight text-brand-700">
+                {stat.value}
+              </dd>
             </div>
           ))}
         </dl>
-        <CheckList items={highlights.points} className="mx-auto mt-10 grid max-w-4xl gap-3 space-y-0 sm:grid-cols-2" />
+        <CheckList
+          items={highlights.points}
+          className="mx-auto mt-10 grid max-w-4xl gap-3 space-y-0 sm:grid-cols-2"
+        />
       </Section>
       <CtaBand content={cta}>
         {cta.actions.map((action, index) => (
-          <Action key={action.label} action={action} variant={index === 0 ? 'inverse' : 'secondary'} chatStates={chatStates} />
+          <Action
+            key={action.label}
+            action={action}
+            variant={index === 0 ? 'inverse' : 'secondary'}
+            chatStates={chatStates}
+          />
         ))}
       </CtaBand>
       {hasChat && <ChatMount />}

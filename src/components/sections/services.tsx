@@ -9,7 +9,10 @@ export function Services() {
     <Section id="services" heading={services.heading} intro={services.body} tone="muted">
       <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
         {services.cards.map((card) => (
-          <li key={card.id} className="flex flex-col rounded-2xl border border-ink-200 bg-white p-6 shadow-sm">
+          <li
+            key={card.id}
+            className="flex flex-col rounded-2xl border border-ink-200 bg-white p-6 shadow-sm"
+          >
             <span className="grid size-11 place-items-center rounded-xl bg-brand-100 text-brand-700">
               <Icon name={card.icon} className="size-6" />
             </span>

@@ -2,13 +2,29 @@ import type { Step } from '@/content/types';
 import { Section } from './section';
 
 /** Numbered steps ("how it works", "what happens next"). */
-export function StepList({ id, heading, intro, steps }: { id: string; heading: string; intro?: string; steps: readonly Step[] }) {
+export function StepList({
+  id,
+  heading,
+  intro,
+  steps,
+}: {
+  id: string;
+  heading: string;
+  intro?: string;
+  steps: readonly Step[];
+}) {
   return (
     <Section id={id} heading={heading} intro={intro} tone="muted">
       <ol className="mx-auto grid max-w-4xl gap-4">
         {steps.map((step, index) => (
-          <li key={step.title} className="flex gap-4 rounded-2xl border border-ink-200 bg-white p-6">
-            <span aria-hidden="true" className="grid size-10 shrink-0 place-items-center rounded-full bg-brand-600 font-bold text-white">
+          <li
+            key={step.title}
+            className="flex gap-4 rounded-2xl border border-ink-200 bg-white p-6"
+          >
+            <span
+              aria-hidden="true"
+              className="grid size-10 shrink-0 place-items-center rounded-full bg-brand-600 font-bold text-white"
+            >
               {index + 1}
             </span>
             <div>

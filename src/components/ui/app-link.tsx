@@ -8,6 +8,9 @@ import { isRoutePath } from '@/content/routes';
  * that 404s in every visitor's console. Server component; client components
  * receive the computed `prefetch` flag as a prop instead of the registry.
  */
-export function AppLink({ href, ...props }: Omit<ComponentProps<typeof Link>, 'href'> & { href: string }) {
+export function AppLink({
+  href,
+  ...props
+}: Omit<ComponentProps<typeof Link>, 'href'> & { href: string }) {
   return <Link href={href} prefetch={isRoutePath(href) ? null : false} {...props} />;
 }

@@ -35,10 +35,20 @@ function commandFallback(event: MouseEvent<HTMLButtonElement>) {
 export function AppPreview({ url, label, title }: { url: string; label: string; title: string }) {
   return (
     <>
-      <button type="button" command="show-modal" commandfor={DIALOG_ID} onClick={commandFallback} className={buttonClass('secondary', 'md', 'noscript:hidden')}>
+      <button
+        type="button"
+        command="show-modal"
+        commandfor={DIALOG_ID}
+        onClick={commandFallback}
+        className={buttonClass('secondary', 'md', 'noscript:hidden')}
+      >
         {label}
       </button>
-      <ModalDialog id={DIALOG_ID} labelledBy="app-preview-title" className="h-[84vh] w-[94vw] overflow-hidden rounded-2xl">
+      <ModalDialog
+        id={DIALOG_ID}
+        labelledBy="app-preview-title"
+        className="h-[84vh] w-[94vw] overflow-hidden rounded-2xl"
+      >
         <div className="flex h-full flex-col">
           <div className="flex items-center justify-between gap-3 border-b border-ink-200 px-4 py-2">
             <h2 id="app-preview-title" className="font-semibold text-ink-900">
@@ -50,13 +60,24 @@ export function AppPreview({ url, label, title }: { url: string; label: string; 
                 <ExternalLink aria-hidden="true" className="size-4" />
               </a>
               {/* autoFocus: where the platform puts focus when the dialog opens. */}
-              <button type="button" command="close" commandfor={DIALOG_ID} onClick={commandFallback} autoFocus className={buttonClass('primary', 'sm')}>
+              <button
+                type="button"
+                command="close"
+                commandfor={DIALOG_ID}
+                onClick={commandFallback}
+                autoFocus
+                className={buttonClass('primary', 'sm')}
+              >
                 <X aria-hidden="true" className="size-4" />
                 {uiCopy.close}
               </button>
             </div>
           </div>
-          <div {...dialogFrameSlot(url, title)} className="min-h-0 flex-1 *:block *:size-full *:border-0" dangerouslySetInnerHTML={{ __html: '' }} />
+          <div
+            {...dialogFrameSlot(url, title)}
+            className="min-h-0 flex-1 *:block *:size-full *:border-0"
+            dangerouslySetInnerHTML={{ __html: '' }}
+          />
         </div>
       </ModalDialog>
     </>

@@ -11,8 +11,16 @@ const variants = {
   ghost: 'text-ink-700 hover:bg-ink-100',
 } as const;
 
-const sizes = { sm: 'px-4 py-2 text-sm', md: 'px-5 py-2.5 text-sm', lg: 'px-6 py-3 text-base' } as const;
+const sizes = {
+  sm: 'px-4 py-2 text-sm',
+  md: 'px-5 py-2.5 text-sm',
+  lg: 'px-6 py-3 text-base',
+} as const;
 
-export function buttonClass(variant: keyof typeof variants = 'primary', size: keyof typeof sizes = 'md', extra?: string) {
+export function buttonClass(
+  variant: keyof typeof variants = 'primary',
+  size: keyof typeof sizes = 'md',
+  extra?: string,
+) {
   return cn(base, variants[variant], sizes[size], extra);
 }

@@ -2,7 +2,15 @@ import { Check } from '@/components/ui/svg-icons';
 import { cn } from '@/lib/cn';
 
 /** A list of short points, each with a check mark. */
-export function CheckList({ items, className, itemClassName }: { items: readonly string[]; className?: string; itemClassName?: string }) {
+export function CheckList({
+  items,
+  className,
+  itemClassName,
+}: {
+  items: readonly string[];
+  className?: string;
+  itemClassName?: string;
+}) {
   return (
     <ul className={cn('space-y-2', className)}>
       {items.map((item) => (

@@ -18,7 +18,10 @@ export function IconLabel({
   return (
     <span className={`relative ${side === 'start' ? 'pl-7' : 'pr-7'}`}>
       {children}
-      <Icon aria-hidden="true" className={`absolute top-1/2 size-5 -translate-y-1/2 ${side === 'start' ? 'left-0' : 'right-0'}`} />
+      <Icon
+        aria-hidden="true"
+        className={`absolute top-1/2 size-5 -translate-y-1/2 ${side === 'start' ? 'left-0' : 'right-0'}`}
+      />
     </span>
   );
 }

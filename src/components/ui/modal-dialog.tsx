@@ -7,7 +7,9 @@ const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([type="hidden"]):not([tabindex="-1"]), select, textarea, iframe:not([tabindex="-1"]), [tabindex]:not([tabindex="-1"])';
 
 function focusables(root: HTMLElement): HTMLElement[] {
-  return Array.from(root.querySelectorAll<HTMLElement>(FOCUSABLE)).filter((element) => !element.dataset.focusGuard);
+  return Array.from(root.querySelectorAll<HTMLElement>(FOCUSABLE)).filter(
+    (element) => !element.dataset.focusGuard,
+  );
 }
 
 /** A focus guard at one end of the dialog sends focus to the other end's first or last control. */
@@ -82,7 +84,10 @@ export function ModalDialog({
       onClick={(event) => {
         if (event.target === event.currentTarget) dialogRef.current?.close();
       }}
-      className={cn('m-auto max-h-none max-w-none bg-white p-0 shadow-2xl backdrop:bg-ink-950/70', className)}
+      className={cn(
+        'm-auto max-h-none max-w-none bg-white p-0 shadow-2xl backdrop:bg-ink-950/70',
+        className,
+      )}
     >
       <span tabIndex={0} data-focus-guard="start" onFocus={wrapFocus('last')} className="sr-only" />
       {children}

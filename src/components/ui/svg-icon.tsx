@@ -23,9 +23,13 @@ export type SvgIcon = (props: SVGProps<SVGSVGElement>) => ReactElement;
  */
 export function svgIcon(iconModule: unknown): SvgIcon {
   const data = (iconModule as { __iconData?: IconData }).__iconData;
-  if (!data?.node) throw new Error('svgIcon: not a lucide-react/icons/<name> module (no __iconData)');
+  if (!data?.node)
+    throw new Error('svgIcon: not a lucide-react/icons/<name> module (no __iconData)');
   const size = data.size ?? 24;
-  const classes = ['lucide', ...[data.name, ...(data.aliases ?? [])].map((name) => `lucide-${name}`)];
+  const classes = [
+    'lucide',
+    ...[data.name, ...(data.aliases ?? [])].map((name) => `lucide-${name}`),
+  ];
   const Icon: SvgIcon = ({ className, ...props }) =>
     createElement(
       'svg',
@@ -39,9 +43,15 @@ export function svgIcon(iconModule: unknown): SvgIcon {
         strokeWidth: 2,
         strokeLinecap: 'round',
         strokeLinejoin: 'round',
-        className: [...new Set([...classes, ...(className?.split(/\s+/).filter(Boolean) ?? [])])].join(' '),
+        className: [
+          ...new Set([...classes, ...(className?.split(/\s+/).filter(Boolean) ?? [])]),
+        ].join(' '),
         // As lucide-react: decorative unless given a name or a role.
-        ...(Object.keys(props).some((prop) => prop.startsWith('aria-') || prop === 'role' || prop === 'title') ? {} : { 'aria-hidden': true }),
+        ...(Object.keys(props).some(
+          (prop) => prop.startsWith('aria-') || prop === 'role' || prop === 'title',
+        )
+          ? {}
+          : { 'aria-hidden': true }),
         ...props,
       },
       data.node.map(([tag, { key, ...attributes }]) => createElement(tag, { key, ...attributes })),

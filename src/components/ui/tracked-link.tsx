@@ -7,7 +7,11 @@ import { track, type AnalyticsEvent } from '@/lib/analytics';
  * A plain anchor that pushes an analytics event when followed. The push happens
  * synchronously on click, before the browser leaves the page.
  */
-export function TrackedLink({ event, onClick, ...props }: ComponentProps<'a'> & { event: AnalyticsEvent }) {
+export function TrackedLink({
+  event,
+  onClick,
+  ...props
+}: ComponentProps<'a'> & { event: AnalyticsEvent }) {
   return (
     <a
       {...props}

@@ -56,7 +56,12 @@ type RoomLike = {
 
 /** The SDK's client as this module uses it (the real one, or a test's). */
 export type RetellClientLike = {
-  startCall(config: { accessToken: string; sampleRate?: number; captureDeviceId?: string; emitRawAudioSamples?: boolean }): Promise<void>;
+  startCall(config: {
+    accessToken: string;
+    sampleRate?: number;
+    captureDeviceId?: string;
+    emitRawAudioSamples?: boolean;
+  }): Promise<void>;
   stopCall(): void;
   mute(): void;
   unmute(): void;

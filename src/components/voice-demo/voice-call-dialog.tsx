@@ -33,7 +33,12 @@ export function VoiceCallDialog({
   const open = state.status !== 'idle';
   const connected = state.status === 'connected' ? state : null;
   const live = state.status === 'connecting' || state.status === 'connected';
-  const stopLabel = state.status === 'connected' ? voiceDemo.endLabel : state.status === 'error' ? voiceDemo.closeLabel : voiceDemo.cancelLabel;
+  const stopLabel =
+    state.status === 'connected'
+      ? voiceDemo.endLabel
+      : state.status === 'error'
+        ? voiceDemo.closeLabel
+        : voiceDemo.cancelLabel;
 
   return (
     <ModalDialog
@@ -44,7 +49,10 @@ export function VoiceCallDialog({
       initialFocusRef={stopRef}
       className="w-[min(26rem,92vw)] rounded-2xl"
     >
-      <div data-voice-call={state.status} className="flex flex-col items-center p-6 text-center sm:p-8">
+      <div
+        data-voice-call={state.status}
+        className="flex flex-col items-center p-6 text-center sm:p-8"
+      >
         <div
           aria-hidden="true"
           className={cn(
@@ -54,19 +62,31 @@ export function VoiceCallDialog({
             connected?.agentTalking && 'ring-8 ring-brand-200 motion-safe:animate-pulse',
           )}
         >
-          {connected?.muted || state.status === 'error' ? <MicOff className="size-9" /> : <Mic className="size-9" />}
+          {connected?.muted || state.status === 'error' ? (
+            <MicOff className="size-9" />
+          ) : (
+            <Mic className="size-9" />
+          )}
         </div>
         <h2 id={`${id}-title`} className="mt-5 text-xl font-bold text-ink-900">
           {voiceDemo.dialogTitle}: {voiceDemo.agentName}
         </h2>
         {/* Announced as it changes: connecting, connected (errors are alerts, below). */}
-        <p id={`${id}-status`} role="status" className={live ? 'mt-2 font-medium text-ink-800' : 'sr-only'}>
+        <p
+          id={`${id}-status`}
+          role="status"
+          className={live ? 'mt-2 font-medium text-ink-800' : 'sr-only'}
+        >
           {live ? statusText(state) : ''}
         </p>
-        {state.status === 'connecting' && <p className="mt-3 text-sm text-ink-600">{voiceDemo.microphoneNote}</p>}
+        {state.status === 'connecting' && (
+          <p className="mt-3 text-sm text-ink-600">{voiceDemo.microphoneNote}</p>
+        )}
         {connected && (
           <p className="mt-3 text-sm text-ink-600">
-            {fill(connected.agentTalking ? voiceDemo.agentSpeaking : voiceDemo.listening, { agent: voiceDemo.agentName })}
+            {fill(connected.agentTalking ? voiceDemo.agentSpeaking : voiceDemo.listening, {
+              agent: voiceDemo.agentName,
+            })}
             {connected.muted ? ` · ${voiceDemo.muted}` : ''}
           </p>
         )}
@@ -78,8 +98,17 @@ export function VoiceCallDialog({
 
         <div className="mt-6 flex w-full flex-wrap items-center justify-center gap-3">
           {connected && (
-            <button type="button" aria-pressed={connected.muted} onClick={onToggleMute} className={buttonClass('secondary', 'md', 'aria-pressed:bg-brand-100')}>
-              {connected.muted ? <MicOff aria-hidden="true" className="size-4" /> : <Mic aria-hidden="true" className="size-4" />}
+            <button
+              type="button"
+              aria-pressed={connected.muted}
+              onClick={onToggleMute}
+              className={buttonClass('secondary', 'md', 'aria-pressed:bg-brand-100')}
+            >
+              {connected.muted ? (
+                <MicOff aria-hidden="true" className="size-4" />
+              ) : (
+                <Mic aria-hidden="true" className="size-4" />
+              )}
               {voiceDemo.muteLabel}
             </button>
           )}
@@ -103,7 +132,10 @@ export function VoiceCallDialog({
           </button>
         </div>
         {state.status === 'error' && (
-          <Link href={voiceDemo.fallbackHref} className="mt-4 text-sm font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-800">
+          <Link
+            href={voiceDemo.fallbackHref}
+            className="mt-4 text-sm font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-800"
+          >
             {voiceDemo.fallbackLabel}
           </Link>
         )}

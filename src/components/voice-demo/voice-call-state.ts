@@ -30,7 +30,8 @@ export type VoiceCallEvent =
 
 export const initialVoiceCallState: VoiceCallState = { status: 'idle', attempt: 0, notice: null };
 
-export const isCallActive = (state: VoiceCallState) => state.status === 'connecting' || state.status === 'connected';
+export const isCallActive = (state: VoiceCallState) =>
+  state.status === 'connecting' || state.status === 'connected';
 
 export function voiceCallReducer(state: VoiceCallState, event: VoiceCallEvent): VoiceCallState {
   switch (event.type) {
@@ -38,7 +39,11 @@ export function voiceCallReducer(state: VoiceCallState, event: VoiceCallEvent): 
       return isCallActive(state) ? state : { status: 'connecting', attempt: state.attempt + 1 };
     case 'cancel':
       if (state.status === 'idle') return state;
-      return { status: 'idle', attempt: state.attempt, notice: state.status === 'connected' ? voiceDemo.ended : null };
+      return {
+        status: 'idle',
+        attempt: state.attempt,
+        notice: state.status === 'connected' ? voiceDemo.ended : null,
+      };
     default:
       break;
   }
@@ -46,15 +51,21 @@ export function voiceCallReducer(state: VoiceCallState, event: VoiceCallEvent): 
   if (event.attempt !== state.attempt) return state;
   switch (event.type) {
     case 'connected':
-      return state.status === 'connecting' ? { status: 'connected', attempt: state.attempt, muted: false, agentTalking: false } : state;
+      return state.status === 'connecting'
+        ? { status: 'connected', attempt: state.attempt, muted: false, agentTalking: false }
+        : state;
     case 'agent_talking':
       return state.status === 'connected' ? { ...state, agentTalking: event.talking } : state;
     case 'muted':
       return state.status === 'connected' ? { ...state, muted: event.muted } : state;
     case 'ended':
-      return isCallActive(state) ? { status: 'idle', attempt: state.attempt, notice: voiceDemo.ended } : state;
+      return isCallActive(state)
+        ? { status: 'idle', attempt: state.attempt, notice: voiceDemo.ended }
+        : state;
     case 'failed':
-      return isCallActive(state) ? { status: 'error', attempt: state.attempt, message: event.message } : state;
+      return isCallActive(state)
+        ? { status: 'error', attempt: state.attempt, message: event.message }
+        : state;
   }
 }
 
@@ -76,7 +87,10 @@ export function callErrorMessage(message?: string | null): string {
  * rest are start errors with a plain reason.
  */
 export function microphoneErrorMessage(error: unknown): string {
-  const name = typeof error === 'object' && error !== null && 'name' in error ? String((error as { name: unknown }).name) : '';
+  const name =
+    typeof error === 'object' && error !== null && 'name' in error
+      ? String((error as { name: unknown }).name)
+      : '';
   switch (name) {
     case 'NotAllowedError':
     case 'PermissionDeniedError':

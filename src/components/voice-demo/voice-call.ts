@@ -72,7 +72,8 @@ export async function readTokenResponse(response: Response): Promise<TokenResult
     // not JSON (a proxy's error page): fall back to the status below
   }
   const record = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
-  if (response.ok && typeof record.access_token === 'string' && record.access_token) return { ok: true, accessToken: record.access_token };
+  if (response.ok && typeof record.access_token === 'string' && record.access_token)
+    return { ok: true, accessToken: record.access_token };
   const { messages } = voiceDemo;
   switch (record.error) {
     case 'not_configured':
@@ -82,16 +83,25 @@ export async function readTokenResponse(response: Response): Promise<TokenResult
     case 'upstream':
       return {
         ok: false,
-        reason: typeof record.providerStatus === 'number' ? fill(messages.httpError, { status: record.providerStatus }) : messages.providerUnreachable,
+        reason:
+          typeof record.providerStatus === 'number'
+            ? fill(messages.httpError, { status: record.providerStatus })
+            : messages.providerUnreachable,
       };
     default:
-      return { ok: false, reason: response.ok ? messages.noToken : fill(messages.httpError, { status: response.status }) };
+      return {
+        ok: false,
+        reason: response.ok
+          ? messages.noToken
+          : fill(messages.httpError, { status: response.status }),
+      };
   }
 }
 
 export const browserDeps: VoiceCallDeps = {
   getUserMedia: (constraints) => {
-    if (!navigator.mediaDevices?.getUserMedia) return Promise.reject(new TypeError('getUserMedia is not available'));
+    if (!navigator.mediaDevices?.getUserMedia)
+      return Promise.reject(new TypeError('getUserMedia is not available'));
     return navigator.mediaDevices.getUserMedia(constraints);
   },
   requestToken: async (pagePath, signal) => {
@@ -121,9 +131,13 @@ export function canMakeVoiceCalls(): boolean {
 
 let activeCall: VoiceCall | null = null;
 
-const stopStream = (stream: MediaStream | null) => stream?.getTracks().forEach((track) => track.stop());
+const stopStream = (stream: MediaStream | null) =>
+  stream?.getTracks().forEach((track) => track.stop());
 
-export function startVoiceCall(callbacks: VoiceCallCallbacks, deps: VoiceCallDeps = browserDeps): VoiceCall {
+export function startVoiceCall(
+  callbacks: VoiceCallCallbacks,
+  deps: VoiceCallDeps = browserDeps,
+): VoiceCall {
   const aborter = new AbortController();
   let released = false;
   let preflight: MediaStream | null = null;
@@ -156,7 +170,9 @@ export function startVoiceCall(callbacks: VoiceCallCallbacks, deps: VoiceCallDep
   if (activeCall) {
     // Never two calls (each button has its own dialog; this guards the page as a whole).
     released = true;
-    queueMicrotask(() => callbacks.onError(startErrorMessage('Another voice call is already in progress')));
+    queueMicrotask(() =>
+      callbacks.onError(startErrorMessage('Another voice call is already in progress')),
+    );
     return self;
   }
   activeCall = self;

@@ -23,7 +23,13 @@ const noSubscription = () => () => {};
  * starts it and its cleanup releases it (end, cancel, error, or the component
  * unmounting when the visitor navigates away).
  */
-export function VoiceDemoButton({ label = voiceDemo.buttonLabel, variant = 'secondary' }: { label?: string; variant?: 'primary' | 'secondary' | 'inverse' }) {
+export function VoiceDemoButton({
+  label = voiceDemo.buttonLabel,
+  variant = 'secondary',
+}: {
+  label?: string;
+  variant?: 'primary' | 'secondary' | 'inverse';
+}) {
   // false on the server and during hydration, then the browser's answer: no mismatch.
   const capable = useSyncExternalStore(noSubscription, canMakeVoiceCalls, () => false);
   const [state, dispatch] = useReducer(voiceCallReducer, initialVoiceCallState);

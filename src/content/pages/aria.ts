@@ -1,4 +1,11 @@
-import type { CtaBandContent, FaqItem, PageHeroContent, ServiceItem, Stat, Step } from '@/content/types';
+import type {
+  CtaBandContent,
+  FaqItem,
+  PageHeroContent,
+  ServiceItem,
+  Stat,
+  Step,
+} from '@/content/types';
 
 export const ariaHero = {
   eyebrow: 'Aria for property managers',
@@ -18,7 +25,8 @@ export const ariaFeatures = {
   items: [
     {
       title: '24/7 call answering',
-      description: 'Every call answered on the first ring, including nights, weekends and holidays.',
+      description:
+        'Every call answered on the first ring, including nights, weekends and holidays.',
       features: ['No voicemail, no hold music', 'Many calls at once', 'Your property’s greeting'],
       icon: 'phone',
     },
@@ -30,25 +38,33 @@ export const ariaFeatures = {
     },
     {
       title: 'Lead qualification',
-      description: 'Asks about move-in date, budget, bedrooms and pets, and flags the best prospects.',
-      features: ['Your screening questions', 'Fair-housing-conscious scripts', 'Hot leads sent to your team'],
+      description:
+        'Asks about move-in date, budget, bedrooms and pets, and flags the best prospects.',
+      features: [
+        'Your screening questions',
+        'Fair-housing-conscious scripts',
+        'Hot leads sent to your team',
+      ],
       icon: 'target',
     },
     {
       title: 'Property answers',
-      description: 'Answers questions about availability, pricing, amenities, parking and pet policies.',
+      description:
+        'Answers questions about availability, pricing, amenities, parking and pet policies.',
       features: ['Trained on your listings', 'Updated when units change', 'Consistent every time'],
       icon: 'building',
     },
     {
       title: 'CRM and PMS updates',
-      description: 'Logs every prospect and conversation in your CRM or property-management software.',
+      description:
+        'Logs every prospect and conversation in your CRM or property-management software.',
       features: ['Call summaries', 'Source tracking', 'Over 500 tool integrations'],
       icon: 'database',
     },
     {
       title: 'Follow-up that closes',
-      description: 'Texts and emails prospects after the call with next steps and application links.',
+      description:
+        'Texts and emails prospects after the call with next steps and application links.',
       features: ['Same-day follow-up', 'Application reminders', 'Re-engages cold leads'],
       icon: 'send',
     },
@@ -59,10 +75,24 @@ export const ariaSteps = {
   heading: 'How Aria works',
   intro: 'Live on your leasing line in four steps.',
   steps: [
-    { title: 'We learn your properties', description: 'Share your listings, pricing, policies and tour calendar; we train Aria on them.' },
-    { title: 'Aria answers your calls', description: 'Forward after-hours or overflow calls, or all of them, to Aria.' },
-    { title: 'Prospects get booked', description: 'Aria qualifies each caller, answers questions and books the tour.' },
-    { title: 'Your team closes the lease', description: 'Every conversation lands in your CRM with a summary, ready for your leasing agents.' },
+    {
+      title: 'We learn your properties',
+      description:
+        'Share your listings, pricing, policies and tour calendar; we train Aria on them.',
+    },
+    {
+      title: 'Aria answers your calls',
+      description: 'Forward after-hours or overflow calls, or all of them, to Aria.',
+    },
+    {
+      title: 'Prospects get booked',
+      description: 'Aria qualifies each caller, answers questions and books the tour.',
+    },
+    {
+      title: 'Your team closes the lease',
+      description:
+        'Every conversation lands in your CRM with a summary, ready for your leasing agents.',
+    },
   ] as const satisfies readonly Step[],
 } as const;
 
@@ -80,7 +110,8 @@ export const ariaClosing = {
 const ariaQuestions = [
   {
     question: 'What is Aria?',
-    short: 'Aria is an AI voice leasing assistant that answers your property’s calls 24/7, qualifies prospects and books tours.',
+    short:
+      'Aria is an AI voice leasing assistant that answers your property’s calls 24/7, qualifies prospects and books tours.',
     long: 'Aria is an AI voice leasing assistant built for property managers. She answers leasing calls 24/7 in a natural voice, answers questions about availability, pricing and policies, qualifies each prospect with your screening questions, books tours into your calendar and logs every conversation in your CRM, so your team can focus on residents and renewals.',
   },
   {
@@ -90,7 +121,8 @@ const ariaQuestions = [
   },
   {
     question: 'How long does setup take?',
-    short: 'Quick setup takes 24-48 hours; full integration with your systems usually 2-3 business days.',
+    short:
+      'Quick setup takes 24-48 hours; full integration with your systems usually 2-3 business days.',
     long: 'For a single property with a standard tour calendar, our 24-48 hours quick setup means Aria can answer your leasing line within two days. Portfolios and deeper integrations with your CRM or property-management software usually take 2-3 business days, including testing calls with your team before go-live.',
   },
   {
@@ -122,12 +154,18 @@ const ariaQuestions = [
 
 export const ariaFaq = {
   heading: 'Aria: frequently asked questions',
-  items: ariaQuestions.map(({ question, short }) => ({ question, answer: short })) satisfies FaqItem[],
+  items: ariaQuestions.map(({ question, short }) => ({
+    question,
+    answer: short,
+  })) satisfies FaqItem[],
 } as const;
 
 export const ariaFaqDetailed = {
   heading: 'Everything you want to know about Aria',
-  items: ariaQuestions.map(({ question, long }) => ({ question, answer: long })) satisfies FaqItem[],
+  items: ariaQuestions.map(({ question, long }) => ({
+    question,
+    answer: long,
+  })) satisfies FaqItem[],
 } as const;
 
 export const ariaLandingHero = {
@@ -144,7 +182,8 @@ export const ariaLandingStats = [
 
 export const ariaSignup = {
   heading: 'Get started with Aria',
-  intro: 'Tell us about your property. Our team will contact you within 24 hours to set Aria up, with no obligation.',
+  intro:
+    'Tell us about your property. Our team will contact you within 24 hours to set Aria up, with no obligation.',
   cta: { label: 'Sign Up Now', href: '#signup' },
   nextSteps: {
     heading: 'What happens after you sign up',

@@ -48,11 +48,19 @@ export const demoAside = {
 export const contactAside = {
   expect: {
     heading: 'What happens next',
-    items: ['We read every message ourselves', 'You get a reply within 24 hours', 'No sales pressure, just answers'],
+    items: [
+      'We read every message ourselves',
+      'You get a reply within 24 hours',
+      'No sales pressure, just answers',
+    ],
   },
   why: {
     heading: 'Why businesses choose us',
-    items: ['24/7 AI answering that sounds natural', '24-48 hours quick setup for a first automation', 'Over 500 tool integrations'],
+    items: [
+      '24/7 AI answering that sounds natural',
+      '24-48 hours quick setup for a first automation',
+      'Over 500 tool integrations',
+    ],
   },
   contactHeading: 'Other ways to reach us',
   liveChat: { label: 'Live chat', detail: 'Available 24/7: open the chat' },

@@ -16,26 +16,45 @@ export const growthAuditBenefits = {
   items: [
     {
       title: 'Where leads leak today',
-      description: 'We map how calls, web chats, forms and reviews reach you now, and where they go unanswered.',
-      features: ['After-hours and busy-hour call coverage', 'Response time to web inquiries', 'Follow-up gaps after the first contact'],
+      description:
+        'We map how calls, web chats, forms and reviews reach you now, and where they go unanswered.',
+      features: [
+        'After-hours and busy-hour call coverage',
+        'Response time to web inquiries',
+        'Follow-up gaps after the first contact',
+      ],
       icon: 'search',
     },
     {
       title: 'The automations that pay back first',
-      description: 'A short list of AI voice, chat, scheduling and follow-up automations ranked by impact and effort.',
-      features: ['Most clients see positive ROI within about 60 days', 'Works with the tools you already use', 'No long contracts'],
+      description:
+        'A short list of AI voice, chat, scheduling and follow-up automations ranked by impact and effort.',
+      features: [
+        'Most clients see positive ROI within about 60 days',
+        'Works with the tools you already use',
+        'No long contracts',
+      ],
       icon: 'target',
     },
     {
       title: 'Time your team gets back',
-      description: 'Which routine tasks can run on their own, and how many hours that returns to your team each week.',
-      features: ['20-40 hrs per week in routine work', 'Reminders that cut no-shows', 'Leads logged in your CRM automatically'],
+      description:
+        'Which routine tasks can run on their own, and how many hours that returns to your team each week.',
+      features: [
+        '20-40 hrs per week in routine work',
+        'Reminders that cut no-shows',
+        'Leads logged in your CRM automatically',
+      ],
       icon: 'clock',
     },
     {
       title: 'A rollout plan you can act on',
       description: 'Clear next steps whether you build it yourself or let us do it for you.',
-      features: ['Setup 2-3 business days for most plans', '24-48 hours quick setup for a single automation', 'A named contact for questions'],
+      features: [
+        'Setup 2-3 business days for most plans',
+        '24-48 hours quick setup for a single automation',
+        'A named contact for questions',
+      ],
       icon: 'clipboard',
     },
   ] as const satisfies readonly ServiceItem[],
@@ -70,10 +89,24 @@ export const growthAuditSteps = {
   heading: 'What happens next',
   intro: 'From request to a working plan in four simple steps.',
   steps: [
-    { title: 'Request your blueprint', description: 'Fill in the short form. It takes about 30 seconds.' },
-    { title: 'We review your business', description: 'We look at how leads reach you today: your website, phone coverage, reviews and follow-up.' },
-    { title: 'Your blueprint arrives by email', description: 'You receive your personalised automation plan, prioritised by impact.' },
-    { title: 'A free strategy call', description: 'We contact you within 24 hours to walk you through it and answer your questions, with no obligation.' },
+    {
+      title: 'Request your blueprint',
+      description: 'Fill in the short form. It takes about 30 seconds.',
+    },
+    {
+      title: 'We review your business',
+      description:
+        'We look at how leads reach you today: your website, phone coverage, reviews and follow-up.',
+    },
+    {
+      title: 'Your blueprint arrives by email',
+      description: 'You receive your personalised automation plan, prioritised by impact.',
+    },
+    {
+      title: 'A free strategy call',
+      description:
+        'We contact you within 24 hours to walk you through it and answer your questions, with no obligation.',
+    },
   ] as const satisfies readonly Step[],
 } as const;
 

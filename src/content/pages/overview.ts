@@ -15,19 +15,32 @@ export const overviewFeatures = {
     {
       title: '24/7 Availability',
       description: 'Every call answered on the first ring, day and night.',
-      features: ['Nights, weekends and holidays covered', 'No hold times, even at peak hours', 'Overflow handled when your team is busy'],
+      features: [
+        'Nights, weekends and holidays covered',
+        'No hold times, even at peak hours',
+        'Overflow handled when your team is busy',
+      ],
       icon: 'clock',
     },
     {
       title: 'Smart Booking',
-      description: 'Appointments booked straight into your calendar while the caller is on the line.',
-      features: ['Real-time availability checks', 'Confirmations and reminders by SMS', 'Easy rescheduling and cancellations'],
+      description:
+        'Appointments booked straight into your calendar while the caller is on the line.',
+      features: [
+        'Real-time availability checks',
+        'Confirmations and reminders by SMS',
+        'Easy rescheduling and cancellations',
+      ],
       icon: 'calendar-check',
     },
     {
       title: 'Human-like Conversation',
       description: 'Natural, friendly conversations that reflect your brand.',
-      features: ['Understands context and follow-up questions', 'Handles interruptions naturally', 'Transfers to your team when it should'],
+      features: [
+        'Understands context and follow-up questions',
+        'Handles interruptions naturally',
+        'Transfers to your team when it should',
+      ],
       icon: 'headphones',
     },
   ] as const satisfies readonly ServiceItem[],
@@ -66,11 +79,31 @@ export const howItWorksSteps = {
   heading: 'Five steps on every call',
   intro: 'What the AI does, in order, every single time.',
   steps: [
-    { title: 'Customer Calls', description: 'A customer calls your number, day or night. The AI answers on the first ring with your greeting.' },
-    { title: 'AI Conversation', description: 'It understands what the caller needs and answers questions naturally, using your business information.' },
-    { title: 'Information Gathering', description: 'It collects the details that matter: name, contact information, needs, timing and qualifying answers.' },
-    { title: 'Action Execution', description: 'It books the appointment, updates your CRM, sends confirmations and alerts your team.' },
-    { title: 'Seamless Handoff', description: 'When a person is needed, it transfers the call or schedules a call back, with a full summary.' },
+    {
+      title: 'Customer Calls',
+      description:
+        'A customer calls your number, day or night. The AI answers on the first ring with your greeting.',
+    },
+    {
+      title: 'AI Conversation',
+      description:
+        'It understands what the caller needs and answers questions naturally, using your business information.',
+    },
+    {
+      title: 'Information Gathering',
+      description:
+        'It collects the details that matter: name, contact information, needs, timing and qualifying answers.',
+    },
+    {
+      title: 'Action Execution',
+      description:
+        'It books the appointment, updates your CRM, sends confirmations and alerts your team.',
+    },
+    {
+      title: 'Seamless Handoff',
+      description:
+        'When a person is needed, it transfers the call or schedules a call back, with a full summary.',
+    },
   ] as const satisfies readonly Step[],
 } as const;
 
@@ -107,14 +140,20 @@ export const propertyProblems = {
     },
     {
       title: 'Slow tour booking',
-      description: '71% expect a reply within 24 h, yet booking a tour often means a call back days later, so prospects tour somewhere else first.',
+      description:
+        '71% expect a reply within 24 h, yet booking a tour often means a call back days later, so prospects tour somewhere else first.',
       features: ['Phone tag with prospects', 'Double-booked agents', 'No-shows without reminders'],
       icon: 'calendar',
     },
     {
       title: 'Unqualified leads',
-      description: 'Leasing agents spend hours on prospects whose budget, move-in date or pets do not fit.',
-      features: ['Same questions asked on every call', 'Notes lost between tools', 'Hot prospects not prioritised'],
+      description:
+        'Leasing agents spend hours on prospects whose budget, move-in date or pets do not fit.',
+      features: [
+        'Same questions asked on every call',
+        'Notes lost between tools',
+        'Hot prospects not prioritised',
+      ],
       icon: 'target',
     },
   ] as const satisfies readonly ServiceItem[],
@@ -124,10 +163,24 @@ export const propertySolution = {
   heading: 'How Aria closes those gaps',
   intro: 'Aria works your leasing line so your team can work with residents.',
   steps: [
-    { title: 'Every call answered', description: 'Aria answers 24/7, including overflow when your team is busy.' },
-    { title: 'Tours booked on the call', description: 'Prospects pick a tour time that fits your calendar and get a confirmation text.' },
-    { title: 'Prospects qualified', description: 'Aria asks your screening questions and flags the best-fit prospects for your agents.' },
-    { title: 'Everything logged', description: 'Each conversation lands in your CRM or PMS with a summary and next steps.' },
+    {
+      title: 'Every call answered',
+      description: 'Aria answers 24/7, including overflow when your team is busy.',
+    },
+    {
+      title: 'Tours booked on the call',
+      description:
+        'Prospects pick a tour time that fits your calendar and get a confirmation text.',
+    },
+    {
+      title: 'Prospects qualified',
+      description:
+        'Aria asks your screening questions and flags the best-fit prospects for your agents.',
+    },
+    {
+      title: 'Everything logged',
+      description: 'Each conversation lands in your CRM or PMS with a summary and next steps.',
+    },
   ] as const satisfies readonly Step[],
 } as const;
 

@@ -3,8 +3,17 @@
  * name and contact email when rendered. Written for this site as it works:
  * what the forms store, where leads go, which processors are involved.
  */
-export type PolicySection = { heading: string; paragraphs?: readonly string[]; items?: readonly string[] };
-export type PolicyDocument = { title: string; effective: string; intro: string; sections: readonly PolicySection[] };
+export type PolicySection = {
+  heading: string;
+  paragraphs?: readonly string[];
+  items?: readonly string[];
+};
+export type PolicyDocument = {
+  title: string;
+  effective: string;
+  intro: string;
+  sections: readonly PolicySection[];
+};
 
 export const privacyPolicy = {
   title: 'Privacy Policy',
@@ -14,7 +23,9 @@ export const privacyPolicy = {
   sections: [
     {
       heading: 'Information we collect',
-      paragraphs: ['We collect only what you choose to send us and a small amount of information about your visit:'],
+      paragraphs: [
+        'We collect only what you choose to send us and a small amount of information about your visit:',
+      ],
       items: [
         'Form details: when you request a growth audit, ask for a demo, send a message or sign up for Aria, we collect your name, email address, and, where the form asks for them, phone number, website, company or property name, number of units, industry, call volume and your message.',
         'Visit attribution sent with a form: the page address, the referring site, your browser type (user agent), time on the page, how far you scrolled, screen and window size, time zone, language and any campaign (UTM) parameters in the link you arrived from.',
@@ -32,11 +43,15 @@ export const privacyPolicy = {
         'To understand which pages and campaigns bring people to us, so we can improve the site.',
         'To keep the site secure, prevent spam and abuse, and meet our legal obligations.',
       ],
-      paragraphs: ['We do not sell your personal information, and we do not use it for automated decisions that have legal effects on you.'],
+      paragraphs: [
+        'We do not sell your personal information, and we do not use it for automated decisions that have legal effects on you.',
+      ],
     },
     {
       heading: 'How we share information',
-      paragraphs: ['We share information only with service providers that help us run our business, under agreements that limit their use of it:'],
+      paragraphs: [
+        'We share information only with service providers that help us run our business, under agreements that limit their use of it:',
+      ],
       items: [
         'Our automation platform (a webhook-based workflow service such as n8n) and our customer relationship management (CRM) system, which receive each form submission so our team can follow up.',
         'Our hosting and database providers, which store the site and the submissions.',
@@ -116,7 +131,9 @@ export const termsConditions = {
     },
     {
       heading: 'Contact',
-      paragraphs: ['Questions about these terms? Email us at {email} and we will reply within 24 hours.'],
+      paragraphs: [
+        'Questions about these terms? Email us at {email} and we will reply within 24 hours.',
+      ],
     },
   ],
 } as const satisfies PolicyDocument;

@@ -1,4 +1,8 @@
-import type { CalculatorField, FieldProblem, ResultName } from '@/components/calculator/calculate-revenue';
+import type {
+  CalculatorField,
+  FieldProblem,
+  ResultName,
+} from '@/components/calculator/calculate-revenue';
 import type { CtaBandContent, CtaLink, PageHeroContent } from '@/content/types';
 
 /** Copy of /revenue-calculator. Placeholders in {braces} are filled in by the components. */
@@ -65,7 +69,8 @@ const percent = { text: '%', spoken: 'percent', position: 'suffix' } as const;
 
 export const calculatorForm = {
   heading: 'Your numbers',
-  intro: 'Start from our typical figures or enter your own. Every field is required; use 0 where something does not apply.',
+  intro:
+    'Start from our typical figures or enter your own. Every field is required; use 0 where something does not apply.',
   fields: {
     totalCalls: {
       label: 'Calls per day',
@@ -143,7 +148,8 @@ export const calculatorResults = {
     funnelDescription:
       'Bar chart: {monthlyMissedCalls} missed calls, {qualifiedLeadsLost} qualified leads lost, {toursLost} tours lost and {leasesLost} leases lost each month.',
     moneyTitle: 'Revenue lost',
-    moneyDescription: 'Bar chart: {monthlyRevenueLoss} lost each month, {annualImpact} a year and {lifetimeValueLoss} over the average stay.',
+    moneyDescription:
+      'Bar chart: {monthlyRevenueLoss} lost each month, {annualImpact} a year and {lifetimeValueLoss} over the average stay.',
     tableToggle: 'Show these figures as a table',
     tableCaption: 'The figures in the charts',
     tableHeaders: { measure: 'Measure', value: 'Value' },

@@ -9,15 +9,18 @@ export const thankYouHero = {
 /** {email} is replaced with the configured sender address. */
 export const deliveryTips = {
   heading: 'Make sure it reaches your inbox',
-  intro: 'Blueprint emails sometimes land in the wrong folder. Two quick steps make sure you see it:',
+  intro:
+    'Blueprint emails sometimes land in the wrong folder. Two quick steps make sure you see it:',
   steps: [
     {
       title: 'Check your spam and promotions folders',
-      description: 'If nothing arrives within a few minutes, look in spam, junk or the promotions tab, and mark the email as "not spam".',
+      description:
+        'If nothing arrives within a few minutes, look in spam, junk or the promotions tab, and mark the email as "not spam".',
     },
     {
       title: 'Add our address to your contacts',
-      description: 'Whitelist {email} by adding it to your contacts or safe-senders list, so our follow-up reaches you too.',
+      description:
+        'Whitelist {email} by adding it to your contacts or safe-senders list, so our follow-up reaches you too.',
     },
   ] as const satisfies readonly Step[],
 } as const;

@@ -28,7 +28,12 @@ export type AuditAction =
   | 'operator_added'
   | 'operator_removed';
 
-export async function recordAudit(actor: string, action: AuditAction, target: string | null = null, detail: Record<string, unknown> = {}): Promise<void> {
+export async function recordAudit(
+  actor: string,
+  action: AuditAction,
+  target: string | null = null,
+  detail: Record<string, unknown> = {},
+): Promise<void> {
   const { db } = await getDatabase();
   await db.insert(auditLog).values({ actor, action, target, detail });
 }
@@ -53,11 +58,21 @@ export async function listAudit(page = 1): Promise<{ entries: AuditEntry[]; tota
  * Failed sign-ins whose detail[key] is `value` within the window: how many, and when the oldest of them
  * leaves the window. The audit log is shared by every instance, so the limit is too.
  */
-export async function recentFailures(key: 'account' | 'address', value: string, windowMs: number): Promise<{ count: number; oldest: Date | null }> {
+export async function recentFailures(
+  key: 'account' | 'address',
+  value: string,
+  windowMs: number,
+): Promise<{ count: number; oldest: Date | null }> {
   const { db } = await getDatabase();
   const [row] = await db
     .select({ n: count(), oldest: min(auditLog.at) })
     .from(auditLog)
-    .where(and(eq(auditLog.action, 'sign_in_failed'), gt(auditLog.at, new Date(Date.now() - windowMs)), sql`${auditLog.detail}->>${key} = ${value}`));
+    .where(
+      and(
+        eq(auditLog.action, 'sign_in_failed'),
+        gt(auditLog.at, new Date(Date.now() - windowMs)),
+        sql`${auditLog.detail}->>${key} = ${value}`,
+      ),
+    );
   return { count: row?.n ?? 0, oldest: row?.oldest ? new Date(row.oldest) : null };
 }

@@ -6,7 +6,13 @@ import { eq } from 'drizzle-orm';
 import { siteConfig } from '@/config/site';
 import { env } from '@/env';
 import { getDatabase, type Db } from '@/server/db/client';
-import { leadSettings, operatorAccounts, operators, operatorSessions, operatorVerifications } from '@/server/db/schema';
+import {
+  leadSettings,
+  operatorAccounts,
+  operators,
+  operatorSessions,
+  operatorVerifications,
+} from '@/server/db/schema';
 import { log } from '@/server/log';
 
 /**
@@ -34,7 +40,10 @@ async function authSecret(db: Db): Promise<string> {
     .insert(leadSettings)
     .values({ key: 'admin_auth_secret', value: randomBytes(32).toString('base64url') })
     .onConflictDoNothing();
-  const [row] = await db.select().from(leadSettings).where(eq(leadSettings.key, 'admin_auth_secret'));
+  const [row] = await db
+    .select()
+    .from(leadSettings)
+    .where(eq(leadSettings.key, 'admin_auth_secret'));
   if (!row) throw new Error('lead_settings.admin_auth_secret is missing');
   return row.value;
 }
@@ -49,7 +58,12 @@ function createAuth(db: Db, secret: string) {
     secret,
     database: drizzleAdapter(db, {
       provider: 'pg',
-      schema: { user: operators, session: operatorSessions, account: operatorAccounts, verification: operatorVerifications },
+      schema: {
+        user: operators,
+        session: operatorSessions,
+        account: operatorAccounts,
+        verification: operatorVerifications,
+      },
     }),
     emailAndPassword: {
       enabled: true,
@@ -67,7 +81,13 @@ function createAuth(db: Db, secret: string) {
       // Every request reads the session row, so a sign-out or a removed operator takes effect at once everywhere.
       cookieCache: { enabled: false },
       additionalFields: {
-        csrfToken: { type: 'string', required: true, input: false, returned: true, defaultValue: () => randomBytes(32).toString('base64url') },
+        csrfToken: {
+          type: 'string',
+          required: true,
+          input: false,
+          returned: true,
+          defaultValue: () => randomBytes(32).toString('base64url'),
+        },
       },
     },
     advanced: {
@@ -81,7 +101,10 @@ function createAuth(db: Db, secret: string) {
     telemetry: { enabled: false },
     logger: {
       level: 'error',
-      log: (level, message) => log(level === 'error' ? 'error' : 'warn', 'admin.auth_library', { message: String(message).slice(0, 300) }),
+      log: (level, message) =>
+        log(level === 'error' ? 'error' : 'warn', 'admin.auth_library', {
+          message: String(message).slice(0, 300),
+        }),
     },
   });
 }

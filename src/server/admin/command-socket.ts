@@ -23,7 +23,10 @@ const MAX_REQUEST_BYTES = 64 * 1024;
 export function commandSocketPath(dataDir: string): string {
   const beside = `${path.resolve(dataDir)}.sock`;
   if (Buffer.byteLength(beside) <= 100) return beside;
-  return path.join(tmpdir(), `leads-${createHash('sha256').update(path.resolve(dataDir)).digest('hex').slice(0, 16)}.sock`);
+  return path.join(
+    tmpdir(),
+    `leads-${createHash('sha256').update(path.resolve(dataDir)).digest('hex').slice(0, 16)}.sock`,
+  );
 }
 
 function answersOn(socketPath: string): Promise<boolean> {
@@ -40,7 +43,8 @@ function answersOn(socketPath: string): Promise<boolean> {
 /** Writes one line, waiting while the reader is behind; rejects once the reader has gone. */
 function writeLine(response: http.ServerResponse, value: object): Promise<void> {
   return new Promise((resolve, reject) => {
-    if (response.destroyed || response.writableEnded) return reject(new Error('the command line went away'));
+    if (response.destroyed || response.writableEnded)
+      return reject(new Error('the command line went away'));
     if (response.write(`${JSON.stringify(value)}\n`)) return resolve();
     const done = () => {
       response.off('close', gone);
@@ -70,14 +74,23 @@ async function handle(request: http.IncomingMessage, response: http.ServerRespon
   }
   const { args, password } = JSON.parse(raw) as { args: string[]; password?: string };
   response.writeHead(200, { 'Content-Type': 'application/x-ndjson' });
-  const io: CommandIO = { out: (text) => writeLine(response, { out: text }), err: (text) => writeLine(response, { err: text }) };
+  const io: CommandIO = {
+    out: (text) => writeLine(response, { out: text }),
+    err: (text) => writeLine(response, { err: text }),
+  };
   const input: CommandInput = typeof password === 'string' ? { password } : {};
   let exit = 1;
   try {
     exit = await runCommand(Array.isArray(args) ? args.map(String) : [], io, input);
   } catch (error) {
-    if (!(error instanceof CommandError)) log('error', 'admin.command_error', { command: String(args?.[0]).slice(0, 40), error: describeError(error) });
-    await io.err(`Error: ${error instanceof Error ? error.message : String(error)}\n`).catch(() => undefined);
+    if (!(error instanceof CommandError))
+      log('error', 'admin.command_error', {
+        command: String(args?.[0]).slice(0, 40),
+        error: describeError(error),
+      });
+    await io
+      .err(`Error: ${error instanceof Error ? error.message : String(error)}\n`)
+      .catch(() => undefined);
   }
   log('info', 'admin.command', { command: String(args?.[0]).slice(0, 40), exit });
   if (!response.destroyed) response.end(`${JSON.stringify({ exit })}\n`);
@@ -122,31 +135,49 @@ export async function serveCommands(dataDir: string): Promise<void> {
 }
 
 /** The command line's side: runs a command in the site that holds the embedded database. */
-export function forwardCommand(socketPath: string, args: string[], input: CommandInput, io: CommandIO): Promise<number> {
+export function forwardCommand(
+  socketPath: string,
+  args: string[],
+  input: CommandInput,
+  io: CommandIO,
+): Promise<number> {
   return new Promise((resolve, reject) => {
-    const request = http.request({ socketPath, method: 'POST', path: '/command', headers: { 'Content-Type': 'application/json' } }, async (response) => {
-      if (response.statusCode !== 200) return reject(new Error(`the site answered ${response.statusCode}`));
-      let pending = '';
-      let exit: number | null = null;
-      try {
-        // Async iteration pulls a chunk at a time: a slow reader of our output slows the site's writes.
-        for await (const chunk of response) {
-          pending += String(chunk);
-          let newline: number;
-          while ((newline = pending.indexOf('\n')) !== -1) {
-            const message = JSON.parse(pending.slice(0, newline)) as { out?: string; err?: string; exit?: number };
-            pending = pending.slice(newline + 1);
-            if (message.out !== undefined) await io.out(message.out);
-            if (message.err !== undefined) await io.err(message.err);
-            if (message.exit !== undefined) exit = message.exit;
+    const request = http.request(
+      {
+        socketPath,
+        method: 'POST',
+        path: '/command',
+        headers: { 'Content-Type': 'application/json' },
+      },
+      async (response) => {
+        if (response.statusCode !== 200)
+          return reject(new Error(`the site answered ${response.statusCode}`));
+        let pending = '';
+        let exit: number | null = null;
+        try {
+          // Async iteration pulls a chunk at a time: a slow reader of our output slows the site's writes.
+          for await (const chunk of response) {
+            pending += String(chunk);
+            let newline: number;
+            while ((newline = pending.indexOf('\n')) !== -1) {
+              const message = JSON.parse(pending.slice(0, newline)) as {
+                out?: string;
+                err?: string;
+                exit?: number;
+              };
+              pending = pending.slice(newline + 1);
+              if (message.out !== undefined) await io.out(message.out);
+              if (message.err !== undefined) await io.err(message.err);
+              if (message.exit !== undefined) exit = message.exit;
+            }
           }
+        } catch (error) {
+          return reject(error);
         }
-      } catch (error) {
-        return reject(error);
-      }
-      if (exit === null) reject(new Error('the site stopped before the command finished'));
-      else resolve(exit);
-    });
+        if (exit === null) reject(new Error('the site stopped before the command finished'));
+        else resolve(exit);
+      },
+    );
     request.on('error', reject);
     request.end(JSON.stringify({ args, ...input }));
   });

@@ -50,7 +50,8 @@ function option(args: string[], name: string): string | undefined {
   const index = args.indexOf(`--${name}`);
   if (index === -1) return undefined;
   const value = args[index + 1];
-  if (value === undefined || value.startsWith('--')) throw new CommandError(`--${name} needs a value`);
+  if (value === undefined || value.startsWith('--'))
+    throw new CommandError(`--${name} needs a value`);
   return value;
 }
 
@@ -71,22 +72,33 @@ const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
 
 function operatorEmail(value: string | undefined): string {
   const email = value?.trim().toLowerCase();
-  if (!email || !EMAIL.test(email)) throw new CommandError('give the operator’s email address, e.g. add-operator ana@agency.example');
+  if (!email || !EMAIL.test(email))
+    throw new CommandError(
+      'give the operator’s email address, e.g. add-operator ana@agency.example',
+    );
   return email;
 }
 
 /** Runs one command; returns its exit code. Errors meant for the operator are CommandErrors. */
-export async function runCommand(args: string[], io: CommandIO, input: CommandInput = {}): Promise<number> {
+export async function runCommand(
+  args: string[],
+  io: CommandIO,
+  input: CommandInput = {},
+): Promise<number> {
   const [command, ...rest] = args;
   const filters = () => {
-    const { query, problems } = parseLeadQuery({ form: option(rest, 'form'), status: option(rest, 'status') });
+    const { query, problems } = parseLeadQuery({
+      form: option(rest, 'form'),
+      status: option(rest, 'status'),
+    });
     if (problems.length) throw new CommandError(problems.join('; '));
     return query;
   };
   switch (command) {
     case 'list': {
       const limit = Number(option(rest, 'limit') ?? 100);
-      if (!Number.isInteger(limit) || limit < 1 || limit > 1_000_000) throw new CommandError('--limit must be a whole number from 1 to 1000000');
+      if (!Number.isInteger(limit) || limit < 1 || limit > 1_000_000)
+        throw new CommandError('--limit must be a whole number from 1 to 1000000');
       const { rows, total } = await searchLeads(filters(), { pageSize: limit });
       await io.out(
         table(
@@ -132,10 +144,15 @@ export async function runCommand(args: string[], io: CommandIO, input: CommandIn
       if (form !== undefined && !isLeadForm(form)) throw new CommandError(`Unknown form '${form}'`);
       const failed = await requeueFailed({ form });
       const skipped = rest.includes('--skipped') ? await deliverSkipped({ form }) : 0;
-      if (failed) await recordAudit(COMMAND_LINE_ACTOR, 'failed_requeued', form ?? null, { count: failed });
-      if (skipped) await recordAudit(COMMAND_LINE_ACTOR, 'skipped_requeued', form ?? null, { count: skipped });
+      if (failed)
+        await recordAudit(COMMAND_LINE_ACTOR, 'failed_requeued', form ?? null, { count: failed });
+      if (skipped)
+        await recordAudit(COMMAND_LINE_ACTOR, 'skipped_requeued', form ?? null, { count: skipped });
       await io.out(`${failed + skipped} delivery(ies) queued\n`);
-      if (failed + skipped > 0) await io.out(`${await runOutboxOnce()} delivery attempt(s) made now; failures keep retrying on the site's schedule\n`);
+      if (failed + skipped > 0)
+        await io.out(
+          `${await runOutboxOnce()} delivery attempt(s) made now; failures keep retrying on the site's schedule\n`,
+        );
       return 0;
     }
     case 'delete': {
@@ -149,11 +166,17 @@ export async function runCommand(args: string[], io: CommandIO, input: CommandIn
     case 'add-operator': {
       const email = operatorEmail(rest[0]);
       const password = input.password ?? '';
-      if (password.length < MIN_PASSWORD_LENGTH) throw new CommandError(`the password must be at least ${MIN_PASSWORD_LENGTH} characters`);
-      if (password.length > MAX_PASSWORD_LENGTH) throw new CommandError(`the password must be at most ${MAX_PASSWORD_LENGTH} characters`);
+      if (password.length < MIN_PASSWORD_LENGTH)
+        throw new CommandError(`the password must be at least ${MIN_PASSWORD_LENGTH} characters`);
+      if (password.length > MAX_PASSWORD_LENGTH)
+        throw new CommandError(`the password must be at most ${MAX_PASSWORD_LENGTH} characters`);
       const context = await (await getAuth()).$context;
-      if (await context.internalAdapter.findUserByEmail(email)) throw new CommandError(`${email} is already an operator`);
-      const user = await context.internalAdapter.createUser({ email, name: email, emailVerified: true }, { method: 'admin' });
+      if (await context.internalAdapter.findUserByEmail(email))
+        throw new CommandError(`${email} is already an operator`);
+      const user = await context.internalAdapter.createUser(
+        { email, name: email, emailVerified: true },
+        { method: 'admin' },
+      );
       await context.internalAdapter.linkAccount({
         userId: user.id,
         providerId: 'credential',
@@ -178,18 +201,36 @@ export async function runCommand(args: string[], io: CommandIO, input: CommandIn
     case 'list-operators': {
       const { db } = await getDatabase();
       const rows = await db
-        .select({ email: operators.email, added: operators.createdAt, lastSignIn: sql<Date | null>`max(${auditLog.at})` })
+        .select({
+          email: operators.email,
+          added: operators.createdAt,
+          lastSignIn: sql<Date | null>`max(${auditLog.at})`,
+        })
         .from(operators)
-        .leftJoin(auditLog, sql`${auditLog.actor} = ${operators.email} AND ${auditLog.action} = 'sign_in'`)
+        .leftJoin(
+          auditLog,
+          sql`${auditLog.actor} = ${operators.email} AND ${auditLog.action} = 'sign_in'`,
+        )
         .groupBy(operators.id)
         .orderBy(asc(operators.email));
-      const when = (value: Date | string | null) => (value ? new Date(value).toISOString().replace('T', ' ').slice(0, 16) : '-');
-      await io.out(table(rows.map((row) => ({ email: row.email, added: when(row.added), 'last sign-in': when(row.lastSignIn) }))));
+      const when = (value: Date | string | null) =>
+        value ? new Date(value).toISOString().replace('T', ' ').slice(0, 16) : '-';
+      await io.out(
+        table(
+          rows.map((row) => ({
+            email: row.email,
+            added: when(row.added),
+            'last sign-in': when(row.lastSignIn),
+          })),
+        ),
+      );
       await io.out(`${rows.length} operator(s)\n`);
       return 0;
     }
     default:
-      await (command === undefined || command === 'help' || command === '--help' ? io.out : io.err)(`${usage}\n`);
+      await (command === undefined || command === 'help' || command === '--help' ? io.out : io.err)(
+        `${usage}\n`,
+      );
       return command === undefined || command === 'help' || command === '--help' ? 0 : 1;
   }
 }

@@ -22,13 +22,21 @@ export async function currentOperator(requestHeaders: Headers): Promise<Operator
   const found = await auth.api.getSession({ headers: requestHeaders });
   if (!found) return null;
   const { session, user } = found;
-  if (Date.now() - new Date(session.createdAt).getTime() > env.ADMIN_SESSION_MAX_HOURS * 3_600_000) {
+  if (
+    Date.now() - new Date(session.createdAt).getTime() >
+    env.ADMIN_SESSION_MAX_HOURS * 3_600_000
+  ) {
     await (await auth.$context).internalAdapter.deleteSession(session.token);
     return null;
   }
   return {
     operator: { id: user.id, email: user.email, name: user.name },
-    session: { token: session.token, csrfToken: session.csrfToken, createdAt: new Date(session.createdAt), expiresAt: new Date(session.expiresAt) },
+    session: {
+      token: session.token,
+      csrfToken: session.csrfToken,
+      createdAt: new Date(session.createdAt),
+      expiresAt: new Date(session.expiresAt),
+    },
   };
 }
 
@@ -41,7 +49,9 @@ export async function requireOperator(returnTo: string): Promise<OperatorSession
   if (!signedIn) {
     // A session cookie that no longer opens a session: it expired or was signed out elsewhere.
     const ended = (await headers()).get('cookie')?.includes('session_token=') ?? false;
-    redirect(`/admin/sign-in?${new URLSearchParams({ ...(ended ? { error: 'expired' } : {}), next: returnTo })}`);
+    redirect(
+      `/admin/sign-in?${new URLSearchParams({ ...(ended ? { error: 'expired' } : {}), next: returnTo })}`,
+    );
   }
   return signedIn;
 }
@@ -59,5 +69,9 @@ export function csrfTokenMatches(session: OperatorSession['session'], posted: un
 
 /** Where to go after signing in: only a path inside the inbox, never another site. */
 export function safeReturnPath(value: unknown): string {
-  return typeof value === 'string' && /^\/admin(?:[/?#]|$)/.test(value) && !value.startsWith('/admin/sign-in') ? value : '/admin';
+  return typeof value === 'string' &&
+    /^\/admin(?:[/?#]|$)/.test(value) &&
+    !value.startsWith('/admin/sign-in')
+    ? value
+    : '/admin';
 }

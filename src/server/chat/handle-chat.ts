@@ -3,7 +3,15 @@ import { chatConfig } from '@/config/chat';
 import { chatApiCopy } from '@/content/chat';
 import { env } from '@/env';
 import { parseBody } from '@/server/http/body';
-import { guardPublicPost, isRefusal, json, refuse, runEndpoint, type LogFields, type Refusal } from '@/server/http/endpoint';
+import {
+  guardPublicPost,
+  isRefusal,
+  json,
+  refuse,
+  runEndpoint,
+  type LogFields,
+  type Refusal,
+} from '@/server/http/endpoint';
 import { authHeader } from '@/server/http/credentials';
 import { streamPost } from '@/server/http/post-json';
 import { log } from '@/server/log';
@@ -25,15 +33,19 @@ import { recordChatWebhook } from './webhook-health';
 export const MAX_CHAT_BODY_BYTES = 16 * 1024;
 
 type Answer =
-  { status: 200; kind: 'reply'; output: string } | { status: 200; kind: 'demo'; reason: DemoReason } | { status: 200; kind: 'stream'; stream: ReplyStream };
+  | { status: 200; kind: 'reply'; output: string }
+  | { status: 200; kind: 'demo'; reason: DemoReason }
+  | { status: 200; kind: 'stream'; stream: ReplyStream };
 
 /** What an operator should look at, by cause: the warn line says it so the log alone explains the demo greeting. */
 const hints: Partial<Record<string, string>> = {
   not_found:
     "the webhook answered 404: use n8n's production chat URL (/webhook/<id>/chat, not /webhook-test/), make the Chat Trigger public and publish the workflow",
-  timeout: 'no answer in time (CHAT_IDLE_TIMEOUT_MS for the first byte, CHAT_TIMEOUT_MS for all of it)',
+  timeout:
+    'no answer in time (CHAT_IDLE_TIMEOUT_MS for the first byte, CHAT_TIMEOUT_MS for all of it)',
   unreachable: 'the webhook could not be reached',
-  not_json: 'the webhook answered a page that is not JSON (a login page or a proxy in front of n8n?)',
+  not_json:
+    'the webhook answered a page that is not JSON (a login page or a proxy in front of n8n?)',
   empty_reply:
     "the workflow's last node returned nothing: end it with an item that has an `output` text field, or use the Streaming response mode with an AI Agent",
   stream_error: 'the workflow failed (n8n sent an error in its stream): see its executions in n8n',
@@ -42,7 +54,12 @@ const hints: Partial<Record<string, string>> = {
 
 /** With CHAT_WEBHOOK_URL set, a fallback to the demo or an error is a misconfiguration to see: warn, with the cause. */
 function warnWebhook(reason: string, httpStatus: number | null, cause: string | null): void {
-  log('warn', 'chat.webhook_problem', { reason, http_status: httpStatus, cause, hint: hints[reason] });
+  log('warn', 'chat.webhook_problem', {
+    reason,
+    http_status: httpStatus,
+    cause,
+    hint: hints[reason],
+  });
 }
 
 /** A JSON client (no application/x-ndjson in Accept) gets a streamed reply whole. */
@@ -50,7 +67,10 @@ async function collect(stream: ReplyStream): Promise<ChatAnswer> {
   let output = stream.first;
   for (;;) {
     const step = await stream.rest.next();
-    if (step.done) return step.value.ok ? { kind: 'reply', output } : { kind: 'error', reason: streamFailure(step.value.reason) };
+    if (step.done)
+      return step.value.ok
+        ? { kind: 'reply', output }
+        : { kind: 'error', reason: streamFailure(step.value.reason) };
     output += step.value;
   }
 }
@@ -80,7 +100,13 @@ async function decide(request: Request, logFields: LogFields): Promise<Answer | 
     logFields.reason = 'not_configured';
     return { status: 200, kind: 'demo', reason: 'not_configured' };
   }
-  const body = JSON.stringify({ action: 'sendMessage', sessionId, route: chatConfig.webhookRoute, chatInput, metadata });
+  const body = JSON.stringify({
+    action: 'sendMessage',
+    sessionId,
+    route: chatConfig.webhookRoute,
+    chatInput,
+    metadata,
+  });
   const started = performance.now();
   const post = streamPost(url, body, {
     headers: authHeader(env.CHAT_WEBHOOK_HEADER_NAME, env.CHAT_WEBHOOK_HEADER_VALUE),
@@ -114,7 +140,9 @@ export function handleChatPost(request: Request): Promise<Response> {
       decide,
       respond: (answer) => {
         if (answer.kind === 'stream') return ndjsonResponse(answer.stream);
-        return answer.kind === 'reply' ? json(200, { output: answer.output }) : json(200, { output: chatApiCopy.demoGreeting, demo: true });
+        return answer.kind === 'reply'
+          ? json(200, { output: answer.output })
+          : json(200, { output: chatApiCopy.demoGreeting, demo: true });
       },
     },
     request,

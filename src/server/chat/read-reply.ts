@@ -1,6 +1,11 @@
 import 'server-only';
 import type { StreamedPost, StreamEvent } from '@/server/http/post-json';
-import { interpretWebhookResult, isJsonContentType, MAX_OUTPUT_CHARS, type ChatAnswer } from './webhook-answer';
+import {
+  interpretWebhookResult,
+  isJsonContentType,
+  MAX_OUTPUT_CHARS,
+  type ChatAnswer,
+} from './webhook-answer';
 
 /**
  * Reads the chat webhook's answer as it arrives and decides what it is before
@@ -22,7 +27,9 @@ export const MAX_RESPONSE_BYTES = 256 * 1024;
 export const MAX_STREAM_LINE_BYTES = 64 * 1024;
 export const MAX_STREAM_BYTES = 4 * 1024 * 1024;
 
-export type ReplyStreamEnd = { ok: true; truncated: boolean } | { ok: false; reason: 'timeout' | 'dropped' | 'stream_error' | 'too_large' };
+export type ReplyStreamEnd =
+  | { ok: true; truncated: boolean }
+  | { ok: false; reason: 'timeout' | 'dropped' | 'stream_error' | 'too_large' };
 
 /** The code of a failure after the reply began (health, logs): stream_timeout, stream_dropped, stream_error... */
 export function streamFailure(reason: Extract<ReplyStreamEnd, { ok: false }>['reason']): string {
@@ -59,9 +66,17 @@ export function parseStreamLine(line: string): StreamChunk | null {
     return null;
   }
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return null;
-  const { type, content, metadata } = value as { type?: unknown; content?: unknown; metadata?: { nodeId?: unknown; runIndex?: unknown } };
+  const { type, content, metadata } = value as {
+    type?: unknown;
+    content?: unknown;
+    metadata?: { nodeId?: unknown; runIndex?: unknown };
+  };
   if (typeof type !== 'string' || !STREAM_TYPES.has(type)) return null;
-  return { type, content: typeof content === 'string' ? content : '', source: `${String(metadata?.nodeId ?? '')}:${String(metadata?.runIndex ?? '')}` };
+  return {
+    type,
+    content: typeof content === 'string' ? content : '',
+    source: `${String(metadata?.nodeId ?? '')}:${String(metadata?.runIndex ?? '')}`,
+  };
 }
 
 /** Splits decoded text into lines; the unfinished last one waits for more. */
@@ -93,7 +108,8 @@ function failureAnswer(event: Extract<StreamEvent, { type: 'failure' }>): ChatAn
   return { kind: 'demo', reason: 'unreachable' };
 }
 
-const causeOf = (event: Extract<StreamEvent, { type: 'failure' }>) => `${event.failure}: ${event.error}`;
+const causeOf = (event: Extract<StreamEvent, { type: 'failure' }>) =>
+  `${event.failure}: ${event.error}`;
 
 /** The text pieces of a stream, joined across streaming nodes: a second node's reply starts a new paragraph. */
 class StreamText {
@@ -109,13 +125,23 @@ class StreamText {
 
 export async function readWebhookReply(post: StreamedPost): Promise<WebhookReply> {
   const opened = await post.next();
-  if (opened.type === 'failure') return { answer: failureAnswer(opened), httpStatus: null, cause: causeOf(opened) };
-  if (opened.type !== 'response') return { answer: { kind: 'error', reason: 'no_response' }, httpStatus: null, cause: 'no response' };
+  if (opened.type === 'failure')
+    return { answer: failureAnswer(opened), httpStatus: null, cause: causeOf(opened) };
+  if (opened.type !== 'response')
+    return {
+      answer: { kind: 'error', reason: 'no_response' },
+      httpStatus: null,
+      cause: 'no response',
+    };
   const { status, contentType } = opened;
   // n8n's answer to an unknown or unpublished webhook: nothing in its body changes what it means.
   if (status === 404) {
     post.cancel();
-    return { answer: { kind: 'demo', reason: 'not_found' }, httpStatus: status, cause: 'not_found' };
+    return {
+      answer: { kind: 'demo', reason: 'not_found' },
+      httpStatus: status,
+      cause: 'not_found',
+    };
   }
   const whole = (body: string): WebhookReply => {
     const answer = interpretWebhookResult({ ok: true, status, contentType, body });
@@ -123,7 +149,8 @@ export async function readWebhookReply(post: StreamedPost): Promise<WebhookReply
   };
 
   // Only a 2xx JSON answer can be a stream; anything else is read whole (a 404 page, an error message).
-  let mode: 'unknown' | 'whole' | 'stream' = status >= 200 && status < 300 && isJsonContentType(contentType) ? 'unknown' : 'whole';
+  let mode: 'unknown' | 'whole' | 'stream' =
+    status >= 200 && status < 300 && isJsonContentType(contentType) ? 'unknown' : 'whole';
   const lines = new Lines();
   const joiner = new StreamText();
   let raw = '';
@@ -142,7 +169,11 @@ export async function readWebhookReply(post: StreamedPost): Promise<WebhookReply
       bytes += event.chunk.length;
       if (bytes > (mode === 'stream' ? MAX_STREAM_BYTES : MAX_RESPONSE_BYTES)) {
         post.cancel();
-        return { answer: { kind: 'error', reason: 'too_large' }, httpStatus: status, cause: 'too_large' };
+        return {
+          answer: { kind: 'error', reason: 'too_large' },
+          httpStatus: status,
+          cause: 'too_large',
+        };
       }
       // Kept until the body turns out to be a stream; a whole body is decoded as UTF-8 once complete.
       if (mode !== 'stream') raw += event.chunk.toString('latin1');
@@ -161,7 +192,11 @@ export async function readWebhookReply(post: StreamedPost): Promise<WebhookReply
       if (!chunk) continue;
       if (chunk.type === 'error') {
         post.cancel();
-        return { answer: { kind: 'error', reason: 'stream_error' }, httpStatus: status, cause: 'stream_error: the workflow failed before it said anything' };
+        return {
+          answer: { kind: 'error', reason: 'stream_error' },
+          httpStatus: status,
+          cause: 'stream_error: the workflow failed before it said anything',
+        };
       }
       const text = joiner.text(chunk);
       if (text !== null) found.push(text);
@@ -172,24 +207,45 @@ export async function readWebhookReply(post: StreamedPost): Promise<WebhookReply
     }
     if (found.length > 0) {
       const first = found.join('');
-      return { answer: { kind: 'stream', ...continueStream(post, lines, joiner, first, bytes, done) }, httpStatus: status, cause: null };
+      return {
+        answer: { kind: 'stream', ...continueStream(post, lines, joiner, first, bytes, done) },
+        httpStatus: status,
+        cause: null,
+      };
     }
     if (done) {
       // A stream that ended without text, or a body that was not a stream after all.
-      if (mode === 'stream') return { answer: { kind: 'error', reason: 'empty_reply' }, httpStatus: status, cause: 'empty_reply' };
+      if (mode === 'stream')
+        return {
+          answer: { kind: 'error', reason: 'empty_reply' },
+          httpStatus: status,
+          cause: 'empty_reply',
+        };
       return whole(Buffer.from(raw, 'latin1').toString('utf8'));
     }
     if (lines.pendingLength > MAX_STREAM_LINE_BYTES) {
       post.cancel();
-      return { answer: { kind: 'error', reason: 'too_large' }, httpStatus: status, cause: 'too_large' };
+      return {
+        answer: { kind: 'error', reason: 'too_large' },
+        httpStatus: status,
+        cause: 'too_large',
+      };
     }
   }
 }
 
 /** The stream after its first text: the remaining pieces, capped at MAX_OUTPUT_CHARS with an ellipsis. */
-function continueStream(post: StreamedPost, lines: Lines, joiner: StreamText, first: string, bytesSoFar: number, ended: boolean): ReplyStream {
+function continueStream(
+  post: StreamedPost,
+  lines: Lines,
+  joiner: StreamText,
+  first: string,
+  bytesSoFar: number,
+  ended: boolean,
+): ReplyStream {
   let shown = Math.min(first.length, MAX_OUTPUT_CHARS);
-  const firstShown = first.length > MAX_OUTPUT_CHARS ? `${first.slice(0, MAX_OUTPUT_CHARS)}…` : first;
+  const firstShown =
+    first.length > MAX_OUTPUT_CHARS ? `${first.slice(0, MAX_OUTPUT_CHARS)}…` : first;
   let bytes = bytesSoFar;
 
   async function* rest(): AsyncGenerator<string, ReplyStreamEnd> {

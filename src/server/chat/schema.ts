@@ -15,7 +15,10 @@ export const SESSION_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]
 export const MAX_METADATA_KEYS = 20;
 
 const metadataSchema = z
-  .record(z.string().min(1).max(50), z.union([z.string().max(500), z.number().finite(), z.boolean(), z.null()]))
+  .record(
+    z.string().min(1).max(50),
+    z.union([z.string().max(500), z.number().finite(), z.boolean(), z.null()]),
+  )
   .refine((value) => Object.keys(value).length <= MAX_METADATA_KEYS);
 
 const bodySchema = z.object({
@@ -25,11 +28,18 @@ const bodySchema = z.object({
   metadata: metadataSchema.optional(),
 });
 
-export type ChatRequest = { sessionId: string; chatInput: string; metadata: Record<string, string | number | boolean | null> };
+export type ChatRequest = {
+  sessionId: string;
+  chatInput: string;
+  metadata: Record<string, string | number | boolean | null>;
+};
 
-export type ChatFieldErrors = Partial<Record<'sessionId' | 'chatInput' | 'metadata', FieldErrorCode>>;
+export type ChatFieldErrors = Partial<
+  Record<'sessionId' | 'chatInput' | 'metadata', FieldErrorCode>
+>;
 
-export type ParsedChatRequest = { ok: true; value: ChatRequest } | { ok: false; fieldErrors: ChatFieldErrors };
+export type ParsedChatRequest =
+  { ok: true; value: ChatRequest } | { ok: false; fieldErrors: ChatFieldErrors };
 
 export function parseChatRequest(body: unknown): ParsedChatRequest {
   const result = bodySchema.safeParse(body);
@@ -45,7 +55,9 @@ export function parseChatRequest(body: unknown): ParsedChatRequest {
   }
   const { sessionId, metadata = {} } = result.data;
   // The same count the browser's maxlength uses (UTF-16 code units), after trimming.
-  const chatInput = (result.data.chatInput ?? result.data.message ?? '').replaceAll('\u0000', '').trim();
+  const chatInput = (result.data.chatInput ?? result.data.message ?? '')
+    .replaceAll('\u0000', '')
+    .trim();
   if (chatInput === '') fieldErrors.chatInput = 'required';
   else if (chatInput.length > chatConfig.maxMessageChars) fieldErrors.chatInput = 'too_long';
   if (Object.keys(fieldErrors).length > 0) return { ok: false, fieldErrors };

@@ -30,7 +30,14 @@ export function ndjsonResponse(stream: ReplyStream): Response {
   const started = performance.now();
   let chars = stream.first.length;
   const finish = (end: ReplyStreamEnd | 'cancelled') => {
-    const outcome = end === 'cancelled' ? 'cancelled' : end.ok ? (end.truncated ? 'truncated' : 'complete') : end.reason;
+    const outcome =
+      end === 'cancelled'
+        ? 'cancelled'
+        : end.ok
+          ? end.truncated
+            ? 'truncated'
+            : 'complete'
+          : end.reason;
     if (end !== 'cancelled' && !end.ok) recordChatStreamFailure(streamFailure(end.reason));
     log(end === 'cancelled' || end.ok ? 'info' : 'warn', 'chat.stream_end', {
       outcome,

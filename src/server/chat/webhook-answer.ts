@@ -15,11 +15,15 @@ import 'server-only';
  */
 
 export type TransportResult =
-  { ok: true; status: number; contentType: string | null; body: string } | { ok: false; failure: 'timeout' | 'unreachable' | 'too_large' | 'invalid_url' };
+  | { ok: true; status: number; contentType: string | null; body: string }
+  | { ok: false; failure: 'timeout' | 'unreachable' | 'too_large' | 'invalid_url' };
 
 export type DemoReason = 'not_configured' | 'not_found' | 'not_json' | 'unreachable' | 'timeout';
 
-export type ChatAnswer = { kind: 'reply'; output: string } | { kind: 'demo'; reason: DemoReason } | { kind: 'error'; reason: string };
+export type ChatAnswer =
+  | { kind: 'reply'; output: string }
+  | { kind: 'demo'; reason: DemoReason }
+  | { kind: 'error'; reason: string };
 
 /** Replies longer than this are cut (a runaway automation must not flood the widget). */
 export const MAX_OUTPUT_CHARS = 8_000;
@@ -31,7 +35,9 @@ export function isJsonContentType(contentType: string | null): boolean {
 
 function outputOf(value: unknown): unknown {
   const item: unknown = Array.isArray(value) ? value[0] : value;
-  return item !== null && typeof item === 'object' ? (item as Record<string, unknown>).output : undefined;
+  return item !== null && typeof item === 'object'
+    ? (item as Record<string, unknown>).output
+    : undefined;
 }
 
 export function interpretWebhookResult(result: TransportResult | null): ChatAnswer {
@@ -43,7 +49,8 @@ export function interpretWebhookResult(result: TransportResult | null): ChatAnsw
   }
   const { status, contentType, body } = result;
   if (status === 404) return { kind: 'demo', reason: 'not_found' };
-  if (status === 500 && /No item to return (was|got) found/.test(body)) return { kind: 'error', reason: 'empty_reply' };
+  if (status === 500 && /No item to return (was|got) found/.test(body))
+    return { kind: 'error', reason: 'empty_reply' };
   if (status < 200 || status >= 300) return { kind: 'error', reason: `http_${status}` };
   if (body.trim() === '') return { kind: 'error', reason: 'empty_reply' };
   if (!isJsonContentType(contentType)) return { kind: 'demo', reason: 'not_json' };
@@ -55,7 +62,8 @@ export function interpretWebhookResult(result: TransportResult | null): ChatAnsw
   }
   if (Array.isArray(parsed) && parsed.length === 0) return { kind: 'error', reason: 'empty_reply' };
   const output = outputOf(parsed);
-  if (typeof output !== 'string' || output.trim() === '') return { kind: 'error', reason: 'no_output' };
+  if (typeof output !== 'string' || output.trim() === '')
+    return { kind: 'error', reason: 'no_output' };
   return { kind: 'reply', output: capOutput(output) };
 }
 

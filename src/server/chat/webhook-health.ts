@@ -17,10 +17,16 @@ export type ChatWebhookHealth = {
   at: string | null;
 };
 
-const state = globalThis as typeof globalThis & { __chatWebhookHealth?: Omit<ChatWebhookHealth, 'configured'> };
+const state = globalThis as typeof globalThis & {
+  __chatWebhookHealth?: Omit<ChatWebhookHealth, 'configured'>;
+};
 state.__chatWebhookHealth ??= { lastStatus: null, lastError: null, at: null };
 
-export function recordChatWebhook(lastStatus: number | null, lastError: string | null, at = new Date()): void {
+export function recordChatWebhook(
+  lastStatus: number | null,
+  lastError: string | null,
+  at = new Date(),
+): void {
   state.__chatWebhookHealth = { lastStatus, lastError, at: at.toISOString() };
 }
 

@@ -50,7 +50,9 @@ export function getDatabase(): Promise<Database> {
   cache.__leadsDatabase ??= open().catch((error: unknown) => {
     cache.__leadsDatabase = undefined; // try again on the next call
     log('error', 'db.open_failed', { error: describeError(error) });
-    throw new DatabaseUnavailableError(error instanceof Error ? error.message : String(error), { cause: error });
+    throw new DatabaseUnavailableError(error instanceof Error ? error.message : String(error), {
+      cause: error,
+    });
   });
   return cache.__leadsDatabase;
 }
@@ -62,11 +64,18 @@ export async function closeDatabase(): Promise<void> {
 }
 
 async function open(): Promise<Database> {
-  return env.DATABASE_URL ? openPostgres(env.DATABASE_URL) : openPglite(path.resolve(env.LEADS_DATA_DIR));
+  return env.DATABASE_URL
+    ? openPostgres(env.DATABASE_URL)
+    : openPglite(path.resolve(env.LEADS_DATA_DIR));
 }
 
 async function openPostgres(connectionString: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString, max: 10, connectionTimeoutMillis: 5_000, idleTimeoutMillis: 30_000 });
+  const pool = new pg.Pool({
+    connectionString,
+    max: 10,
+    connectionTimeoutMillis: 5_000,
+    idleTimeoutMillis: 30_000,
+  });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', (error) => log('warn', 'db.pool_error', { error: describeError(error) }));
   try {
@@ -74,7 +83,8 @@ async function openPostgres(connectionString: string): Promise<Database> {
     try {
       await migrate({
         exec: async (sql) => void (await client.query(sql)),
-        query: async <T>(sql: string, params?: unknown[]) => (await client.query(sql, params)).rows as T[],
+        query: async <T>(sql: string, params?: unknown[]) =>
+          (await client.query(sql, params)).rows as T[],
       });
     } finally {
       client.release();
@@ -104,7 +114,8 @@ async function openPglite(dataDir: string): Promise<Database> {
         const cached = cache.__leadsDatabase;
         void cached?.then(
           (current) => {
-            if (current === database && cache.__leadsDatabase === cached) cache.__leadsDatabase = undefined;
+            if (current === database && cache.__leadsDatabase === cached)
+              cache.__leadsDatabase = undefined;
           },
           () => undefined,
         );
@@ -113,11 +124,14 @@ async function openPglite(dataDir: string): Promise<Database> {
     const embedded = client;
     const connection = {
       exec: async (sql: string) => void (await embedded.exec(sql)),
-      query: async <T>(sql: string, params?: unknown[]) => (await embedded.query<T>(sql, params)).rows,
+      query: async <T>(sql: string, params?: unknown[]) =>
+        (await embedded.query<T>(sql, params)).rows,
     };
     await migrate(connection);
     // No autovacuum here: statistics before the first query, then as the tables grow (maintenance.ts).
-    await maintainEmbedded(connection).catch((error: unknown) => log('warn', 'db.maintenance_failed', { error: describeError(error) }));
+    await maintainEmbedded(connection).catch((error: unknown) =>
+      log('warn', 'db.maintenance_failed', { error: describeError(error) }),
+    );
     stopMaintenance = scheduleMaintenance(connection);
     // drizzle's PGlite driver uses query and transaction only, which EmbeddedDatabase has with PGlite's shapes.
     const db = drizzlePglite({ client: embedded as unknown as PGlite, schema }) as unknown as Db;
@@ -159,7 +173,9 @@ function isAlive(pid: number): boolean {
 export function embeddedDatabaseHolder(dataDir: string): number | null {
   try {
     const holder = Number.parseInt(readFileSync(`${path.resolve(dataDir)}.lock`, 'utf8'), 10);
-    return Number.isInteger(holder) && holder > 0 && holder !== process.pid && isAlive(holder) ? holder : null;
+    return Number.isInteger(holder) && holder > 0 && holder !== process.pid && isAlive(holder)
+      ? holder
+      : null;
   } catch {
     return null;
   }

@@ -13,8 +13,15 @@ import { Worker } from 'node:worker_threads';
  * stops, every statement waiting on it fails and the next one reopens the database (client.ts).
  */
 
-type QueryOptions = { rowMode?: 'array' | 'object'; parsers?: Record<number, (value: string) => unknown> };
-type Result<T> = { rows: T[]; fields: { name: string; dataTypeID: number }[]; affectedRows?: number };
+type QueryOptions = {
+  rowMode?: 'array' | 'object';
+  parsers?: Record<number, (value: string) => unknown>;
+};
+type Result<T> = {
+  rows: T[];
+  fields: { name: string; dataTypeID: number }[];
+  affectedRows?: number;
+};
 type Waiting = { resolve: (value: unknown) => void; reject: (error: unknown) => void };
 type Reply = { ready?: boolean; id?: number; result?: unknown; error?: Record<string, unknown> };
 
@@ -50,15 +57,25 @@ export class EmbeddedDatabase {
       this.waiting.clear();
       onStop(error);
     };
-    worker.on('error', (error) => stop(new Error(`the embedded database's thread failed: ${error.message}`, { cause: error })));
-    worker.on('exit', (code) => stop(new Error(`the embedded database's thread stopped (exit code ${code})`)));
+    worker.on('error', (error) =>
+      stop(new Error(`the embedded database's thread failed: ${error.message}`, { cause: error })),
+    );
+    worker.on('exit', (code) =>
+      stop(new Error(`the embedded database's thread stopped (exit code ${code})`)),
+    );
   }
 
   /** Starts the thread and opens the database in `dataDir`; `onStop` hears if the thread ever stops. */
-  static async open(dataDir: string, { fsync, onStop = () => undefined }: { fsync: boolean; onStop?: (error: Error) => void }): Promise<EmbeddedDatabase> {
+  static async open(
+    dataDir: string,
+    { fsync, onStop = () => undefined }: { fsync: boolean; onStop?: (error: Error) => void },
+  ): Promise<EmbeddedDatabase> {
     const worker = new Worker(THREAD_FILE, { workerData: { dataDir, fsync } });
     await new Promise<void>((resolve, reject) => {
-      const exited = (code: number) => reject(new Error(`the embedded database's thread stopped while opening (exit code ${code})`));
+      const exited = (code: number) =>
+        reject(
+          new Error(`the embedded database's thread stopped while opening (exit code ${code})`),
+        );
       worker.once('error', reject);
       worker.once('exit', exited);
       worker.once('message', (reply: Reply) => {
@@ -83,7 +100,12 @@ export class EmbeddedDatabase {
    * One statement. Parsers only name the types to return as PostgreSQL's text (drizzle's are the
    * identity); a function cannot cross to the thread, so any other parser is refused.
    */
-  query<T>(sql: string, params?: unknown[], options?: QueryOptions, tx?: number): Promise<Result<T>> {
+  query<T>(
+    sql: string,
+    params?: unknown[],
+    options?: QueryOptions,
+    tx?: number,
+  ): Promise<Result<T>> {
     const rawTypes = options?.parsers ? Object.keys(options.parsers).map(Number) : undefined;
     if (options?.parsers && Object.values(options.parsers).some((parse) => parse('0') !== '0')) {
       return Promise.reject(new Error('the embedded database only takes identity parsers'));
@@ -101,7 +123,10 @@ export class EmbeddedDatabase {
     await this.send({ op: 'begin' }, id);
     let result: T;
     try {
-      result = await run({ query: (sql, params, options) => this.query(sql, params, options, id), exec: (sql) => this.exec(sql, id) });
+      result = await run({
+        query: (sql, params, options) => this.query(sql, params, options, id),
+        exec: (sql) => this.exec(sql, id),
+      });
     } catch (error) {
       await this.send({ op: 'rollback', tx: id }).catch(() => undefined);
       throw error;

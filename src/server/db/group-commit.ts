@@ -17,7 +17,11 @@ import 'server-only';
  */
 export function groupCommit<Row, Result>(
   write: (rows: Row[]) => Promise<Result[]>,
-  { maxRows = 100, concurrency = 1, lingerMs = 0 }: { maxRows?: number; concurrency?: number; lingerMs?: number } = {},
+  {
+    maxRows = 100,
+    concurrency = 1,
+    lingerMs = 0,
+  }: { maxRows?: number; concurrency?: number; lingerMs?: number } = {},
 ): (row: Row) => Promise<Result> {
   type Waiting = { row: Row; resolve: (result: Result) => void; reject: (error: unknown) => void };
   const queue: Waiting[] = [];

@@ -27,11 +27,19 @@ export async function maintainEmbedded(connection: MigrationConnection): Promise
     `SELECT c.relname AS name, c.relpages, c.reltuples, (pg_relation_size(c.oid) / current_setting('block_size')::int)::int AS pages
      FROM pg_class c WHERE c.relkind = 'r' AND c.relnamespace = 'public'::regnamespace ORDER BY c.relname`,
   );
-  const due = tables.filter((table) => table.pages >= MIN_PAGES && (table.reltuples < 0 || table.pages > table.relpages * (1 + GROWTH)));
+  const due = tables.filter(
+    (table) =>
+      table.pages >= MIN_PAGES &&
+      (table.reltuples < 0 || table.pages > table.relpages * (1 + GROWTH)),
+  );
   for (const table of due) {
     const started = performance.now();
     await connection.exec(`VACUUM (ANALYZE) "${table.name.replace(/"/g, '""')}"`);
-    log('info', 'db.maintenance', { table: table.name, pages: table.pages, ms: Math.round(performance.now() - started) });
+    log('info', 'db.maintenance', {
+      table: table.name,
+      pages: table.pages,
+      ms: Math.round(performance.now() - started),
+    });
   }
   return due.map((table) => table.name);
 }
@@ -43,7 +51,9 @@ export function scheduleMaintenance(connection: MigrationConnection): () => void
     if (running) return;
     running = true;
     maintainEmbedded(connection)
-      .catch((error: unknown) => log('warn', 'db.maintenance_failed', { error: describeError(error) }))
+      .catch((error: unknown) =>
+        log('warn', 'db.maintenance_failed', { error: describeError(error) }),
+      )
       .finally(() => (running = false));
   }, MAINTENANCE_INTERVAL_MS);
   timer.unref();

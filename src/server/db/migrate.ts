@@ -25,14 +25,26 @@ export type MigrationConnection = {
   query<T>(sql: string, params?: unknown[]): Promise<T[]>;
 };
 
-export async function readMigrations(): Promise<Array<{ name: string; sql: string; checksum: string }>> {
-  const journal = JSON.parse(await readFile(path.join(process.cwd(), 'src', 'server', 'db', 'migrations', 'meta', '_journal.json'), 'utf8')) as {
+export async function readMigrations(): Promise<
+  Array<{ name: string; sql: string; checksum: string }>
+> {
+  const journal = JSON.parse(
+    await readFile(
+      path.join(process.cwd(), 'src', 'server', 'db', 'migrations', 'meta', '_journal.json'),
+      'utf8',
+    ),
+  ) as {
     entries: Array<{ idx: number; tag: string }>;
   };
-  const names = [...journal.entries].sort((a, b) => a.idx - b.idx).map((entry) => `${entry.tag}.sql`);
+  const names = [...journal.entries]
+    .sort((a, b) => a.idx - b.idx)
+    .map((entry) => `${entry.tag}.sql`);
   return Promise.all(
     names.map(async (name) => {
-      const sql = await readFile(path.join(process.cwd(), 'src', 'server', 'db', 'migrations', name), 'utf8');
+      const sql = await readFile(
+        path.join(process.cwd(), 'src', 'server', 'db', 'migrations', name),
+        'utf8',
+      );
       return { name, sql, checksum: createHash('sha256').update(sql).digest('hex') };
     }),
   );
@@ -49,18 +61,26 @@ export async function migrate(connection: MigrationConnection): Promise<string[]
       applied_at timestamptz NOT NULL DEFAULT now()
     )`);
     const done = new Map(
-      (await connection.query<{ name: string; checksum: string }>('SELECT name, checksum FROM lead_schema_migrations')).map((row) => [row.name, row.checksum]),
+      (
+        await connection.query<{ name: string; checksum: string }>(
+          'SELECT name, checksum FROM lead_schema_migrations',
+        )
+      ).map((row) => [row.name, row.checksum]),
     );
     for (const migration of migrations) {
       const checksum = done.get(migration.name);
       if (checksum !== undefined) {
-        if (checksum !== migration.checksum) log('warn', 'db.migration_changed', { name: migration.name });
+        if (checksum !== migration.checksum)
+          log('warn', 'db.migration_changed', { name: migration.name });
         continue;
       }
       await connection.exec('BEGIN');
       try {
         await connection.exec(migration.sql);
-        await connection.query('INSERT INTO lead_schema_migrations (name, checksum) VALUES ($1, $2)', [migration.name, migration.checksum]);
+        await connection.query(
+          'INSERT INTO lead_schema_migrations (name, checksum) VALUES ($1, $2)',
+          [migration.name, migration.checksum],
+        );
         await connection.exec('COMMIT');
       } catch (error) {
         await connection.exec('ROLLBACK').catch(() => undefined);

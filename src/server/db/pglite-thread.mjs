@@ -34,7 +34,8 @@ class DurableNodeFS extends NodeFS {
     const result = await super.init(pg, options);
     const patch = (mod) => {
       const { NODEFS } = mod;
-      if (!NODEFS?.stream_ops || typeof NODEFS.tryFSOperation !== 'function') throw new Error('PGlite NODEFS has changed: cannot make fsync durable');
+      if (!NODEFS?.stream_ops || typeof NODEFS.tryFSOperation !== 'function')
+        throw new Error('PGlite NODEFS has changed: cannot make fsync durable');
       NODEFS.stream_ops.fsync = (stream) => {
         NODEFS.tryFSOperation(() => fsyncSync(stream.nfd));
         return 0;
@@ -74,15 +75,27 @@ async function openEmbedded(dataDir, { fsync }) {
   const client = await PGlite.create({
     fs: new DurableNodeFS(dataDir),
     extensions,
-    startParams: [...PGlite.defaultStartParams.filter((param) => param !== '-F'), '-c', 'wal_sync_method=fsync'],
+    startParams: [
+      ...PGlite.defaultStartParams.filter((param) => param !== '-F'),
+      '-c',
+      'wal_sync_method=fsync',
+    ],
   });
   try {
     const { rows } = await client.query(
       "SELECT name, setting FROM pg_settings WHERE name IN ('fsync', 'synchronous_commit', 'wal_sync_method', 'full_page_writes')",
     );
     const settings = Object.fromEntries(rows.map((row) => [row.name, row.setting]));
-    const expected = { fsync: 'on', synchronous_commit: 'on', wal_sync_method: 'fsync', full_page_writes: 'on' };
-    if (JSON.stringify(settings, Object.keys(expected).sort()) !== JSON.stringify(expected, Object.keys(expected).sort())) {
+    const expected = {
+      fsync: 'on',
+      synchronous_commit: 'on',
+      wal_sync_method: 'fsync',
+      full_page_writes: 'on',
+    };
+    if (
+      JSON.stringify(settings, Object.keys(expected).sort()) !==
+      JSON.stringify(expected, Object.keys(expected).sort())
+    ) {
       throw new Error(`the embedded database is not durable: ${JSON.stringify(settings)}`);
     }
     fsyncTree(dataDir);
@@ -94,8 +107,15 @@ async function openEmbedded(dataDir, { fsync }) {
 }
 
 // An error crosses the thread as its own fields (PostgreSQL's code, detail, constraint...), name and message.
-const transferable = (error) => (error instanceof Error ? { ...error, name: error.name, message: error.message } : { name: 'Error', message: String(error) });
-const plain = (result) => ({ rows: result.rows, fields: result.fields, affectedRows: result.affectedRows });
+const transferable = (error) =>
+  error instanceof Error
+    ? { ...error, name: error.name, message: error.message }
+    : { name: 'Error', message: String(error) };
+const plain = (result) => ({
+  rows: result.rows,
+  fields: result.fields,
+  affectedRows: result.affectedRows,
+});
 const identity = (value) => value;
 
 let pg;
@@ -145,8 +165,11 @@ async function run(message) {
   switch (message.op) {
     case 'query': {
       // drizzle asks for some types as PostgreSQL's text (its parsers are the identity): they travel as their names.
-      const parsers = message.rawTypes && Object.fromEntries(message.rawTypes.map((type) => [type, identity]));
-      return plain(await target.query(message.sql, message.params, { rowMode: message.rowMode, parsers }));
+      const parsers =
+        message.rawTypes && Object.fromEntries(message.rawTypes.map((type) => [type, identity]));
+      return plain(
+        await target.query(message.sql, message.params, { rowMode: message.rowMode, parsers }),
+      );
     }
     case 'exec':
       return (await target.exec(message.sql)).map(plain);

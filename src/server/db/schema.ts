@@ -1,6 +1,19 @@
 import 'server-only';
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, foreignKey, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  date,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { leadForms, type Attribution, type LeadForm } from '@/lib/lead-forms';
 
 /**
@@ -12,12 +25,19 @@ import { leadForms, type Attribution, type LeadForm } from '@/lib/lead-forms';
 export const leadStatuses = ['accepted', 'spam'] as const;
 export type LeadStatus = (typeof leadStatuses)[number];
 
-export const deliveryStatuses = ['pending', 'delivering', 'delivered', 'failed', 'skipped'] as const;
+export const deliveryStatuses = [
+  'pending',
+  'delivering',
+  'delivered',
+  'failed',
+  'skipped',
+] as const;
 export type DeliveryStatus = (typeof deliveryStatuses)[number];
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const searchedFields = ['firstName', 'lastName', 'email', 'phone', 'company', 'propertyName'];
-const oneOf = (column: string, values: readonly string[]) => sql.raw(`${column} IN (${values.map((value) => `'${value}'`).join(', ')})`);
+const oneOf = (column: string, values: readonly string[]) =>
+  sql.raw(`${column} IN (${values.map((value) => `'${value}'`).join(', ')})`);
 
 export const leads = pgTable(
   'leads',
@@ -48,7 +68,9 @@ export const leads = pgTable(
     // Trigram index: a substring search stays an index scan at 100,000 leads (extension pg_trgm, migration 0003).
     // A 256 kB pending list (default 4 MB): the insert that fills it merges it into the index while its request
     // waits, 50-60 ms at 4 MB on the embedded database (migration 0008). A string: what drizzle reads back.
-    index('leads_search_idx').using('gin', table.searchText.op('gin_trgm_ops')).with({ gin_pending_list_limit: '256' }),
+    index('leads_search_idx')
+      .using('gin', table.searchText.op('gin_trgm_ops'))
+      .with({ gin_pending_list_limit: '256' }),
     // Deletion requests find a person's leads by address.
     index('leads_email_idx').on(sql`lower(${table.fields}->>'email')`),
   ],
@@ -70,7 +92,9 @@ export const leadDailyCounts = pgTable(
     leads: integer('leads').notNull(),
   },
   // A unique index, not a composite primary key: drizzle-kit's introspection (the schema test) fails on those.
-  (table) => [uniqueIndex('lead_daily_counts_key_idx').on(table.day, table.form, table.status, table.source)],
+  (table) => [
+    uniqueIndex('lead_daily_counts_key_idx').on(table.day, table.form, table.status, table.source),
+  ],
 );
 
 export const leadDeliveries = pgTable(
@@ -95,7 +119,11 @@ export const leadDeliveries = pgTable(
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
   (table) => [
-    foreignKey({ name: 'lead_deliveries_lead_id_fkey', columns: [table.leadId], foreignColumns: [leads.id] }).onDelete('cascade'),
+    foreignKey({
+      name: 'lead_deliveries_lead_id_fkey',
+      columns: [table.leadId],
+      foreignColumns: [leads.id],
+    }).onDelete('cascade'),
     check('lead_deliveries_status_check', oneOf('status', deliveryStatuses)),
     index('lead_deliveries_lead_idx').on(table.leadId),
     index('lead_deliveries_due_idx')
@@ -119,7 +147,11 @@ export const leadDeliveryAttempts = pgTable(
     error: text('error'),
   },
   (table) => [
-    foreignKey({ name: 'lead_delivery_attempts_delivery_id_fkey', columns: [table.deliveryId], foreignColumns: [leadDeliveries.id] }).onDelete('cascade'),
+    foreignKey({
+      name: 'lead_delivery_attempts_delivery_id_fkey',
+      columns: [table.deliveryId],
+      foreignColumns: [leadDeliveries.id],
+    }).onDelete('cascade'),
     index('lead_delivery_attempts_delivery_idx').on(table.deliveryId, table.attempt),
   ],
 );

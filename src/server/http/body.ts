@@ -23,7 +23,9 @@ export function isJsonType(type: string): boolean {
  * types them: they are removed from every top-level string before validation.
  */
 function withoutNul(body: Record<string, unknown>): Record<string, unknown> {
-  for (const [key, value] of Object.entries(body)) if (typeof value === 'string' && value.includes('\u0000')) body[key] = value.replaceAll('\u0000', '');
+  for (const [key, value] of Object.entries(body))
+    if (typeof value === 'string' && value.includes('\u0000'))
+      body[key] = value.replaceAll('\u0000', '');
   return body;
 }
 
@@ -37,33 +39,44 @@ function fromEntries(entries: Iterable<[string, FormDataEntryValue]>): Record<st
   return body;
 }
 
-export async function parseBody(request: Request, { limit, forms }: { limit: number; forms: boolean }): Promise<ParsedBody | Refusal> {
+export async function parseBody(
+  request: Request,
+  { limit, forms }: { limit: number; forms: boolean },
+): Promise<ParsedBody | Refusal> {
   const contentType = request.headers.get('content-type');
   const type = mediaType(contentType);
   const isUrlEncoded = forms && type === 'application/x-www-form-urlencoded';
   const isMultipart = forms && type === 'multipart/form-data';
   if (!isJsonType(type) && !isUrlEncoded && !isMultipart) {
     return refuse('unsupported_media_type', {
-      message: forms ? 'Send application/json, application/x-www-form-urlencoded or multipart/form-data.' : 'Send application/json.',
+      message: forms
+        ? 'Send application/json, application/x-www-form-urlencoded or multipart/form-data.'
+        : 'Send application/json.',
     });
   }
 
   const read = await readBody(request, limit);
   if (!read.ok) {
-    if (read.reason === 'too_large') return refuse('too_large', { message: `The body must be at most ${limit} bytes.` });
-    return read.reason === 'timeout' ? refuse('timeout') : refuse('bad_request', { message: 'The body could not be read.' });
+    if (read.reason === 'too_large')
+      return refuse('too_large', { message: `The body must be at most ${limit} bytes.` });
+    return read.reason === 'timeout'
+      ? refuse('timeout')
+      : refuse('bad_request', { message: 'The body could not be read.' });
   }
 
   if (isMultipart) {
     try {
-      const form = await new Response(read.bytes, { headers: { 'content-type': contentType ?? '' } }).formData();
+      const form = await new Response(read.bytes, {
+        headers: { 'content-type': contentType ?? '' },
+      }).formData();
       return { kind: 'form', body: withoutNul(fromEntries(form.entries())) };
     } catch {
       return refuse('bad_request', { message: 'The multipart body could not be parsed.' });
     }
   }
   const text = new TextDecoder('utf-8').decode(read.bytes);
-  if (isUrlEncoded) return { kind: 'form', body: withoutNul(fromEntries(new URLSearchParams(text).entries())) };
+  if (isUrlEncoded)
+    return { kind: 'form', body: withoutNul(fromEntries(new URLSearchParams(text).entries())) };
 
   let value: unknown;
   try {
@@ -71,6 +84,7 @@ export async function parseBody(request: Request, { limit, forms }: { limit: num
   } catch {
     return refuse('bad_request', { message: 'The body is not valid JSON.' });
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return refuse('bad_request', { message: 'The body must be a JSON object.' });
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    return refuse('bad_request', { message: 'The body must be a JSON object.' });
   return { kind: 'json', body: withoutNul(value as Record<string, unknown>) };
 }

@@ -30,20 +30,25 @@ export function peerAddress(headers: Headers): string {
   const address = header ? normalizeAddress(headers.get(header)) : null;
   if (!address && !warnedNoPeer) {
     warnedNoPeer = true;
-    log('warn', 'client_address.no_peer_address', { hint: 'serve with scripts/server.mjs (npm start) so rate limits can tell visitors apart' });
+    log('warn', 'client_address.no_peer_address', {
+      hint: 'serve with scripts/server.mjs (npm start) so rate limits can tell visitors apart',
+    });
   }
   return address ?? 'unknown';
 }
 
 export function clientAddress(headers: Headers, trust: TrustProxy): string {
-  if (trust.kind === 'header') return normalizeAddress(headers.get(trust.header)) ?? peerAddress(headers);
+  if (trust.kind === 'header')
+    return normalizeAddress(headers.get(trust.header)) ?? peerAddress(headers);
   if (trust.kind === 'hops') {
     const entries = (headers.get('x-forwarded-for') ?? '')
       .split(',')
       .map((part) => part.trim())
       .filter(Boolean);
     if (entries.length === 0) return peerAddress(headers);
-    return normalizeAddress(entries[Math.max(0, entries.length - trust.hops)]) ?? peerAddress(headers);
+    return (
+      normalizeAddress(entries[Math.max(0, entries.length - trust.hops)]) ?? peerAddress(headers)
+    );
   }
   return peerAddress(headers);
 }
@@ -53,7 +58,8 @@ export function normalizeAddress(raw: string | null | undefined): string | null 
   let value = raw?.trim() ?? '';
   const bracketed = /^\[([^\]]+)\](?::\d{1,5})?$/.exec(value);
   if (bracketed) value = bracketed[1]!;
-  else if (/^\d{1,3}(?:\.\d{1,3}){3}:\d{1,5}$/.test(value)) value = value.slice(0, value.lastIndexOf(':'));
+  else if (/^\d{1,3}(?:\.\d{1,3}){3}:\d{1,5}$/.test(value))
+    value = value.slice(0, value.lastIndexOf(':'));
   value = value.replace(/%.*$/, '').toLowerCase();
   if (value.startsWith('::ffff:') && isIP(value.slice(7)) === 4) value = value.slice(7);
   return value.length <= 45 && isIP(value) ? value : null;
@@ -68,8 +74,16 @@ export function rateLimitKey(address: string): string {
   const [head = '', tail] = address.split('::');
   const left = head ? head.split(':') : [];
   const right = tail ? tail.split(':') : [];
-  const width = (parts: string[]) => parts.reduce((sum, part) => sum + (part.includes('.') ? 2 : 1), 0);
-  const groups = tail === undefined ? left : [...left, ...Array<string>(Math.max(0, 8 - width(left) - width(right))).fill('0'), ...right];
+  const width = (parts: string[]) =>
+    parts.reduce((sum, part) => sum + (part.includes('.') ? 2 : 1), 0);
+  const groups =
+    tail === undefined
+      ? left
+      : [
+          ...left,
+          ...Array<string>(Math.max(0, 8 - width(left) - width(right))).fill('0'),
+          ...right,
+        ];
   return `${groups
     .slice(0, 4)
     .map((group) => group.replace(/^0+(?=.)/, ''))

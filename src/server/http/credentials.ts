@@ -21,6 +21,9 @@ export function withoutCredentials(url: string): string {
 }
 
 /** The Header Auth header of a webhook, when both its name and value are set. */
-export function authHeader(name: string | undefined, value: string | undefined): Record<string, string> {
+export function authHeader(
+  name: string | undefined,
+  value: string | undefined,
+): Record<string, string> {
   return name && value ? { [name]: value } : {};
 }

@@ -63,7 +63,10 @@ export type Refusal = {
   reason?: string;
 };
 
-export function refuse(code: ErrorCode, details: Omit<Refusal, 'refused' | 'status'> = {}): Refusal {
+export function refuse(
+  code: ErrorCode,
+  details: Omit<Refusal, 'refused' | 'status'> = {},
+): Refusal {
   return { refused: code, status: statusOf[code], ...details };
 }
 
@@ -71,7 +74,11 @@ export function isRefusal(value: unknown): value is Refusal {
   return typeof value === 'object' && value !== null && 'refused' in value;
 }
 
-export function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
+export function json(
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Response {
   return Response.json(body, { status, headers: { 'Cache-Control': 'no-store', ...headers } });
 }
 
@@ -103,7 +110,10 @@ export type EndpointSpec<S extends Success> = {
 };
 
 /** Runs one request through an endpoint: never throws, never answers 500. */
-export async function runEndpoint<S extends Success>(spec: EndpointSpec<S>, request: Request): Promise<Response> {
+export async function runEndpoint<S extends Success>(
+  spec: EndpointSpec<S>,
+  request: Request,
+): Promise<Response> {
   const started = performance.now();
   const fields: LogFields = {};
   let outcome: S | Refusal;
@@ -114,7 +124,9 @@ export async function runEndpoint<S extends Success>(spec: EndpointSpec<S>, requ
     outcome = refuse('unavailable');
   }
   const refusal = isRefusal(outcome) ? outcome : null;
-  const response = refusal ? (spec.refusalResponse ?? refusalResponse)(refusal, request) : spec.respond(outcome as S);
+  const response = refusal
+    ? (spec.refusalResponse ?? refusalResponse)(refusal, request)
+    : spec.respond(outcome as S);
   log(response.status >= 500 ? 'warn' : 'info', `${spec.name}.request`, {
     status: response.status,
     outcome: refusal ? refusal.refused : (outcome as S).kind,
@@ -131,8 +143,20 @@ export async function runEndpoint<S extends Success>(spec: EndpointSpec<S>, requ
  * always send Origin on a POST), then the per-address rate limit of `scope` (0 turns it off).
  * Returns the client address for whatever the endpoint records, or the refusal.
  */
-export async function guardPublicPost(request: Request, scope: string, limitPerMinute: number): Promise<{ address: string } | Refusal> {
-  if (!isSameOrigin(request.headers, env.NEXT_PUBLIC_SITE_URL, env.TRUST_PROXY.kind !== 'none', request.url)) return refuse('forbidden');
+export async function guardPublicPost(
+  request: Request,
+  scope: string,
+  limitPerMinute: number,
+): Promise<{ address: string } | Refusal> {
+  if (
+    !isSameOrigin(
+      request.headers,
+      env.NEXT_PUBLIC_SITE_URL,
+      env.TRUST_PROXY.kind !== 'none',
+      request.url,
+    )
+  )
+    return refuse('forbidden');
   const address = clientAddress(request.headers, env.TRUST_PROXY);
   const rate = await checkRateLimit(scope, rateLimitKey(address), limitPerMinute);
   if (!rate.allowed) return refuse('rate_limited', { retryAfterSeconds: rate.retryAfterSeconds });

@@ -29,31 +29,65 @@ import { describeError } from '@/server/log';
  */
 
 export type PostJsonResult =
-  | { ok: true; status: number; contentType: string | null; body: string; cut: 'too_large' | 'dropped' | null }
+  | {
+      ok: true;
+      status: number;
+      contentType: string | null;
+      body: string;
+      cut: 'too_large' | 'dropped' | null;
+    }
   | { ok: false; failure: 'invalid_url' | 'timeout' | 'unreachable'; error: string; code?: string };
 
-export type PostJsonOptions = { headers?: Record<string, string>; timeoutMs: number; maxResponseBytes?: number; retryStaleSocket?: boolean };
+export type PostJsonOptions = {
+  headers?: Record<string, string>;
+  timeoutMs: number;
+  maxResponseBytes?: number;
+  retryStaleSocket?: boolean;
+};
 
 const agentOptions = { keepAlive: true, maxSockets: 64, timeout: 4_000 };
 const agents = { 'http:': new http.Agent(agentOptions), 'https:': new https.Agent(agentOptions) };
 
-export async function postJson(url: string, body: string, options: PostJsonOptions): Promise<PostJsonResult> {
+export async function postJson(
+  url: string,
+  body: string,
+  options: PostJsonOptions,
+): Promise<PostJsonResult> {
   let target: URL;
   try {
     target = new URL(url);
-    if (target.protocol !== 'http:' && target.protocol !== 'https:') throw new Error(`unsupported protocol ${target.protocol}`);
+    if (target.protocol !== 'http:' && target.protocol !== 'https:')
+      throw new Error(`unsupported protocol ${target.protocol}`);
   } catch (error) {
     return { ok: false, failure: 'invalid_url', error: describeError(error) };
   }
   const deadline = Date.now() + options.timeoutMs;
   const first = await attempt(target, body, options, options.timeoutMs);
   if (first !== 'stale_socket') return first;
-  if (!options.retryStaleSocket) return { ok: false, failure: 'unreachable', error: 'Error: socket hang up (ECONNRESET)', code: 'ECONNRESET' };
+  if (!options.retryStaleSocket)
+    return {
+      ok: false,
+      failure: 'unreachable',
+      error: 'Error: socket hang up (ECONNRESET)',
+      code: 'ECONNRESET',
+    };
   const retried = await attempt(target, body, options, Math.max(1, deadline - Date.now()));
-  return retried === 'stale_socket' ? { ok: false, failure: 'unreachable', error: 'Error: connection reset (ECONNRESET)', code: 'ECONNRESET' } : retried;
+  return retried === 'stale_socket'
+    ? {
+        ok: false,
+        failure: 'unreachable',
+        error: 'Error: connection reset (ECONNRESET)',
+        code: 'ECONNRESET',
+      }
+    : retried;
 }
 
-function attempt(target: URL, body: string, options: PostJsonOptions, timeoutMs: number): Promise<PostJsonResult | 'stale_socket'> {
+function attempt(
+  target: URL,
+  body: string,
+  options: PostJsonOptions,
+  timeoutMs: number,
+): Promise<PostJsonResult | 'stale_socket'> {
   const maxResponseBytes = options.maxResponseBytes ?? 0;
   return new Promise((resolve) => {
     let settled = false;
@@ -67,7 +101,12 @@ function attempt(target: URL, body: string, options: PostJsonOptions, timeoutMs:
     const request = (target.protocol === 'https:' ? https : http).request(target, {
       method: 'POST',
       agent: agents[target.protocol as 'http:' | 'https:'],
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json', ...options.headers, 'Content-Length': String(payload.length) },
+      headers: {
+        'Content-Type': 'application/json',
+        Accept: 'application/json',
+        ...options.headers,
+        'Content-Length': String(payload.length),
+      },
     });
     const timer = setTimeout(() => {
       finish({ ok: false, failure: 'timeout', error: `timeout after ${options.timeoutMs} ms` });
@@ -78,7 +117,14 @@ function attempt(target: URL, body: string, options: PostJsonOptions, timeoutMs:
       const contentType = response.headers['content-type'] ?? null;
       const chunks: Buffer[] = [];
       let size = 0;
-      const done = (cut: 'too_large' | 'dropped' | null) => finish({ ok: true, status, contentType, body: Buffer.concat(chunks).toString('utf8'), cut });
+      const done = (cut: 'too_large' | 'dropped' | null) =>
+        finish({
+          ok: true,
+          status,
+          contentType,
+          body: Buffer.concat(chunks).toString('utf8'),
+          cut,
+        });
       response.on('data', (chunk: Buffer) => {
         if (maxResponseBytes === 0) return; // only the status matters: drain, keep nothing
         size += chunk.length;
@@ -98,7 +144,12 @@ function attempt(target: URL, body: string, options: PostJsonOptions, timeoutMs:
       finish(
         request.reusedSocket && error.code === 'ECONNRESET'
           ? 'stale_socket'
-          : { ok: false, failure: 'unreachable', error: describeError(error), ...(error.code ? { code: error.code } : {}) },
+          : {
+              ok: false,
+              failure: 'unreachable',
+              error: describeError(error),
+              ...(error.code ? { code: error.code } : {}),
+            },
       ),
     );
     request.end(payload);
@@ -110,7 +161,12 @@ export type StreamEvent =
   | { type: 'response'; status: number; contentType: string | null }
   | { type: 'data'; chunk: Buffer }
   | { type: 'end' }
-  | { type: 'failure'; failure: 'invalid_url' | 'timeout' | 'unreachable' | 'dropped'; error: string; code?: string };
+  | {
+      type: 'failure';
+      failure: 'invalid_url' | 'timeout' | 'unreachable' | 'dropped';
+      error: string;
+      code?: string;
+    };
 
 export type StreamOptions = {
   headers?: Record<string, string>;
@@ -163,18 +219,30 @@ export function streamPost(url: string, body: string, options: StreamOptions): S
     clearTimeout(idle);
     idle = setTimeout(() => fail('timeout', `no data for ${options.idleMs} ms`), options.idleMs);
   };
-  const overall = setTimeout(() => fail('timeout', `timeout after ${options.timeoutMs} ms`), options.timeoutMs);
+  const overall = setTimeout(
+    () => fail('timeout', `timeout after ${options.timeoutMs} ms`),
+    options.timeoutMs,
+  );
 
   const send = (target: URL, retry: boolean) => {
     const payload = Buffer.from(body);
     const current = (target.protocol === 'https:' ? https : http).request(target, {
       method: 'POST',
       agent: agents[target.protocol as 'http:' | 'https:'],
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json', ...options.headers, 'Content-Length': String(payload.length) },
+      headers: {
+        'Content-Type': 'application/json',
+        Accept: 'application/json',
+        ...options.headers,
+        'Content-Length': String(payload.length),
+      },
     });
     request = current;
     current.on('response', (response) => {
-      emit({ type: 'response', status: response.statusCode ?? 0, contentType: response.headers['content-type'] ?? null });
+      emit({
+        type: 'response',
+        status: response.statusCode ?? 0,
+        contentType: response.headers['content-type'] ?? null,
+      });
       response.on('data', (chunk: Buffer) => {
         armIdle();
         emit({ type: 'data', chunk });
@@ -186,7 +254,8 @@ export function streamPost(url: string, body: string, options: StreamOptions): S
       });
     });
     current.on('error', (error: NodeJS.ErrnoException) => {
-      if (retry && current.reusedSocket && error.code === 'ECONNRESET' && !finished) return send(target, false);
+      if (retry && current.reusedSocket && error.code === 'ECONNRESET' && !finished)
+        return send(target, false);
       fail('unreachable', describeError(error), error.code);
     });
     current.end(payload);
@@ -194,7 +263,8 @@ export function streamPost(url: string, body: string, options: StreamOptions): S
 
   try {
     const target = new URL(url);
-    if (target.protocol !== 'http:' && target.protocol !== 'https:') throw new Error(`unsupported protocol ${target.protocol}`);
+    if (target.protocol !== 'http:' && target.protocol !== 'https:')
+      throw new Error(`unsupported protocol ${target.protocol}`);
     armIdle();
     send(target, true);
   } catch (error) {

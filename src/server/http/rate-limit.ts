@@ -46,7 +46,10 @@ export function createMemoryWindows(windowMs = WINDOW_MS) {
       }
       window.count += 1;
       if (window.count <= limit) return { allowed: true };
-      return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((window.start + windowMs - now) / 1000)) };
+      return {
+        allowed: false,
+        retryAfterSeconds: Math.max(1, Math.ceil((window.start + windowMs - now) / 1000)),
+      };
     },
   };
 }
@@ -58,25 +61,40 @@ async function hitShared(key: string, limit: number, now: number): Promise<RateL
   const database = await getDatabase();
   const windowStart = new Date(Math.floor(now / WINDOW_MS) * WINDOW_MS);
   const hashed = `${key.split(':')[0]}:${hashAddress(key, database.ipHashSalt)}`;
-  const result = await database.db.execute(sql`INSERT INTO rate_limit_windows AS w (key, window_start, count)
+  const result = await database.db
+    .execute(sql`INSERT INTO rate_limit_windows AS w (key, window_start, count)
       VALUES (${hashed}, ${windowStart.toISOString()}::timestamptz, 1)
     ON CONFLICT (key) DO UPDATE SET
       count = CASE WHEN w.window_start = EXCLUDED.window_start THEN w.count + 1 ELSE 1 END,
       window_start = EXCLUDED.window_start
     RETURNING count`);
-  const count = Number((result as unknown as { rows: Array<{ count: number }> }).rows[0]?.count ?? 1);
+  const count = Number(
+    (result as unknown as { rows: Array<{ count: number }> }).rows[0]?.count ?? 1,
+  );
   if (now - lastCleanup > WINDOW_MS) {
     lastCleanup = now;
     void database.db
-      .execute(sql`DELETE FROM rate_limit_windows WHERE window_start < ${new Date(windowStart.getTime() - WINDOW_MS).toISOString()}::timestamptz`)
-      .catch((error: unknown) => log('warn', 'rate_limit.cleanup_failed', { error: describeError(error) }));
+      .execute(
+        sql`DELETE FROM rate_limit_windows WHERE window_start < ${new Date(windowStart.getTime() - WINDOW_MS).toISOString()}::timestamptz`,
+      )
+      .catch((error: unknown) =>
+        log('warn', 'rate_limit.cleanup_failed', { error: describeError(error) }),
+      );
   }
   if (count <= limit) return { allowed: true };
-  return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((windowStart.getTime() + WINDOW_MS - now) / 1000)) };
+  return {
+    allowed: false,
+    retryAfterSeconds: Math.max(1, Math.ceil((windowStart.getTime() + WINDOW_MS - now) / 1000)),
+  };
 }
 
 /** Counts one request from `address` in `scope` (e.g. 'leads:contact', 'chat', 'voice'). */
-export async function checkRateLimit(scope: string, address: string, limit: number, now = Date.now()): Promise<RateLimitResult> {
+export async function checkRateLimit(
+  scope: string,
+  address: string,
+  limit: number,
+  now = Date.now(),
+): Promise<RateLimitResult> {
   if (limit <= 0) return { allowed: true };
   const key = `${scope}:${address}`;
   if (!env.DATABASE_URL) return memory.hit(key, limit, now);

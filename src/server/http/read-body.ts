@@ -15,11 +15,18 @@ import 'server-only';
 
 export const BODY_TIMEOUT_MS = 10_000;
 
-export type BodyRead = { ok: true; bytes: Uint8Array<ArrayBuffer> } | { ok: false; reason: 'too_large' | 'timeout' | 'unreadable' };
+export type BodyRead =
+  | { ok: true; bytes: Uint8Array<ArrayBuffer> }
+  | { ok: false; reason: 'too_large' | 'timeout' | 'unreadable' };
 
-export async function readBody(request: Request, limit: number, timeoutMs = BODY_TIMEOUT_MS): Promise<BodyRead> {
+export async function readBody(
+  request: Request,
+  limit: number,
+  timeoutMs = BODY_TIMEOUT_MS,
+): Promise<BodyRead> {
   const declared = request.headers.get('content-length');
-  if (declared !== null && /^\d+$/.test(declared) && Number(declared) > limit) return { ok: false, reason: 'too_large' };
+  if (declared !== null && /^\d+$/.test(declared) && Number(declared) > limit)
+    return { ok: false, reason: 'too_large' };
   if (!request.body) return { ok: true, bytes: new Uint8Array() };
   const reader = request.body.getReader();
   let timer: NodeJS.Timeout | undefined;

@@ -8,7 +8,12 @@ import 'server-only';
  * are let through; browsers always send it on a POST (fetch or a plain form),
  * so another site's page cannot post through a visitor's browser.
  */
-export function isSameOrigin(headers: Headers, siteUrl: string, trustProxy: boolean, requestUrl?: string): boolean {
+export function isSameOrigin(
+  headers: Headers,
+  siteUrl: string,
+  trustProxy: boolean,
+  requestUrl?: string,
+): boolean {
   const origin = headers.get('origin');
   if (origin === null) return true;
   let parsed: URL;

@@ -92,7 +92,11 @@ const commitLead = groupCommit(writeLeads, { concurrency: env.DATABASE_URL ? 4 :
  */
 export async function acceptLead(
   lead: NewLead,
-  { now = new Date(), claimFirstAttempt = true, timeoutMs }: { now?: Date; claimFirstAttempt?: boolean; timeoutMs: number },
+  {
+    now = new Date(),
+    claimFirstAttempt = true,
+    timeoutMs,
+  }: { now?: Date; claimFirstAttempt?: boolean; timeoutMs: number },
 ): Promise<AcceptedLead> {
   const row: LeadRow = { ...lead, id: randomUUID(), createdAt: now };
   if (lead.status !== 'accepted') {
@@ -122,7 +126,13 @@ export async function acceptLead(
             id: delivery.id,
             leadId: row.id,
             attempts: 1,
-            lead: { id: row.id, form: lead.form, fields: lead.fields, attribution: lead.attribution, createdAt: now },
+            lead: {
+              id: row.id,
+              form: lead.form,
+              fields: lead.fields,
+              attribution: lead.attribution,
+              createdAt: now,
+            },
           }
         : null,
   };

@@ -29,7 +29,10 @@ export type ResendResult = 'sent' | 'failed' | 'not_found' | 'spam' | 'no_webhoo
 /** Queues a lead's delivery now and makes the attempt (the receiver dedupes on the same Idempotency-Key). */
 export async function resendLead(id: string): Promise<ResendResult> {
   const { db } = await getDatabase();
-  const [lead] = await db.select({ form: leads.form, status: leads.status }).from(leads).where(eq(leads.id, id));
+  const [lead] = await db
+    .select({ form: leads.form, status: leads.status })
+    .from(leads)
+    .where(eq(leads.id, id));
   if (!lead) return 'not_found';
   if (lead.status === 'spam') return 'spam';
   const url = webhookUrlFor(lead.form);
@@ -37,23 +40,37 @@ export async function resendLead(id: string): Promise<ResendResult> {
   const deliveryId = await queueDelivery(id, lead.form, url);
   if (!deliveryId) return 'in_flight';
   await deliverNow([deliveryId]);
-  const [after] = await db.select({ status: leadDeliveries.status }).from(leadDeliveries).where(eq(leadDeliveries.id, deliveryId));
+  const [after] = await db
+    .select({ status: leadDeliveries.status })
+    .from(leadDeliveries)
+    .where(eq(leadDeliveries.id, deliveryId));
   return after?.status === 'delivered' ? 'sent' : 'failed';
 }
 
 /** Puts the lead's delivery back in the queue (creating it if it has none); null while an attempt is in flight. */
-async function queueDelivery(leadId: string, form: LeadForm, url: string | null): Promise<string | null> {
+async function queueDelivery(
+  leadId: string,
+  form: LeadForm,
+  url: string | null,
+): Promise<string | null> {
   const { db } = await getDatabase();
   const [updated] = await db
     .update(leadDeliveries)
     .set(queuedNow(url))
-    .where(and(eq(leadDeliveries.leadId, leadId), notInArray(leadDeliveries.status, ['delivering'])))
+    .where(
+      and(eq(leadDeliveries.leadId, leadId), notInArray(leadDeliveries.status, ['delivering'])),
+    )
     .returning({ id: leadDeliveries.id });
   if (updated) return updated.id;
-  const [existing] = await db.select({ id: leadDeliveries.id }).from(leadDeliveries).where(eq(leadDeliveries.leadId, leadId));
+  const [existing] = await db
+    .select({ id: leadDeliveries.id })
+    .from(leadDeliveries)
+    .where(eq(leadDeliveries.leadId, leadId));
   if (existing) return null;
   const id = randomUUID();
-  await db.insert(leadDeliveries).values({ id, leadId, form, createdAt: new Date(), ...queuedNow(url) });
+  await db
+    .insert(leadDeliveries)
+    .values({ id, leadId, form, createdAt: new Date(), ...queuedNow(url) });
   return id;
 }
 
@@ -72,8 +89,18 @@ export async function setSpam(id: string, spam: boolean): Promise<boolean> {
   if (spam) {
     await db
       .update(leadDeliveries)
-      .set({ status: 'skipped', nextAttemptAt: null, lastError: 'marked as spam', updatedAt: new Date() })
-      .where(and(eq(leadDeliveries.leadId, id), inArray(leadDeliveries.status, ['pending', 'failed', 'skipped'])));
+      .set({
+        status: 'skipped',
+        nextAttemptAt: null,
+        lastError: 'marked as spam',
+        updatedAt: new Date(),
+      })
+      .where(
+        and(
+          eq(leadDeliveries.leadId, id),
+          inArray(leadDeliveries.status, ['pending', 'failed', 'skipped']),
+        ),
+      );
     return true;
   }
   const url = webhookUrlFor(lead.form);
@@ -100,14 +127,23 @@ export async function deleteLeadsByEmail(email: string): Promise<number> {
   return removed.length;
 }
 
-const inForm = (form: LeadForm | undefined) => (form ? inArray(leadDeliveries.leadId, sql`(SELECT id FROM leads WHERE form = ${form})`) : undefined);
+const inForm = (form: LeadForm | undefined) =>
+  form
+    ? inArray(leadDeliveries.leadId, sql`(SELECT id FROM leads WHERE form = ${form})`)
+    : undefined;
 
 /** Puts failed deliveries back in the queue with a fresh retry schedule; returns how many. */
 export async function requeueFailed({ form }: { form?: LeadForm } = {}): Promise<number> {
   const { db } = await getDatabase();
   const rows = await db
     .update(leadDeliveries)
-    .set({ status: 'pending', attempts: 0, nextAttemptAt: new Date(), lockedUntil: null, updatedAt: new Date() })
+    .set({
+      status: 'pending',
+      attempts: 0,
+      nextAttemptAt: new Date(),
+      lockedUntil: null,
+      updatedAt: new Date(),
+    })
     .where(and(eq(leadDeliveries.status, 'failed'), inForm(form)))
     .returning({ id: leadDeliveries.id });
   return rows.length;
@@ -127,7 +163,13 @@ export async function deliverSkipped({ form }: { form?: LeadForm } = {}): Promis
       .update(leadDeliveries)
       .set(queuedNow(url))
       .where(
-        and(eq(leadDeliveries.status, 'skipped'), inArray(leadDeliveries.leadId, sql`(SELECT id FROM leads WHERE form = ${each} AND status = 'accepted')`)),
+        and(
+          eq(leadDeliveries.status, 'skipped'),
+          inArray(
+            leadDeliveries.leadId,
+            sql`(SELECT id FROM leads WHERE form = ${each} AND status = 'accepted')`,
+          ),
+        ),
       )
       .returning({ id: leadDeliveries.id });
     queued += rows.length;

@@ -23,7 +23,11 @@ export type WebhookTarget = {
 export function webhookFor(form: LeadForm): WebhookTarget | null {
   const url = env[leadFormRegistry[form].webhookEnv] ?? env.LEADS_WEBHOOK_URL;
   if (!url) return null;
-  return { url, record: withoutCredentials(url), headers: authHeader(env.LEADS_WEBHOOK_HEADER_NAME, env.LEADS_WEBHOOK_HEADER_VALUE) };
+  return {
+    url,
+    record: withoutCredentials(url),
+    headers: authHeader(env.LEADS_WEBHOOK_HEADER_NAME, env.LEADS_WEBHOOK_HEADER_VALUE),
+  };
 }
 
 /** The form's webhook as recorded with a delivery (no credentials), or null when none is configured. */

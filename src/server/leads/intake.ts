@@ -1,11 +1,30 @@
 import 'server-only';
 import { env } from '@/env';
-import { leadFormErrorUrl, type FormErrorCode, type ReturnedErrors } from '@/lib/lead-form-redirect';
-import { attributionRules, isLeadForm, leadFormRegistry, leadSchema, type Attribution, type LeadForm } from '@/lib/lead-forms';
+import {
+  leadFormErrorUrl,
+  type FormErrorCode,
+  type ReturnedErrors,
+} from '@/lib/lead-form-redirect';
+import {
+  attributionRules,
+  isLeadForm,
+  leadFormRegistry,
+  leadSchema,
+  type Attribution,
+  type LeadForm,
+} from '@/lib/lead-forms';
 import { getDatabase } from '@/server/db/client';
 import { mediaType, parseBody } from '@/server/http/body';
 import { hashAddress } from '@/server/http/client-address';
-import { guardPublicPost, isRefusal, json, refusalResponse, refuse, runEndpoint, type Refusal } from '@/server/http/endpoint';
+import {
+  guardPublicPost,
+  isRefusal,
+  json,
+  refusalResponse,
+  refuse,
+  runEndpoint,
+  type Refusal,
+} from '@/server/http/endpoint';
 import { deliverAccepted } from '@/server/outbox/worker';
 import { acceptLead } from './accept-lead';
 import { webhookUrlFor } from './config';
@@ -52,13 +71,21 @@ export function parseAttribution(body: Record<string, unknown>, headers: Headers
   const attribution: Record<string, unknown> = {};
   for (const [key, rule] of Object.entries(attributionRules)) {
     const result = rule(body[key]);
-    if (result.ok && result.value !== undefined && result.value !== '') attribution[key] = result.value;
+    if (result.ok && result.value !== undefined && result.value !== '')
+      attribution[key] = result.value;
   }
   // A plain form post carries no attribution; the browser still says which page and which browser.
   const referer = headers.get('referer');
-  if (attribution.page_url === undefined && referer && /^https?:\/\//i.test(referer) && referer.length <= 2048) attribution.page_url = referer;
+  if (
+    attribution.page_url === undefined &&
+    referer &&
+    /^https?:\/\//i.test(referer) &&
+    referer.length <= 2048
+  )
+    attribution.page_url = referer;
   const userAgent = headers.get('user-agent')?.trim();
-  if (attribution.user_agent === undefined && userAgent) attribution.user_agent = userAgent.slice(0, 512);
+  if (attribution.user_agent === undefined && userAgent)
+    attribution.user_agent = userAgent.slice(0, 512);
   return attribution as Attribution;
 }
 
@@ -93,7 +120,8 @@ async function decide(form: LeadForm, request: Request): Promise<Accepted | Refu
 
 /** What a refused plain form post says on the form's page: the field codes, or one for the whole post. */
 function returnedErrors(refusal: Refusal): ReturnedErrors {
-  if (refusal.refused === 'validation' && refusal.fieldErrors) return refusal.fieldErrors as ReturnedErrors;
+  if (refusal.refused === 'validation' && refusal.fieldErrors)
+    return refusal.fieldErrors as ReturnedErrors;
   const byCode: Partial<Record<Refusal['refused'], FormErrorCode>> = {
     too_large: 'too_large',
     rate_limited: 'rate_limited',
@@ -104,7 +132,10 @@ function returnedErrors(refusal: Refusal): ReturnedErrors {
 }
 
 const redirect = (location: string, headers: Record<string, string> = {}) =>
-  new Response(null, { status: 303, headers: { Location: location, 'Cache-Control': 'no-store', ...headers } });
+  new Response(null, {
+    status: 303,
+    headers: { Location: location, 'Cache-Control': 'no-store', ...headers },
+  });
 
 export async function handleLeadPost(formParam: string, request: Request): Promise<Response> {
   const form = isLeadForm(formParam) ? formParam : null;
@@ -122,10 +153,16 @@ export async function handleLeadPost(formParam: string, request: Request): Promi
         return outcome;
       },
       // Spam gets the very same answer as a real lead.
-      respond: (accepted) => (html ? redirect(leadFormRegistry[form!].success) : json(201, { ok: true, id: accepted.leadId })),
+      respond: (accepted) =>
+        html
+          ? redirect(leadFormRegistry[form!].success)
+          : json(201, { ok: true, id: accepted.leadId }),
       refusalResponse: (refusal) =>
         html && refusal.refused !== 'forbidden'
-          ? redirect(leadFormErrorUrl(form!, returnedErrors(refusal)), refusal.retryAfterSeconds ? { 'Retry-After': String(refusal.retryAfterSeconds) } : {})
+          ? redirect(
+              leadFormErrorUrl(form!, returnedErrors(refusal)),
+              refusal.retryAfterSeconds ? { 'Retry-After': String(refusal.retryAfterSeconds) } : {},
+            )
           : refusalResponse(refusal),
     },
     request,

@@ -17,7 +17,14 @@ export type Overview = {
   /** utm_source, else the referrer's host, else 'direct'; the ten most common over the same days. */
   sources: Array<{ source: string; leads: number }>;
   spam: number;
-  health: Array<{ form: LeadForm; webhookConfigured: boolean; pending: number; failed: number; skipped: number; lastDelivered: Date | null }>;
+  health: Array<{
+    form: LeadForm;
+    webhookConfigured: boolean;
+    pending: number;
+    failed: number;
+    skipped: number;
+    lastDelivered: Date | null;
+  }>;
 };
 
 const utcDay = (date: Date) => date.toISOString().slice(0, 10);
@@ -47,7 +54,11 @@ export async function overview(now = new Date()): Promise<Overview> {
       .where(and(inWindow, eq(leadDailyCounts.status, 'spam'))),
     // Outstanding deliveries per form, from lead_deliveries_status_form_idx alone (each delivery carries its lead's form).
     db
-      .select({ form: leadDeliveries.form, status: leadDeliveries.status, n: sql<number>`count(*)::int` })
+      .select({
+        form: leadDeliveries.form,
+        status: leadDeliveries.status,
+        n: sql<number>`count(*)::int`,
+      })
       .from(leadDeliveries)
       .where(inArray(leadDeliveries.status, ['pending', 'delivering', 'failed', 'skipped']))
       .groupBy(leadDeliveries.form, leadDeliveries.status),
@@ -80,7 +91,9 @@ export async function overview(now = new Date()): Promise<Overview> {
 
   const lastDelivered = new Map(delivered);
   const count = (form: LeadForm, statuses: DeliveryStatus[]) =>
-    outstanding.filter((row) => row.form === form && statuses.includes(row.status)).reduce((sum, row) => sum + row.n, 0);
+    outstanding
+      .filter((row) => row.form === form && statuses.includes(row.status))
+      .reduce((sum, row) => sum + row.n, 0);
   const health = leadForms.map((form) => ({
     form,
     webhookConfigured: webhookUrlFor(form) !== null,
@@ -93,7 +106,15 @@ export async function overview(now = new Date()): Promise<Overview> {
 }
 
 export type TestEventResult =
-  { sent: true; ok: boolean; httpStatus: number | null; durationMs: number; error: string | null; at: Date } | { sent: false; reason: 'no_webhook' };
+  | {
+      sent: true;
+      ok: boolean;
+      httpStatus: number | null;
+      durationMs: number;
+      error: string | null;
+      at: Date;
+    }
+  | { sent: false; reason: 'no_webhook' };
 
 /**
  * Posts a clearly marked test event to a form's webhook, signed and with the headers of a real
@@ -108,12 +129,20 @@ export async function sendTestEvent(form: LeadForm): Promise<TestEventResult> {
   const body = JSON.stringify({
     test: true,
     event: 'test',
-    message: 'Test event sent from the lead inbox. It is not a lead: ignore it or check that your workflow received it.',
+    message:
+      'Test event sent from the lead inbox. It is not a lead: ignore it or check that your workflow received it.',
     source: leadFormRegistry[form].source,
     form,
     timestamp: at.toISOString(),
   });
   const started = performance.now();
   const result = await postSigned(target, id, body, outboxOptions());
-  return { sent: true, ok: result.ok, httpStatus: result.httpStatus, durationMs: Math.round(performance.now() - started), error: result.error, at };
+  return {
+    sent: true,
+    ok: result.ok,
+    httpStatus: result.httpStatus,
+    durationMs: Math.round(performance.now() - started),
+    error: result.error,
+    at,
+  };
 }

@@ -1,6 +1,12 @@
 import 'server-only';
 import { and, asc, count, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
-import { attributionRules, isLeadForm, leadForms, type Attribution, type LeadForm } from '@/lib/lead-forms';
+import {
+  attributionRules,
+  isLeadForm,
+  leadForms,
+  type Attribution,
+  type LeadForm,
+} from '@/lib/lead-forms';
 import { getDatabase } from '@/server/db/client';
 import {
   deliveryStatuses,
@@ -35,7 +41,10 @@ export const MAX_SEARCH_CHARS = 100;
  * A LeadQuery from the inbox's address or the command line's options. Unknown values are reported,
  * not ignored, so an operator never reads a list they think is filtered when it is not.
  */
-export function parseLeadQuery(input: Record<string, string | undefined>): { query: LeadQuery; problems: string[] } {
+export function parseLeadQuery(input: Record<string, string | undefined>): {
+  query: LeadQuery;
+  problems: string[];
+} {
   const query: LeadQuery = {};
   const problems: string[] = [];
   const value = (name: string) => {
@@ -51,12 +60,17 @@ export function parseLeadQuery(input: Record<string, string | undefined>): { que
   if (status) {
     // The command line's --status takes either kind, as before.
     if ((leadStatuses as readonly string[]).includes(status)) query.status = status as LeadStatus;
-    else if ((deliveryStatuses as readonly string[]).includes(status) && !value('delivery')) query.delivery = status as DeliveryStatus;
-    else problems.push(`Unknown status '${status}' (lead: ${leadStatuses.join(', ')}; delivery: ${deliveryStatuses.join(', ')})`);
+    else if ((deliveryStatuses as readonly string[]).includes(status) && !value('delivery'))
+      query.delivery = status as DeliveryStatus;
+    else
+      problems.push(
+        `Unknown status '${status}' (lead: ${leadStatuses.join(', ')}; delivery: ${deliveryStatuses.join(', ')})`,
+      );
   }
   const delivery = value('delivery');
   if (delivery) {
-    if ((deliveryStatuses as readonly string[]).includes(delivery)) query.delivery = delivery as DeliveryStatus;
+    if ((deliveryStatuses as readonly string[]).includes(delivery))
+      query.delivery = delivery as DeliveryStatus;
     else problems.push(`Unknown delivery status '${delivery}' (${deliveryStatuses.join(', ')})`);
   }
   for (const [name, key, dayOffset] of [
@@ -66,7 +80,8 @@ export function parseLeadQuery(input: Record<string, string | undefined>): { que
     const day = value(name);
     if (!day) continue;
     const date = /^\d{4}-\d{2}-\d{2}$/.test(day) ? new Date(`${day}T00:00:00.000Z`) : null;
-    if (!date || Number.isNaN(date.getTime())) problems.push(`'${name}' must be a date like 2026-01-31`);
+    if (!date || Number.isNaN(date.getTime()))
+      problems.push(`'${name}' must be a date like 2026-01-31`);
     // 'to' is the whole of that day: the query's end is the next midnight.
     else query[key] = new Date(date.getTime() + dayOffset * 86_400_000);
   }
@@ -82,7 +97,8 @@ export function leadQueryParams(query: LeadQuery): URLSearchParams {
   if (query.status) params.set('status', query.status);
   if (query.delivery) params.set('delivery', query.delivery);
   if (query.from) params.set('from', query.from.toISOString().slice(0, 10));
-  if (query.to) params.set('to', new Date(query.to.getTime() - 86_400_000).toISOString().slice(0, 10));
+  if (query.to)
+    params.set('to', new Date(query.to.getTime() - 86_400_000).toISOString().slice(0, 10));
   if (query.q) params.set('q', query.q);
   return params;
 }
@@ -99,7 +115,8 @@ function conditions(query: LeadQuery): SQL | undefined {
     // The phone also matches as digits only, so '555 0100' finds '+1 (555) 010-0199' written either way.
     const digits = query.q.replace(/[^0-9]/g, '');
     const matches = [sql`${leads.searchText} LIKE ${`%${needle}%`}`];
-    if (digits.length >= 4 && digits !== needle) matches.push(sql`${leads.searchText} LIKE ${`%${digits}%`}`);
+    if (digits.length >= 4 && digits !== needle)
+      matches.push(sql`${leads.searchText} LIKE ${`%${digits}%`}`);
     where.push(or(...matches)!);
   }
   return where.length ? and(...where) : undefined;
@@ -131,7 +148,8 @@ export type LeadRow = {
   lastError: string | null;
 };
 
-const isUtcMidnight = (date: Date | undefined) => date === undefined || date.getTime() % 86_400_000 === 0;
+const isUtcMidnight = (date: Date | undefined) =>
+  date === undefined || date.getTime() % 86_400_000 === 0;
 const utcDay = (date: Date) => date.toISOString().slice(0, 10);
 
 /**
@@ -155,7 +173,11 @@ async function countLeads(query: LeadQuery): Promise<number> {
   }
   const where = conditions(query);
   const [row] = query.delivery
-    ? await db.select({ n: count() }).from(leads).innerJoin(leadDeliveries, eq(leadDeliveries.leadId, leads.id)).where(where)
+    ? await db
+        .select({ n: count() })
+        .from(leads)
+        .innerJoin(leadDeliveries, eq(leadDeliveries.leadId, leads.id))
+        .where(where)
     : await db.select({ n: count() }).from(leads).where(where);
   return row?.n ?? 0;
 }
@@ -234,7 +256,19 @@ export type ShownLead = NonNullable<Awaited<ReturnType<typeof showLead>>>;
 
 // --- CSV -------------------------------------------------------------------------------------------
 
-const FIELD_COLUMNS = ['firstName', 'lastName', 'email', 'phone', 'website', 'company', 'industry', 'callVolume', 'message', 'propertyName', 'units'];
+const FIELD_COLUMNS = [
+  'firstName',
+  'lastName',
+  'email',
+  'phone',
+  'website',
+  'company',
+  'industry',
+  'callVolume',
+  'message',
+  'propertyName',
+  'units',
+];
 const ATTRIBUTION_COLUMNS = Object.keys(attributionRules);
 export const CSV_HEADER = [
   'id',
@@ -249,7 +283,8 @@ export const CSV_HEADER = [
 ];
 
 // C0 and C1 controls (but tab and line breaks, which CSV quotes), and the bidirectional overrides and isolates.
-const UNSAFE_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/g;
+const UNSAFE_CHARACTERS =
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/g;
 
 /**
  * One CSV cell: quoted when needed; a leading = + - @ (or tab or carriage return) is defused so a
@@ -257,8 +292,16 @@ const UNSAFE_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\
  * as \uXXXX text, so opening or printing the file cannot rewrite a terminal or reorder what it shows.
  */
 export function csvCell(value: unknown): string {
-  let text = value === null || value === undefined ? '' : value instanceof Date ? value.toISOString() : String(value);
-  text = text.replace(UNSAFE_CHARACTERS, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  let text =
+    value === null || value === undefined
+      ? ''
+      : value instanceof Date
+        ? value.toISOString()
+        : String(value);
+  text = text.replace(
+    UNSAFE_CHARACTERS,
+    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
   if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }

@@ -16,10 +16,16 @@ export type SpamVerdict = { spam: false } | { spam: true; reason: 'honeypot' | '
  */
 export function detectSpam(body: Record<string, unknown>, now: number): SpamVerdict {
   const honeypot = body[HONEYPOT_FIELD];
-  if (honeypot !== undefined && honeypot !== null && String(honeypot).trim() !== '') return { spam: true, reason: 'honeypot' };
+  if (honeypot !== undefined && honeypot !== null && String(honeypot).trim() !== '')
+    return { spam: true, reason: 'honeypot' };
 
   const raw = body[STARTED_AT_FIELD];
-  const startedAt = typeof raw === 'number' ? raw : typeof raw === 'string' && /^\s*\d{1,16}\s*$/.test(raw) ? Number(raw) : NaN;
+  const startedAt =
+    typeof raw === 'number'
+      ? raw
+      : typeof raw === 'string' && /^\s*\d{1,16}\s*$/.test(raw)
+        ? Number(raw)
+        : NaN;
   if (Number.isFinite(startedAt)) {
     const elapsed = now - startedAt;
     if (elapsed >= 0 && elapsed < MIN_FILL_MS) return { spam: true, reason: 'too_fast' };

@@ -18,7 +18,8 @@ export type StoredLead = {
   createdAt: Date;
 };
 
-const text = (value: string | undefined): string | null => (value === undefined || value === '' ? null : value);
+const text = (value: string | undefined): string | null =>
+  value === undefined || value === '' ? null : value;
 
 /** The visit's attribution, SPEC section 7's growth-audit fields: null when unknown, 'direct' without a referrer. */
 function attributionFields(a: Attribution) {
@@ -67,7 +68,9 @@ function growthAuditPayload(lead: StoredLead) {
 
 /** SPEC: the form's fields, source, timestamp and page_url; then the rest of the attribution. */
 function formPayload(lead: StoredLead & { form: Exclude<LeadForm, 'growth-audit'> }) {
-  const fields = Object.fromEntries(leadSchema(lead.form).fields.map((name) => [name, lead.fields[name] ?? '']));
+  const fields = Object.fromEntries(
+    leadSchema(lead.form).fields.map((name) => [name, lead.fields[name] ?? '']),
+  );
   return {
     ...fields,
     source: leadFormRegistry[lead.form].source,
@@ -77,5 +80,7 @@ function formPayload(lead: StoredLead & { form: Exclude<LeadForm, 'growth-audit'
 }
 
 export function buildWebhookPayload(lead: StoredLead): Record<string, unknown> {
-  return lead.form === 'growth-audit' ? growthAuditPayload(lead) : formPayload({ ...lead, form: lead.form });
+  return lead.form === 'growth-audit'
+    ? growthAuditPayload(lead)
+    : formPayload({ ...lead, form: lead.form });
 }

@@ -9,7 +9,11 @@ import 'server-only';
  */
 export const JITTER = 0.2;
 
-export function retryDelayMs(attempts: number, schedule: readonly number[], random: () => number = Math.random): number | null {
+export function retryDelayMs(
+  attempts: number,
+  schedule: readonly number[],
+  random: () => number = Math.random,
+): number | null {
   const base = schedule[attempts - 1];
   if (attempts < 1 || base === undefined) return null;
   const factor = 1 - JITTER + 2 * JITTER * Math.min(Math.max(random(), 0), 1);

@@ -8,7 +8,12 @@ export type PostResult = { ok: boolean; httpStatus: number | null; error: string
  * followed (see post-json.ts). The response body is ignored and never stored,
  * since it may echo the lead back.
  */
-export async function postWebhook(url: string, body: string, headers: Record<string, string>, timeoutMs: number): Promise<PostResult> {
+export async function postWebhook(
+  url: string,
+  body: string,
+  headers: Record<string, string>,
+  timeoutMs: number,
+): Promise<PostResult> {
   const result = await postJson(url, body, { headers, timeoutMs });
   if (!result.ok) return { ok: false, httpStatus: null, error: result.error };
   const { status } = result;

@@ -9,17 +9,25 @@ import { createHmac } from 'node:crypto';
  * other form, since the standard's own verifiers cannot use one.
  */
 export function signingKey(secret: string): Buffer {
-  if (!secret.startsWith('whsec_')) throw new Error('A Standard Webhooks secret starts with whsec_');
+  if (!secret.startsWith('whsec_'))
+    throw new Error('A Standard Webhooks secret starts with whsec_');
   return Buffer.from(secret.slice('whsec_'.length), 'base64');
 }
 
 export function sign(secret: string, id: string, timestampSeconds: number, body: string): string {
-  const mac = createHmac('sha256', signingKey(secret)).update(`${id}.${timestampSeconds}.${body}`).digest('base64');
+  const mac = createHmac('sha256', signingKey(secret))
+    .update(`${id}.${timestampSeconds}.${body}`)
+    .digest('base64');
   return `v1,${mac}`;
 }
 
 /** The headers for one delivery attempt. */
-export function webhookHeaders(leadId: string, body: string, secret: string | undefined, now = Date.now()): Record<string, string> {
+export function webhookHeaders(
+  leadId: string,
+  body: string,
+  secret: string | undefined,
+  now = Date.now(),
+): Record<string, string> {
   const headers: Record<string, string> = {
     'Content-Type': 'application/json',
     Accept: 'application/json',

@@ -70,7 +70,12 @@ function due(now: Date): SQL {
   )!;
 }
 
-async function claim(db: Db, where: SQL, limit: number, options: OutboxOptions): Promise<Claimed[]> {
+async function claim(
+  db: Db,
+  where: SQL,
+  limit: number,
+  options: OutboxOptions,
+): Promise<Claimed[]> {
   const now = options.now();
   return db.transaction(async (tx) => {
     const rows = await tx
@@ -95,7 +100,11 @@ async function claim(db: Db, where: SQL, limit: number, options: OutboxOptions):
           rows.map((row) => row.id),
         ),
       )
-      .returning({ id: leadDeliveries.id, leadId: leadDeliveries.leadId, attempts: leadDeliveries.attempts });
+      .returning({
+        id: leadDeliveries.id,
+        leadId: leadDeliveries.leadId,
+        attempts: leadDeliveries.attempts,
+      });
   });
 }
 
@@ -149,29 +158,60 @@ async function writeAttempts(group: AttemptRecord[]): Promise<{ written: boolean
 }
 
 // Nobody waits on this write, so it lingers 50 ms to share its statement with other attempts.
-const recordAttempt = groupCommit(writeAttempts, { concurrency: env.DATABASE_URL ? 4 : 1, lingerMs: 50 });
+const recordAttempt = groupCommit(writeAttempts, {
+  concurrency: env.DATABASE_URL ? 4 : 1,
+  lingerMs: 50,
+});
 
 /** One signed post to a webhook target: Standard Webhooks headers under `id`, plus the target's Header Auth. */
-export function postSigned(target: WebhookTarget, id: string, body: string, options: Pick<OutboxOptions, 'secret' | 'timeoutMs'>): Promise<PostResult> {
-  return postWebhook(target.url, body, { ...webhookHeaders(id, body, options.secret), ...target.headers }, options.timeoutMs);
+export function postSigned(
+  target: WebhookTarget,
+  id: string,
+  body: string,
+  options: Pick<OutboxOptions, 'secret' | 'timeoutMs'>,
+): Promise<PostResult> {
+  return postWebhook(
+    target.url,
+    body,
+    { ...webhookHeaders(id, body, options.secret), ...target.headers },
+    options.timeoutMs,
+  );
 }
 
-function attempt(lead: StoredLead, target: WebhookTarget, options: OutboxOptions): Promise<PostResult> {
+function attempt(
+  lead: StoredLead,
+  target: WebhookTarget,
+  options: OutboxOptions,
+): Promise<PostResult> {
   return postSigned(target, lead.id, JSON.stringify(buildWebhookPayload(lead)), options);
 }
 
-async function deliver(db: Db, claimed: Claimed, options: OutboxOptions, known?: StoredLead): Promise<void> {
+async function deliver(
+  db: Db,
+  claimed: Claimed,
+  options: OutboxOptions,
+  known?: StoredLead,
+): Promise<void> {
   const lead = known ?? (await db.select().from(leads).where(eq(leads.id, claimed.leadId)))[0];
   const target = lead ? webhookFor(lead.form) : null;
   const startedAt = options.now();
   const started = performance.now();
   const result: PostResult =
-    lead && target ? await attempt(lead, target, options) : { ok: false, httpStatus: null, error: lead ? 'no webhook configured' : 'lead not found' };
+    lead && target
+      ? await attempt(lead, target, options)
+      : { ok: false, httpStatus: null, error: lead ? 'no webhook configured' : 'lead not found' };
   const durationMs = Math.round(performance.now() - started);
   const finishedAt = new Date(startedAt.getTime() + durationMs);
 
-  const delay = result.ok || !target ? null : retryDelayMs(claimed.attempts, options.schedule, options.random);
-  const outcome = result.ok ? 'delivered' : lead && !target ? 'skipped' : delay === null ? 'failed' : 'retry';
+  const delay =
+    result.ok || !target ? null : retryDelayMs(claimed.attempts, options.schedule, options.random);
+  const outcome = result.ok
+    ? 'delivered'
+    : lead && !target
+      ? 'skipped'
+      : delay === null
+        ? 'failed'
+        : 'retry';
   const { written } = await recordAttempt({
     db,
     claimed,
@@ -200,7 +240,11 @@ async function deliver(db: Db, claimed: Claimed, options: OutboxOptions, known?:
 }
 
 const state = globalThis as typeof globalThis & {
-  __leadsOutbox?: { timer: NodeJS.Timeout | null; sweeping: boolean; inFlight: Set<Promise<unknown>> };
+  __leadsOutbox?: {
+    timer: NodeJS.Timeout | null;
+    sweeping: boolean;
+    inFlight: Set<Promise<unknown>>;
+  };
 };
 const outbox = (state.__leadsOutbox ??= { timer: null, sweeping: false, inFlight: new Set() });
 
@@ -228,10 +272,18 @@ export async function runOutboxOnce(options = outboxOptions(), database?: Db): P
 }
 
 /** Claims these deliveries if they are due and attempts them now, awaited (a re-send from the inbox or the command line). */
-export async function deliverNow(deliveryIds: readonly string[], options = outboxOptions()): Promise<number> {
+export async function deliverNow(
+  deliveryIds: readonly string[],
+  options = outboxOptions(),
+): Promise<number> {
   if (deliveryIds.length === 0) return 0;
   const { db } = await getDatabase();
-  const claimed = await claim(db, inArray(leadDeliveries.id, [...deliveryIds]), deliveryIds.length, options);
+  const claimed = await claim(
+    db,
+    inArray(leadDeliveries.id, [...deliveryIds]),
+    deliveryIds.length,
+    options,
+  );
   await track(Promise.all(claimed.map((row) => deliver(db, row, options))));
   return claimed.length;
 }
@@ -242,7 +294,9 @@ export function deliverAccepted(first: FirstAttempt, options = outboxOptions()):
     (async () => {
       const { db } = await getDatabase();
       await deliver(db, first, options, first.lead);
-    })().catch((error: unknown) => log('error', 'lead.delivery_error', { delivery_id: first.id, error: describeError(error) })),
+    })().catch((error: unknown) =>
+      log('error', 'lead.delivery_error', { delivery_id: first.id, error: describeError(error) }),
+    ),
   );
 }
 
@@ -259,7 +313,10 @@ async function sweep(options: OutboxOptions): Promise<void> {
 }
 
 /** Starts the periodic sweep once per process (instrumentation.ts). Opening the database applies migrations. */
-export function startOutboxWorker(intervalMs = env.LEADS_SWEEP_INTERVAL_MS, options = outboxOptions()): boolean {
+export function startOutboxWorker(
+  intervalMs = env.LEADS_SWEEP_INTERVAL_MS,
+  options = outboxOptions(),
+): boolean {
   if (outbox.timer) return false;
   outbox.timer = setInterval(() => void sweep(options), intervalMs);
   outbox.timer.unref();

@@ -38,10 +38,18 @@ export const voiceHosts = ['wss://*.livekit.cloud', 'https://*.livekit.cloud'] a
 
 // Google's documented hosts for GTM with GA4 (script, beacons, pixels).
 const tagManagerScript = ['https://www.googletagmanager.com'];
-const tagManagerConnect = ['https://*.google-analytics.com', 'https://*.analytics.google.com', 'https://*.googletagmanager.com'];
+const tagManagerConnect = [
+  'https://*.google-analytics.com',
+  'https://*.analytics.google.com',
+  'https://*.googletagmanager.com',
+];
 const tagManagerImg = ['https://*.google-analytics.com', 'https://*.googletagmanager.com'];
 
-function policy(script: readonly string[], style: readonly string[], { appOrigin, tagManager, voiceHosts: voice }: SiteSources): string {
+function policy(
+  script: readonly string[],
+  style: readonly string[],
+  { appOrigin, tagManager, voiceHosts: voice }: SiteSources,
+): string {
   const directives: Record<string, readonly string[]> = {
     'default-src': ["'none'"],
     'script-src': ["'self'", ...script, ...(tagManager ? tagManagerScript : [])],

@@ -3,17 +3,35 @@ import path from 'node:path';
 import { siteConfig } from '@/config/site';
 import { env } from '@/env';
 import { tagManagerInitScript } from '@/lib/tag-manager';
-import { pageFor, readManifest, type PageEntry, type PostbuildManifest } from '../../../scripts/postbuild/manifest';
-import { contentSecurityPolicy, developmentPolicy, hashSource, nonDocumentPolicy, voiceHosts, type SiteSources } from './csp';
+import {
+  pageFor,
+  readManifest,
+  type PageEntry,
+  type PostbuildManifest,
+} from '../../../scripts/postbuild/manifest';
+import {
+  contentSecurityPolicy,
+  developmentPolicy,
+  hashSource,
+  nonDocumentPolicy,
+  voiceHosts,
+  type SiteSources,
+} from './csp';
 
-const site = (): SiteSources => ({ appOrigin: new URL(siteConfig.appUrl).origin, tagManager: Boolean(siteConfig.gtmId), voiceHosts });
+const site = (): SiteSources => ({
+  appOrigin: new URL(siteConfig.appUrl).origin,
+  tagManager: Boolean(siteConfig.gtmId),
+  voiceHosts,
+});
 
 let manifest: PostbuildManifest | undefined;
 const policies = new Map<string, string>();
 
 function pagePolicy({ scriptHashes, styleHashes }: PageEntry): string {
   // next/script inserts the tag manager's bootstrap at runtime, so it is not in the HTML: add its hash.
-  const scripts = siteConfig.gtmId ? [...scriptHashes, hashSource(tagManagerInitScript)] : scriptHashes;
+  const scripts = siteConfig.gtmId
+    ? [...scriptHashes, hashSource(tagManagerInitScript)]
+    : scriptHashes;
   return contentSecurityPolicy({ scriptHashes: scripts, styleHashes, ...site() });
 }
 

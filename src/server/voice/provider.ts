@@ -10,7 +10,12 @@ import { postJson } from '@/server/http/post-json';
  * redirects).
  */
 
-export type VoiceProviderConfig = { baseUrl: string; apiKey: string; agentId: string; timeoutMs: number };
+export type VoiceProviderConfig = {
+  baseUrl: string;
+  apiKey: string;
+  agentId: string;
+  timeoutMs: number;
+};
 
 /** Non-personal context sent with the call, visible in the provider's call log. */
 export type WebCallMetadata = { source: 'website_voice_demo'; page_path: string | null };
@@ -64,13 +69,23 @@ export function httpErrorMessage(status: number): string {
 export function redactSecrets(text: string, secrets: readonly string[]): string {
   let out = text.replace(/\s+/g, ' ').trim();
   for (const secret of secrets.filter((value) => value.length >= 4)) {
-    const forms = [secret, Buffer.from(secret).toString('base64'), Buffer.from(secret).toString('base64url'), encodeURIComponent(secret)];
-    for (const form of forms) out = out.replace(new RegExp(form.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'gi'), '[redacted]');
+    const forms = [
+      secret,
+      Buffer.from(secret).toString('base64'),
+      Buffer.from(secret).toString('base64url'),
+      encodeURIComponent(secret),
+    ];
+    for (const form of forms)
+      out = out.replace(
+        new RegExp(form.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'gi'),
+        '[redacted]',
+      );
     // Tokens that share 8 or more consecutive characters with the secret (case-insensitive).
     const lower = forms.map((form) => form.toLowerCase());
     out = out.replace(/[A-Za-z0-9_\-+/=.]{8,}/g, (token) => {
       const t = token.toLowerCase();
-      for (let i = 0; i + 8 <= t.length; i += 1) if (lower.some((form) => form.includes(t.slice(i, i + 8)))) return '[redacted]';
+      for (let i = 0; i + 8 <= t.length; i += 1)
+        if (lower.some((form) => form.includes(t.slice(i, i + 8)))) return '[redacted]';
       return token;
     });
   }
@@ -78,7 +93,9 @@ export function redactSecrets(text: string, secrets: readonly string[]): string 
 }
 
 /** Reads the token (and call id) out of a 2xx answer; null when it has none. */
-export function parseWebCallResponse(body: string): { accessToken: string; callId: string | null } | null {
+export function parseWebCallResponse(
+  body: string,
+): { accessToken: string; callId: string | null } | null {
   let parsed: unknown;
   try {
     parsed = JSON.parse(body);
@@ -87,24 +104,56 @@ export function parseWebCallResponse(body: string): { accessToken: string; callI
   }
   if (typeof parsed !== 'object' || parsed === null) return null;
   const { access_token: accessToken, call_id: callId } = parsed as Record<string, unknown>;
-  if (typeof accessToken !== 'string' || accessToken.length === 0 || accessToken.length > 8192) return null;
+  if (typeof accessToken !== 'string' || accessToken.length === 0 || accessToken.length > 8192)
+    return null;
   return { accessToken, callId: typeof callId === 'string' ? callId.slice(0, 200) : null };
 }
 
-export async function createWebCall(config: VoiceProviderConfig, metadata: WebCallMetadata): Promise<CreateWebCallResult> {
+export async function createWebCall(
+  config: VoiceProviderConfig,
+  metadata: WebCallMetadata,
+): Promise<CreateWebCallResult> {
   const request = buildCreateWebCallRequest(config, metadata);
-  const result = await postJson(request.url, request.body, { headers: request.headers, timeoutMs: config.timeoutMs, maxResponseBytes: MAX_RESPONSE_BYTES });
-  const failure = (kind: Exclude<CreateWebCallResult, { ok: true }>['kind'], publicMessage: string, detail: string, httpStatus: number | null = null) =>
-    ({ ok: false, kind, httpStatus, publicMessage, detail: redactSecrets(detail, [config.apiKey, config.agentId]) }) as const;
+  const result = await postJson(request.url, request.body, {
+    headers: request.headers,
+    timeoutMs: config.timeoutMs,
+    maxResponseBytes: MAX_RESPONSE_BYTES,
+  });
+  const failure = (
+    kind: Exclude<CreateWebCallResult, { ok: true }>['kind'],
+    publicMessage: string,
+    detail: string,
+    httpStatus: number | null = null,
+  ) =>
+    ({
+      ok: false,
+      kind,
+      httpStatus,
+      publicMessage,
+      detail: redactSecrets(detail, [config.apiKey, config.agentId]),
+    }) as const;
   if (!result.ok) {
-    if (result.failure === 'timeout') return failure('timeout', 'Voice provider did not answer in time', result.error);
-    if (result.failure === 'invalid_url') return failure('unreachable', 'Voice provider URL is invalid', result.error);
-    return failure('unreachable', `Voice provider unreachable${result.code ? ` (${result.code})` : ''}`, result.error);
+    if (result.failure === 'timeout')
+      return failure('timeout', 'Voice provider did not answer in time', result.error);
+    if (result.failure === 'invalid_url')
+      return failure('unreachable', 'Voice provider URL is invalid', result.error);
+    return failure(
+      'unreachable',
+      `Voice provider unreachable${result.code ? ` (${result.code})` : ''}`,
+      result.error,
+    );
   }
   // A cut-short answer is judged by its status and what arrived.
   const { status, body } = result;
-  if (status < 200 || status >= 300) return failure('http_error', httpErrorMessage(status), body, status || null);
+  if (status < 200 || status >= 300)
+    return failure('http_error', httpErrorMessage(status), body, status || null);
   const parsed = parseWebCallResponse(body);
-  if (!parsed) return failure('invalid_response', `Voice provider answered ${status} without an access token`, body, status);
+  if (!parsed)
+    return failure(
+      'invalid_response',
+      `Voice provider answered ${status} without an access token`,
+      body,
+      status,
+    );
   return { ok: true, ...parsed };
 }

@@ -1,7 +1,14 @@
 import 'server-only';
 import { env } from '@/env';
 import { parseBody } from '@/server/http/body';
-import { guardPublicPost, isRefusal, json, refuse, runEndpoint, type Refusal } from '@/server/http/endpoint';
+import {
+  guardPublicPost,
+  isRefusal,
+  json,
+  refuse,
+  runEndpoint,
+  type Refusal,
+} from '@/server/http/endpoint';
 import { log } from '@/server/log';
 import { createWebCall, type WebCallMetadata } from './provider';
 
@@ -26,24 +33,43 @@ export function pagePathFrom(body: unknown): string | null {
   return /^\/[A-Za-z0-9\-._~/]{0,199}$/.test(value) ? value : null;
 }
 
-async function decide(request: Request, logFields: Record<string, unknown>): Promise<Created | Refusal> {
+async function decide(
+  request: Request,
+  logFields: Record<string, unknown>,
+): Promise<Created | Refusal> {
   const guard = await guardPublicPost(request, 'voice', env.VOICE_RATE_LIMIT_PER_MINUTE);
   if (isRefusal(guard)) return guard;
   const { RETELL_API_KEY: apiKey, RETELL_AGENT_ID: agentId } = env;
-  if (!apiKey || !agentId) return refuse('not_configured', { message: 'Voice demo is not configured' });
+  if (!apiKey || !agentId)
+    return refuse('not_configured', { message: 'Voice demo is not configured' });
 
   // The body ({ page_path }) is optional: anything unreadable counts as none. A body too large, or one
   // that stops arriving, is refused (413, 408) as on every POST endpoint: such a client gets no paid call.
   const parsed = await parseBody(request, { limit: MAX_BODY_BYTES, forms: false });
-  if (isRefusal(parsed) && (parsed.refused === 'timeout' || parsed.refused === 'too_large')) return parsed;
-  const metadata: WebCallMetadata = { source: 'website_voice_demo', page_path: isRefusal(parsed) ? null : pagePathFrom(parsed.body) };
-  const result = await createWebCall({ baseUrl: env.RETELL_BASE_URL, apiKey, agentId, timeoutMs: env.VOICE_TIMEOUT_MS }, metadata);
+  if (isRefusal(parsed) && (parsed.refused === 'timeout' || parsed.refused === 'too_large'))
+    return parsed;
+  const metadata: WebCallMetadata = {
+    source: 'website_voice_demo',
+    page_path: isRefusal(parsed) ? null : pagePathFrom(parsed.body),
+  };
+  const result = await createWebCall(
+    { baseUrl: env.RETELL_BASE_URL, apiKey, agentId, timeoutMs: env.VOICE_TIMEOUT_MS },
+    metadata,
+  );
   if (result.ok) {
     logFields.call_id = result.callId ?? undefined;
     return { status: 200, kind: 'created', accessToken: result.accessToken };
   }
-  log('warn', 'voice.provider_error', { outcome: result.kind, provider_status: result.httpStatus, detail: result.detail });
-  return refuse('upstream', { message: result.publicMessage, reason: result.kind, extra: { providerStatus: result.httpStatus } });
+  log('warn', 'voice.provider_error', {
+    outcome: result.kind,
+    provider_status: result.httpStatus,
+    detail: result.detail,
+  });
+  return refuse('upstream', {
+    message: result.publicMessage,
+    reason: result.kind,
+    extra: { providerStatus: result.httpStatus },
+  });
 }
 
 export function handleWebCallPost(request: Request): Promise<Response> {

@@ -29,9 +29,15 @@ export const test = base.extend<Fixtures>({
           const url = route.request().url();
           requests.push(url);
           if (url.startsWith(APP_URL)) {
-            await route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Web app</title><h1>Web app</h1>' });
+            await route.fulfill({
+              contentType: 'text/html',
+              body: '<!doctype html><title>Web app</title><h1>Web app</h1>',
+            });
           } else if (url.startsWith('https://www.googletagmanager.com/')) {
-            await route.fulfill({ contentType: 'text/javascript', body: '/* tag manager stand-in */' });
+            await route.fulfill({
+              contentType: 'text/javascript',
+              body: '/* tag manager stand-in */',
+            });
           } else {
             await route.abort('blockedbyclient');
           }
@@ -51,7 +57,8 @@ export const test = base.extend<Fixtures>({
       // 404 as a console error. Any other failed request still counts.
       const missingDocuments = new Set<string>();
       page.on('response', (response) => {
-        if (response.status() === 404 && response.request().isNavigationRequest()) missingDocuments.add(response.url());
+        if (response.status() === 404 && response.request().isNavigationRequest())
+          missingDocuments.add(response.url());
       });
       page.on('console', (message) => {
         if (message.type() !== 'error') return;
@@ -60,16 +67,22 @@ export const test = base.extend<Fixtures>({
       });
       page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
       // Every Content-Security-Policy violation fails the test, whatever Chromium logs for it.
-      await page.exposeFunction('__reportCspViolation', (line: string) => errors.push(`csp: ${line}`));
+      await page.exposeFunction('__reportCspViolation', (line: string) =>
+        errors.push(`csp: ${line}`),
+      );
       await page.addInitScript(() => {
         document.addEventListener('securitypolicyviolation', (event) => {
-          (window as unknown as { __reportCspViolation: (line: string) => void }).__reportCspViolation(
+          (
+            window as unknown as { __reportCspViolation: (line: string) => void }
+          ).__reportCspViolation(
             `${event.effectiveDirective} blocked ${event.blockedURI || 'inline'} (${event.sourceFile}:${event.lineNumber}) ${event.sample}`,
           );
         });
       });
       await provide(errors);
-      const unexpected = errors.filter((error) => !expectedConsoleErrors.some((pattern) => pattern.test(error)));
+      const unexpected = errors.filter(
+        (error) => !expectedConsoleErrors.some((pattern) => pattern.test(error)),
+      );
       expect(unexpected, 'console errors or uncaught exceptions').toEqual([]);
     },
     { auto: true },
@@ -107,20 +120,30 @@ export async function recordLayoutShifts(page: Page): Promise<void> {
     type Shift = PerformanceEntry & {
       value: number;
       hadRecentInput: boolean;
-      sources: Array<{ node: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }>;
+      sources: Array<{
+        node: Node | null;
+        previousRect: DOMRectReadOnly;
+        currentRect: DOMRectReadOnly;
+      }>;
     };
     const describe = (node: Node | null) => {
       if (!(node instanceof Element)) return node ? node.nodeName : '(removed)';
-      const classes = typeof node.className === 'string' ? node.className.trim().split(/\s+/).slice(0, 4).join('.') : '';
+      const classes =
+        typeof node.className === 'string'
+          ? node.className.trim().split(/\s+/).slice(0, 4).join('.')
+          : '';
       return `${node.tagName.toLowerCase()}${node.id ? `#${node.id}` : ''}${classes ? `.${classes}` : ''} "${(node.textContent ?? '').trim().slice(0, 40)}"`;
     };
-    const rect = (r: DOMRectReadOnly) => `${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}x${Math.round(r.height)}`;
+    const rect = (r: DOMRectReadOnly) =>
+      `${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}x${Math.round(r.height)}`;
     const shifts: RecordedShift[] = [];
     (window as unknown as { layoutShifts: typeof shifts }).layoutShifts = shifts;
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries() as Shift[]) {
         if (entry.hadRecentInput) continue;
-        const sources = entry.sources.map((s) => `${describe(s.node)}: ${rect(s.previousRect)} -> ${rect(s.currentRect)}`);
+        const sources = entry.sources.map(
+          (s) => `${describe(s.node)}: ${rect(s.previousRect)} -> ${rect(s.currentRect)}`,
+        );
         shifts.push({ value: entry.value, at: Math.round(entry.startTime), sources });
       }
     }).observe({ type: 'layout-shift', buffered: true });
@@ -136,7 +159,10 @@ async function recordedShifts(page: Page): Promise<RecordedShift[]> {
 export async function expectNoLayoutShift(page: Page): Promise<void> {
   const shifts = await recordedShifts(page);
   const total = shifts.reduce((sum, shift) => sum + shift.value, 0);
-  expect(total, `layout shifts:\n${shifts.map((s) => `${s.value.toFixed(5)} at ${s.at} ms: ${s.sources.join('; ')}`).join('\n')}`).toBe(0);
+  expect(
+    total,
+    `layout shifts:\n${shifts.map((s) => `${s.value.toFixed(5)} at ${s.at} ms: ${s.sources.join('; ')}`).join('\n')}`,
+  ).toBe(0);
 }
 
 let manifest: PostbuildManifest | undefined;
@@ -149,7 +175,9 @@ export function builtSite(): PostbuildManifest {
 /** The URL of the one built script whose code contains `marker` (fails the test unless exactly one does). */
 export function builtScriptContaining(marker: string): string {
   const scripts = builtSite().assets.filter((asset) => asset.file.endsWith('.js'));
-  const matches = scripts.filter((asset) => readFileSync(path.join(E2E_ENV.NEXT_DIST_DIR, asset.file), 'utf8').includes(marker));
+  const matches = scripts.filter((asset) =>
+    readFileSync(path.join(E2E_ENV.NEXT_DIST_DIR, asset.file), 'utf8').includes(marker),
+  );
   expect(matches, `exactly one built script contains ${marker}`).toHaveLength(1);
   return matches[0]!.url;
 }
@@ -174,5 +202,9 @@ export const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa
 export async function expectNoAxeViolations(page: Page): Promise<void> {
   await expect(page).toHaveTitle(/\S/);
   const results = await new AxeBuilder({ page }).withTags(WCAG_22_AA).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+  expect(
+    results.violations.map(
+      (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
+    ),
+  ).toEqual([]);
 }

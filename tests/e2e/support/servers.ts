@@ -6,12 +6,23 @@ import testEnv from './test-env.json' with { type: 'json' };
  * build time: every variable is set explicitly so a developer's .env cannot leak in.
  */
 // E2E_PORT / E2E_DIST_DIR let several suites run side by side on one machine.
-export const PORTS = { main: Number(process.env.E2E_PORT) || testEnv.ports.main, gtm: testEnv.ports.gtm };
+export const PORTS = {
+  main: Number(process.env.E2E_PORT) || testEnv.ports.main,
+  gtm: testEnv.ports.gtm,
+};
 const mainDist = process.env.E2E_DIST_DIR || testEnv.main.NEXT_DIST_DIR;
 // Each server keeps its leads in an embedded database inside its own build folder,
 // so the two servers never share a PGlite directory and every build starts empty.
-export const E2E_ENV = { ...testEnv.main, NEXT_DIST_DIR: mainDist, LEADS_DATA_DIR: `${mainDist}/e2e-leads-db` };
-export const GTM_ENV = { ...testEnv.main, ...testEnv.gtm, LEADS_DATA_DIR: `${testEnv.gtm.NEXT_DIST_DIR}/e2e-leads-db` };
+export const E2E_ENV = {
+  ...testEnv.main,
+  NEXT_DIST_DIR: mainDist,
+  LEADS_DATA_DIR: `${mainDist}/e2e-leads-db`,
+};
+export const GTM_ENV = {
+  ...testEnv.main,
+  ...testEnv.gtm,
+  LEADS_DATA_DIR: `${testEnv.gtm.NEXT_DIST_DIR}/e2e-leads-db`,
+};
 
 export const SITE_URL = E2E_ENV.NEXT_PUBLIC_SITE_URL;
 export const APP_URL = E2E_ENV.NEXT_PUBLIC_APP_URL;

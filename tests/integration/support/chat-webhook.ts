@@ -1,4 +1,9 @@
-import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  type IncomingHttpHeaders,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { closeServer } from './close-server';
 
@@ -20,14 +25,36 @@ import { closeServer } from './close-server';
  *
  * stop() closes the port so connections are refused; start() listens again on it.
  */
-export type N8nChunk = { type: 'begin' | 'item' | 'end' | 'error' | 'keepalive'; content?: string; metadata?: Record<string, unknown> };
-export type StreamStep = { chunk: N8nChunk } | { raw: string | Buffer } | { wait: number } | { until: () => Promise<unknown> } | 'hang' | 'destroy';
-export type ChatWebhookAnswer = { status?: number; contentType?: string | null; body: string } | { stream: StreamStep[] } | 'hang' | 'destroy';
-export type ChatWebhookRequest = { path: string; method: string; headers: IncomingHttpHeaders; rawBody: string; body: Record<string, unknown> };
+export type N8nChunk = {
+  type: 'begin' | 'item' | 'end' | 'error' | 'keepalive';
+  content?: string;
+  metadata?: Record<string, unknown>;
+};
+export type StreamStep =
+  | { chunk: N8nChunk }
+  | { raw: string | Buffer }
+  | { wait: number }
+  | { until: () => Promise<unknown> }
+  | 'hang'
+  | 'destroy';
+export type ChatWebhookAnswer =
+  | { status?: number; contentType?: string | null; body: string }
+  | { stream: StreamStep[] }
+  | 'hang'
+  | 'destroy';
+export type ChatWebhookRequest = {
+  path: string;
+  method: string;
+  headers: IncomingHttpHeaders;
+  rawBody: string;
+  body: Record<string, unknown>;
+};
 /** What the stand-in wrote of a streamed answer, and when (ms since the epoch). */
 export type SentStep = { at: number; step: StreamStep };
 
-export const replyWith = (output: string): ChatWebhookAnswer => ({ body: JSON.stringify({ output }) });
+export const replyWith = (output: string): ChatWebhookAnswer => ({
+  body: JSON.stringify({ output }),
+});
 
 const metadata = (nodeName: string, runIndex = 0) => ({
   nodeId: `${nodeName.toLowerCase().replace(/\W+/g, '-')}-0f3c`,
@@ -39,10 +66,18 @@ const metadata = (nodeName: string, runIndex = 0) => ({
 
 /** n8n's chunks, as an AI Agent node named `node` sends them. */
 export const n8n = {
-  begin: (node = 'AI Agent', runIndex = 0): StreamStep => ({ chunk: { type: 'begin', metadata: metadata(node, runIndex) } }),
-  item: (content: string, node = 'AI Agent', runIndex = 0): StreamStep => ({ chunk: { type: 'item', content, metadata: metadata(node, runIndex) } }),
-  end: (node = 'AI Agent', runIndex = 0): StreamStep => ({ chunk: { type: 'end', metadata: metadata(node, runIndex) } }),
-  error: (message: string, node = 'AI Agent'): StreamStep => ({ chunk: { type: 'error', content: message, metadata: metadata(node) } }),
+  begin: (node = 'AI Agent', runIndex = 0): StreamStep => ({
+    chunk: { type: 'begin', metadata: metadata(node, runIndex) },
+  }),
+  item: (content: string, node = 'AI Agent', runIndex = 0): StreamStep => ({
+    chunk: { type: 'item', content, metadata: metadata(node, runIndex) },
+  }),
+  end: (node = 'AI Agent', runIndex = 0): StreamStep => ({
+    chunk: { type: 'end', metadata: metadata(node, runIndex) },
+  }),
+  error: (message: string, node = 'AI Agent'): StreamStep => ({
+    chunk: { type: 'error', content: message, metadata: metadata(node) },
+  }),
 };
 
 /** A whole streamed reply from one agent: begin, one item per piece, end. */
@@ -54,7 +89,8 @@ export async function startChatWebhook({ port: requestedPort = 0 } = {}) {
   const received: ChatWebhookRequest[] = [];
   const sent: SentStep[] = [];
   const hanging = new Set<ServerResponse>();
-  let answer: (body: Record<string, unknown>) => ChatWebhookAnswer = (body) => replyWith(`You said: ${String(body.chatInput)}`);
+  let answer: (body: Record<string, unknown>) => ChatWebhookAnswer = (body) =>
+    replyWith(`You said: ${String(body.chatInput)}`);
   let server: Server | null = null;
   let port = requestedPort;
 
@@ -91,12 +127,19 @@ export async function startChatWebhook({ port: requestedPort = 0 } = {}) {
           } catch {
             // recorded as {}
           }
-          received.push({ path: req.url ?? '', method: req.method ?? '', headers: req.headers, rawBody, body });
+          received.push({
+            path: req.url ?? '',
+            method: req.method ?? '',
+            headers: req.headers,
+            rawBody,
+            body,
+          });
           const reply = answer(body);
           if (reply === 'hang') return void hanging.add(res);
           if (reply === 'destroy') return void req.socket.destroy();
           if ('stream' in reply) return void stream(res, reply.stream);
-          const contentType = reply.contentType === undefined ? 'application/json' : reply.contentType;
+          const contentType =
+            reply.contentType === undefined ? 'application/json' : reply.contentType;
           res.writeHead(reply.status ?? 200, contentType ? { 'Content-Type': contentType } : {});
           res.end(reply.body);
         });

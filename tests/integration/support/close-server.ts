@@ -1,7 +1,10 @@
 import type { Server, ServerResponse } from 'node:http';
 
 /** Stops a stand-in server at once: answers it was told to hold are dropped, open sockets closed. */
-export async function closeServer(server: Server | null, hanging: Set<ServerResponse>): Promise<void> {
+export async function closeServer(
+  server: Server | null,
+  hanging: Set<ServerResponse>,
+): Promise<void> {
   for (const res of hanging) res.destroy();
   hanging.clear();
   if (!server) return;

@@ -17,7 +17,10 @@ export const postgresUrl = inject('postgresUrl');
 export const PEER_ADDRESS_HEADER = 'x-site-peer-address';
 
 export function servedByServerMjs(): void {
-  (globalThis as { __siteServer?: unknown }).__siteServer = { peerAddressHeader: PEER_ADDRESS_HEADER, shutdownHooks: [] };
+  (globalThis as { __siteServer?: unknown }).__siteServer = {
+    peerAddressHeader: PEER_ADDRESS_HEADER,
+    shutdownHooks: [],
+  };
 }
 
 /** The i-th of a rotating set of headers a client writes to pose as someone else (issue 18, item 2). */
@@ -31,7 +34,13 @@ export function forgedAddressHeaders(i: number): Record<string, string> {
     { 'true-client-ip': fake },
     { 'cf-connecting-ip': fake },
     { 'x-client-ip': fake, 'fastly-client-ip': fake, 'fly-client-ip': fake },
-    { 'x-forwarded-for': fake, 'x-real-ip': fake, forwarded: `for="[2001:db8::${i}]"`, 'true-client-ip': fake, 'cf-connecting-ip': fake },
+    {
+      'x-forwarded-for': fake,
+      'x-real-ip': fake,
+      forwarded: `for="[2001:db8::${i}]"`,
+      'true-client-ip': fake,
+      'cf-connecting-ip': fake,
+    },
   ];
   return sets[i % sets.length]!;
 }
@@ -42,7 +51,9 @@ export function forgedAddressHeaders(i: number): Record<string, string> {
  * Each file gets its own database: a fresh PGlite folder under the OS temp
  * folder, or a fresh database on the test PostgreSQL server.
  */
-export async function freshEnvironment(vars: Record<string, string>): Promise<{ dataDir: string; databaseUrl: string | null }> {
+export async function freshEnvironment(
+  vars: Record<string, string>,
+): Promise<{ dataDir: string; databaseUrl: string | null }> {
   const root = mkdtempSync(path.join(tmpdir(), 'leads-integ-'));
   const dataDir = path.join(root, 'pglite');
   let databaseUrl: string | null = null;
@@ -65,21 +76,40 @@ export async function freshEnvironment(vars: Record<string, string>): Promise<{ 
   return { dataDir, databaseUrl };
 }
 
-export type PostOptions = { body: BodyInit | null; contentType?: string | null; accept?: string; headers?: Record<string, string> };
+export type PostOptions = {
+  body: BodyInit | null;
+  contentType?: string | null;
+  accept?: string;
+  headers?: Record<string, string>;
+};
 
-export function leadRequest(form: string, { body, contentType = 'application/json', accept = 'application/json', headers = {} }: PostOptions): Request {
+export function leadRequest(
+  form: string,
+  {
+    body,
+    contentType = 'application/json',
+    accept = 'application/json',
+    headers = {},
+  }: PostOptions,
+): Request {
   const all: Record<string, string> = { accept, ...headers };
   if (contentType) all['content-type'] = contentType;
   // The URL is for show (the route gets `form` as its param); surrogates would make encodeURIComponent throw.
-  return new Request(`http://localhost/api/leads/${encodeURIComponent(form.replace(/[\ud800-\udfff]/g, '\ufffd'))}`, {
-    method: 'POST',
-    headers: all,
-    body,
-    duplex: 'half',
-  } as RequestInit);
+  return new Request(
+    `http://localhost/api/leads/${encodeURIComponent(form.replace(/[\ud800-\udfff]/g, '\ufffd'))}`,
+    {
+      method: 'POST',
+      headers: all,
+      body,
+      duplex: 'half',
+    } as RequestInit,
+  );
 }
 
-export async function waitFor<T>(check: () => Promise<T | undefined | null | false>, { timeout = 10_000, interval = 25, what = 'condition' } = {}): Promise<T> {
+export async function waitFor<T>(
+  check: () => Promise<T | undefined | null | false>,
+  { timeout = 10_000, interval = 25, what = 'condition' } = {},
+): Promise<T> {
   const deadline = Date.now() + timeout;
   for (;;) {
     const value = await check();
@@ -90,7 +120,13 @@ export async function waitFor<T>(check: () => Promise<T | undefined | null | fal
 }
 
 export const validBodies = {
-  'growth-audit': { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', phone: '', website: 'example.com' },
+  'growth-audit': {
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    email: 'ada@example.com',
+    phone: '',
+    website: 'example.com',
+  },
   demo: {
     firstName: 'Grace',
     lastName: 'Hopper',
@@ -101,6 +137,19 @@ export const validBodies = {
     callVolume: '0-100',
     message: 'Hi',
   },
-  contact: { firstName: 'Alan', lastName: 'Turing', email: 'alan@example.com', phone: '', message: 'Hello' },
-  'aria-signup': { firstName: 'Kat', lastName: 'Johnson', email: 'kat@example.com', phone: '555 010 0199', propertyName: 'Oak Court', units: '26-50' },
+  contact: {
+    firstName: 'Alan',
+    lastName: 'Turing',
+    email: 'alan@example.com',
+    phone: '',
+    message: 'Hello',
+  },
+  'aria-signup': {
+    firstName: 'Kat',
+    lastName: 'Johnson',
+    email: 'kat@example.com',
+    phone: '555 010 0199',
+    propertyName: 'Oak Court',
+    units: '26-50',
+  },
 } as const;

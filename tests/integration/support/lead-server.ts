@@ -25,8 +25,12 @@ const server = createServer((req, res) => {
       return;
     }
     const headers = new Headers();
-    for (const [name, value] of Object.entries(req.headers)) if (typeof value === 'string') headers.set(name, value);
-    const response = await handleLeadPost(decodeURIComponent(match[1]!), new Request(url, { method: 'POST', headers, body: Buffer.concat(chunks) }));
+    for (const [name, value] of Object.entries(req.headers))
+      if (typeof value === 'string') headers.set(name, value);
+    const response = await handleLeadPost(
+      decodeURIComponent(match[1]!),
+      new Request(url, { method: 'POST', headers, body: Buffer.concat(chunks) }),
+    );
     res.writeHead(response.status, Object.fromEntries(response.headers));
     res.end(Buffer.from(await response.arrayBuffer()));
   });

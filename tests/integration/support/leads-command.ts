@@ -11,10 +11,14 @@ export function runLeadsCommand(
   stdin?: string,
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--conditions=react-server', '--import', 'tsx', 'scripts/leads.ts', ...args], {
-      env: { ...process.env, ...vars },
-      stdio: [stdin === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      ['--conditions=react-server', '--import', 'tsx', 'scripts/leads.ts', ...args],
+      {
+        env: { ...process.env, ...vars },
+        stdio: [stdin === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
+      },
+    );
     let stdout = '';
     let stderr = '';
     child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));

@@ -49,7 +49,10 @@ export default async function setup(project: TestProject) {
   }
   const initdb = findBin('initdb');
   const pgCtl = findBin('pg_ctl');
-  if (!initdb || !pgCtl) throw new Error('LEADS_TEST_DATABASE=postgres needs initdb and pg_ctl (Debian: apt-get install postgresql)');
+  if (!initdb || !pgCtl)
+    throw new Error(
+      'LEADS_TEST_DATABASE=postgres needs initdb and pg_ctl (Debian: apt-get install postgresql)',
+    );
 
   const root = mkdtempSync(path.join(tmpdir(), 'leads-pg-'));
   const data = path.join(root, 'data');
@@ -61,13 +64,27 @@ export default async function setup(project: TestProject) {
     chownSync(root, uid, gid);
   }
   const run = (bin: string, args: string[]) => {
-    const [command, all] = asRoot ? ['runuser', ['-u', 'postgres', '--', bin, ...args]] : [bin, args];
+    const [command, all] = asRoot
+      ? ['runuser', ['-u', 'postgres', '--', bin, ...args]]
+      : [bin, args];
     const result = spawnSync(command, all as string[], { encoding: 'utf8' });
-    if (result.status !== 0) throw new Error(`${path.basename(bin)} failed:\n${result.stdout}\n${result.stderr}`);
+    if (result.status !== 0)
+      throw new Error(`${path.basename(bin)} failed:\n${result.stdout}\n${result.stderr}`);
   };
 
   const port = await freePort();
-  run(initdb, ['-D', data, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--no-sync', '--locale=C']);
+  run(initdb, [
+    '-D',
+    data,
+    '-A',
+    'trust',
+    '-U',
+    'postgres',
+    '-E',
+    'UTF8',
+    '--no-sync',
+    '--locale=C',
+  ]);
   run(pgCtl, [
     '-D',
     data,

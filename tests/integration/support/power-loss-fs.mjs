@@ -19,9 +19,12 @@ const real = { ...fs };
 const fds = new Map(); // fd -> path under watch
 const dirty = new Map(); // path -> { whole: boolean, ranges: [start, end][] }
 
-const inside = (target) => typeof target === 'string' && (path.resolve(target) === watch || path.resolve(target).startsWith(watch + path.sep));
+const inside = (target) =>
+  typeof target === 'string' &&
+  (path.resolve(target) === watch || path.resolve(target).startsWith(watch + path.sep));
 const imageOf = (target) => path.join(image, path.relative(watch, path.resolve(target)));
-const unsupported = (operation, target) => real.appendFileSync(`${image}.unsupported`, `${operation} ${target}\n`);
+const unsupported = (operation, target) =>
+  real.appendFileSync(`${image}.unsupported`, `${operation} ${target}\n`);
 
 function markWhole(target) {
   dirty.set(target, { whole: true, ranges: [] });
@@ -69,7 +72,10 @@ fs.openSync = function openSync(target, flags, mode) {
   if (inside(target)) {
     const absolute = path.resolve(target);
     fds.set(fd, absolute);
-    const truncates = typeof flags === 'number' ? (flags & fs.constants.O_TRUNC) !== 0 : /^w/.test(String(flags ?? ''));
+    const truncates =
+      typeof flags === 'number'
+        ? (flags & fs.constants.O_TRUNC) !== 0
+        : /^w/.test(String(flags ?? ''));
     if (truncates) markWhole(absolute);
   }
   return fd;
@@ -83,7 +89,8 @@ fs.writeSync = function writeSync(fd, buffer, ...rest) {
   const target = fds.get(fd);
   if (target) {
     const position = ArrayBuffer.isView(buffer) ? rest[2] : undefined;
-    if (typeof position === 'number' && position >= 0) markRange(target, position, position + written);
+    if (typeof position === 'number' && position >= 0)
+      markRange(target, position, position + written);
     else markWhole(target);
   }
   return written;
@@ -133,19 +140,40 @@ fs.rmdirSync = function rmdirSync(target, options) {
   real.rmdirSync(target, options);
   if (inside(target)) real.rmSync(imageOf(target), { recursive: true, force: true });
 };
-for (const name of ['linkSync', 'symlinkSync', 'copyFileSync', 'appendFileSync', 'writevSync', 'rmSync', 'cpSync']) {
+for (const name of [
+  'linkSync',
+  'symlinkSync',
+  'copyFileSync',
+  'appendFileSync',
+  'writevSync',
+  'rmSync',
+  'cpSync',
+]) {
   const original = real[name];
   fs[name] = function (...args) {
     const [first, second] = args;
-    if (inside(first) || inside(second) || (typeof first === 'number' && fds.has(first))) unsupported(name, String(first));
+    if (inside(first) || inside(second) || (typeof first === 'number' && fds.has(first)))
+      unsupported(name, String(first));
     return original.apply(this, args);
   };
 }
-for (const name of ['open', 'write', 'writeFile', 'appendFile', 'fsync', 'fdatasync', 'rename', 'unlink', 'truncate', 'ftruncate']) {
+for (const name of [
+  'open',
+  'write',
+  'writeFile',
+  'appendFile',
+  'fsync',
+  'fdatasync',
+  'rename',
+  'unlink',
+  'truncate',
+  'ftruncate',
+]) {
   const original = real[name];
   fs[name] = function (...args) {
     const [first] = args;
-    if (inside(first) || (typeof first === 'number' && fds.has(first))) unsupported(name, String(first));
+    if (inside(first) || (typeof first === 'number' && fds.has(first)))
+      unsupported(name, String(first));
     return original.apply(this, args);
   };
 }

@@ -1,4 +1,9 @@
-import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  type IncomingHttpHeaders,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { closeServer } from './close-server';
@@ -38,7 +43,10 @@ function verify(secret: string, rawBody: string, headers: IncomingHttpHeaders): 
 /** The signing secret a test site and its receiver share when the test has no reason to pick its own. */
 export const TEST_WEBHOOK_SECRET = 'whsec_dGVzdC1zaWduaW5nLXNlY3JldC1mb3ItbGVhZHM=';
 
-export async function startReceiver({ secret = TEST_WEBHOOK_SECRET, port: requestedPort = 0 }: { secret?: string; port?: number } = {}) {
+export async function startReceiver({
+  secret = TEST_WEBHOOK_SECRET,
+  port: requestedPort = 0,
+}: { secret?: string; port?: number } = {}) {
   const received: Received[] = [];
   const plans = new Map<string, Behaviour[]>();
   const hanging = new Set<ServerResponse>();
@@ -76,7 +84,12 @@ export async function startReceiver({ secret = TEST_WEBHOOK_SECRET, port: reques
         req.socket.destroy();
         return;
       }
-      res.writeHead(behaviour, behaviour >= 300 && behaviour < 400 ? { Location: 'http://127.0.0.1:1/elsewhere' } : { 'Content-Type': 'application/json' });
+      res.writeHead(
+        behaviour,
+        behaviour >= 300 && behaviour < 400
+          ? { Location: 'http://127.0.0.1:1/elsewhere' }
+          : { 'Content-Type': 'application/json' },
+      );
       res.end(JSON.stringify({ received: true }));
     });
   };
@@ -106,7 +119,9 @@ export async function startReceiver({ secret = TEST_WEBHOOK_SECRET, port: reques
     },
     /** Requests whose signature did not verify, described (expected: none). */
     unverified() {
-      return received.filter((request) => request.verified !== true).map((request) => `${request.path}: ${String(request.verified)}`);
+      return received
+        .filter((request) => request.verified !== true)
+        .map((request) => `${request.path}: ${String(request.verified)}`);
     },
     /** Requests received for one lead (by Idempotency-Key). */
     forLead(id: string) {

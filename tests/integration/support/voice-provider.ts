@@ -1,4 +1,9 @@
-import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  type IncomingHttpHeaders,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { closeServer } from './close-server';
 
@@ -11,7 +16,13 @@ import { closeServer } from './close-server';
  * connection). Every request is recorded with its headers and body.
  */
 export type ProviderAnswer = { status: number; body: string } | 'hang' | 'destroy';
-export type ProviderRequest = { method: string; path: string; headers: IncomingHttpHeaders; rawBody: string; body: unknown };
+export type ProviderRequest = {
+  method: string;
+  path: string;
+  headers: IncomingHttpHeaders;
+  rawBody: string;
+  body: unknown;
+};
 
 export const STAND_IN_ACCESS_TOKEN = 'stand-in-access-token.eyJyb29tIjoiZGVtbyJ9';
 export const STAND_IN_CALL_ID = 'call_stand_in_0001';
@@ -44,9 +55,17 @@ export async function startVoiceProvider(port = 0) {
       } catch {
         body = null;
       }
-      requests.push({ method: req.method ?? '', path: req.url ?? '', headers: req.headers, rawBody, body });
+      requests.push({
+        method: req.method ?? '',
+        path: req.url ?? '',
+        headers: req.headers,
+        rawBody,
+        body,
+      });
       if (req.method !== 'POST' || req.url !== '/v2/create-web-call') {
-        res.writeHead(404, { 'content-type': 'application/json' }).end('{"error_message":"Not found"}');
+        res
+          .writeHead(404, { 'content-type': 'application/json' })
+          .end('{"error_message":"Not found"}');
         return;
       }
       const answer = scripted.shift() ?? fallback;

@@ -15,7 +15,8 @@ export const BASE_PORT = Number(process.env.SCALE_PORT) || 3150;
 export const started = new Set<ChildProcess>();
 
 export function killAll(): void {
-  for (const child of started) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  for (const child of started)
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
 }
 
 export type Instance = {
@@ -31,26 +32,48 @@ export type Instance = {
  * The e2e build's settings without its webhooks: the e2e suite points the contact form at its own receiver
  * (LEADS_WEBHOOK_URL_CONTACT), which would take every contact lead away from a scale test's receiver.
  */
-const baseEnv = Object.fromEntries(Object.entries(testEnv.main).map(([name, value]) => [name, name.startsWith('LEADS_WEBHOOK_URL') ? '' : value]));
+const baseEnv = Object.fromEntries(
+  Object.entries(testEnv.main).map(([name, value]) => [
+    name,
+    name.startsWith('LEADS_WEBHOOK_URL') ? '' : value,
+  ]),
+);
 
 // SCALE_SERVER=next-start runs the same tests against a bare `next start`, to see what server.mjs adds.
-const command = process.env.SCALE_SERVER === 'next-start' ? ['node_modules/next/dist/bin/next', 'start'] : ['scripts/server.mjs'];
+const command =
+  process.env.SCALE_SERVER === 'next-start'
+    ? ['node_modules/next/dist/bin/next', 'start']
+    : ['scripts/server.mjs'];
 
 export async function startInstance(port: number, env: Record<string, string>): Promise<Instance> {
-  const child = spawn(process.execPath, [...command, '--hostname', '127.0.0.1', '--port', String(port)], {
-    env: { ...process.env, ...baseEnv, NEXT_DIST_DIR: DIST_DIR, NEXT_TELEMETRY_DISABLED: '1', LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [...command, '--hostname', '127.0.0.1', '--port', String(port)],
+    {
+      env: {
+        ...process.env,
+        ...baseEnv,
+        NEXT_DIST_DIR: DIST_DIR,
+        NEXT_TELEMETRY_DISABLED: '1',
+        LOG_LEVEL: 'warn',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   started.add(child);
   const output: string[] = [];
   child.stdout!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-  const exited = new Promise<number | string | null>((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal)));
+  const exited = new Promise<number | string | null>((resolve) =>
+    child.once('exit', (code, signal) => resolve(code ?? signal)),
+  );
   // A fresh embedded database runs initdb first: tens of seconds on a busy machine.
   for (const deadline = Date.now() + 300_000; Date.now() < deadline;) {
     if (child.exitCode !== null) break;
     try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return { port, process: child, output, exited };
+      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok)
+        return { port, process: child, output, exited };
     } catch {}
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
@@ -58,7 +81,13 @@ export async function startInstance(port: number, env: Record<string, string>): 
   throw new Error(`instance on ${port} did not become healthy:\n${output.join('')}`);
 }
 
-export type RawResponse = { status: number; headers: Record<string, string>; body: string; ms: number; raw: string };
+export type RawResponse = {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+  ms: number;
+  raw: string;
+};
 
 /**
  * Sends `head` (a request line and headers, CRLF-separated, without the blank line) and `body` over
@@ -69,7 +98,11 @@ export type RawResponse = { status: number; headers: Record<string, string>; bod
 export function rawRequest(
   port: number,
   head: string,
-  { body = '', timeoutMs = 20_000, unfinished = false }: { body?: string; timeoutMs?: number; unfinished?: boolean } = {},
+  {
+    body = '',
+    timeoutMs = 20_000,
+    unfinished = false,
+  }: { body?: string; timeoutMs?: number; unfinished?: boolean } = {},
 ): Promise<RawResponse> {
   return new Promise((resolve) => {
     const started = Date.now();
@@ -84,11 +117,23 @@ export function rawRequest(
       const [top = '', ...rest] = raw.split('\r\n\r\n');
       const [statusLine = '', ...headerLines] = top.split('\r\n');
       const headers = Object.fromEntries(
-        headerLines.map((line) => [line.slice(0, line.indexOf(':')).trim().toLowerCase(), line.slice(line.indexOf(':') + 1).trim()] as const),
+        headerLines.map(
+          (line) =>
+            [
+              line.slice(0, line.indexOf(':')).trim().toLowerCase(),
+              line.slice(line.indexOf(':') + 1).trim(),
+            ] as const,
+        ),
       );
       let body = rest.join('\r\n\r\n');
       if (/chunked/i.test(headers['transfer-encoding'] ?? '')) body = dechunk(body);
-      resolve({ status: Number(/^HTTP\/1\.[01] (\d{3})/.exec(statusLine)?.[1] ?? 0), headers, body, ms: Date.now() - started, raw });
+      resolve({
+        status: Number(/^HTTP\/1\.[01] (\d{3})/.exec(statusLine)?.[1] ?? 0),
+        headers,
+        body,
+        ms: Date.now() - started,
+        raw,
+      });
     };
     const timer = setTimeout(finish, timeoutMs);
     socket.on('data', (chunk: Buffer) => {
@@ -97,7 +142,12 @@ export function rawRequest(
       const length = /\r\ncontent-length: *(\d+)/i.exec(raw);
       const split = raw.indexOf('\r\n\r\n');
       if (length && split !== -1 && raw.length - split - 4 >= Number(length[1])) finish();
-      if (split !== -1 && /\r\ntransfer-encoding: *chunked/i.test(raw.slice(0, split)) && raw.endsWith('\r\n0\r\n\r\n')) finish();
+      if (
+        split !== -1 &&
+        /\r\ntransfer-encoding: *chunked/i.test(raw.slice(0, split)) &&
+        raw.endsWith('\r\n0\r\n\r\n')
+      )
+        finish();
     });
     socket.on('close', finish);
     socket.on('error', finish);

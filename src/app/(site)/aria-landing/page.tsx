@@ -1,4 +1,9 @@
-import { ariaFaqDetailed, ariaLandingHero, ariaLandingStats, ariaSignup } from '@/content/pages/aria';
+import {
+  ariaFaqDetailed,
+  ariaLandingHero,
+  ariaLandingStats,
+  ariaSignup,
+} from '@/content/pages/aria';
 import { pageMetadata } from '@/lib/metadata';
 import { AriaSignupForm } from '@/components/lead-forms/aria-signup-form';
 import { Faq } from '@/components/sections/faq';

@@ -1,5 +1,13 @@
 import { siteConfig } from '@/config/site';
-import { ariaActions, ariaCalculatorBand, ariaClosing, ariaFaq, ariaFeatures, ariaHero, ariaSteps } from '@/content/pages/aria';
+import {
+  ariaActions,
+  ariaCalculatorBand,
+  ariaClosing,
+  ariaFaq,
+  ariaFeatures,
+  ariaHero,
+  ariaSteps,
+} from '@/content/pages/aria';
 import { getRoute } from '@/content/routes';
 import { pageMetadata } from '@/lib/metadata';
 import { CtaBand } from '@/components/sections/cta-band';
@@ -27,7 +35,11 @@ export default function AriaVoiceAgentPage() {
           url: `${siteConfig.siteUrl}${route.path}`,
           areaServed: 'US',
           audience: { '@type': 'BusinessAudience', audienceType: 'Property managers' },
-          provider: { '@type': 'Organization', name: siteConfig.brandName, url: `${siteConfig.siteUrl}/` },
+          provider: {
+            '@type': 'Organization',
+            name: siteConfig.brandName,
+            url: `${siteConfig.siteUrl}/`,
+          },
         }}
       />
       <PageHero content={ariaHero}>
@@ -38,8 +50,20 @@ export default function AriaVoiceAgentPage() {
           {ariaActions.scheduleDemo.label}
         </AppLink>
       </PageHero>
-      <FeatureGrid id="features" heading={ariaFeatures.heading} intro={ariaFeatures.intro} items={ariaFeatures.items} columns={3} tone="muted" />
-      <StepList id="how-aria-works" heading={ariaSteps.heading} intro={ariaSteps.intro} steps={ariaSteps.steps} />
+      <FeatureGrid
+        id="features"
+        heading={ariaFeatures.heading}
+        intro={ariaFeatures.intro}
+        items={ariaFeatures.items}
+        columns={3}
+        tone="muted"
+      />
+      <StepList
+        id="how-aria-works"
+        heading={ariaSteps.heading}
+        intro={ariaSteps.intro}
+        steps={ariaSteps.steps}
+      />
       <CtaBand id="calculator" content={ariaCalculatorBand}>
         <AppLink href={ariaActions.calculator.href} className={buttonClass('inverse', 'lg')}>
           {ariaActions.calculator.label}

@@ -11,7 +11,12 @@ export default function ContactDemoPage() {
   return (
     <>
       <PageHero content={contactDemoHero} />
-      <FormWithAside id="request-demo" heading={demoFormHeading} form={<DemoRequestForm />} aside={<ContactAside content={demoAside} />} />
+      <FormWithAside
+        id="request-demo"
+        heading={demoFormHeading}
+        form={<DemoRequestForm />}
+        aside={<ContactAside content={demoAside} />}
+      />
     </>
   );
 }

@@ -12,7 +12,12 @@ export default function ContactUsPage() {
   return (
     <>
       <PageHero content={contactUsHero} />
-      <FormWithAside id="send-message" heading={contactFormHeading} form={<ContactForm />} aside={<ContactAside content={contactAside} chatOpensWidget />} />
+      <FormWithAside
+        id="send-message"
+        heading={contactFormHeading}
+        form={<ContactForm />}
+        aside={<ContactAside content={contactAside} chatOpensWidget />}
+      />
       {/* SPEC: the chat widget without its own button, opened by the Live Chat item. */}
       <ChatMount launcher={false} />
     </>

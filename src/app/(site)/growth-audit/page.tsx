@@ -27,10 +27,25 @@ export default function GrowthAuditPage() {
           {growthAuditCta.label}
         </a>
       </PageHero>
-      <FeatureGrid id="benefits" heading={growthAuditBenefits.heading} intro={growthAuditBenefits.intro} items={growthAuditBenefits.items} tone="muted" />
+      <FeatureGrid
+        id="benefits"
+        heading={growthAuditBenefits.heading}
+        intro={growthAuditBenefits.intro}
+        items={growthAuditBenefits.items}
+        tone="muted"
+      />
       <BeforeAfter id="before-after" {...beforeAfter} />
-      <StepList id="what-happens-next" heading={growthAuditSteps.heading} intro={growthAuditSteps.intro} steps={growthAuditSteps.steps} />
-      <Section id="audit-form" heading={growthAuditFormSection.heading} intro={growthAuditFormSection.intro}>
+      <StepList
+        id="what-happens-next"
+        heading={growthAuditSteps.heading}
+        intro={growthAuditSteps.intro}
+        steps={growthAuditSteps.steps}
+      />
+      <Section
+        id="audit-form"
+        heading={growthAuditFormSection.heading}
+        intro={growthAuditFormSection.intro}
+      >
         <div className="mx-auto max-w-2xl rounded-2xl border border-ink-200 bg-white p-6 shadow-sm sm:p-8">
           <GrowthAuditForm />
         </div>

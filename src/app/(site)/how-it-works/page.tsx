@@ -1,4 +1,10 @@
-import { howItWorksClosing, howItWorksDemo, howItWorksHero, howItWorksStats, howItWorksSteps } from '@/content/pages/overview';
+import {
+  howItWorksClosing,
+  howItWorksDemo,
+  howItWorksHero,
+  howItWorksStats,
+  howItWorksSteps,
+} from '@/content/pages/overview';
 import { pageMetadata } from '@/lib/metadata';
 import { CtaBand } from '@/components/sections/cta-band';
 import { PageHero } from '@/components/sections/page-hero';
@@ -17,12 +23,20 @@ export default function HowItWorksPage() {
     <>
       <PageHero content={howItWorksHero} />
       <Section id="demo" heading={howItWorksDemo.heading} intro={howItWorksDemo.intro}>
-        <CheckList items={howItWorksDemo.points} className="mx-auto grid max-w-3xl gap-3 space-y-0 sm:grid-cols-2" />
+        <CheckList
+          items={howItWorksDemo.points}
+          className="mx-auto grid max-w-3xl gap-3 space-y-0 sm:grid-cols-2"
+        />
         <div className="mt-8 flex justify-center">
           <VoiceDemoButton variant="primary" />
         </div>
       </Section>
-      <StepList id="steps" heading={howItWorksSteps.heading} intro={howItWorksSteps.intro} steps={howItWorksSteps.steps} />
+      <StepList
+        id="steps"
+        heading={howItWorksSteps.heading}
+        intro={howItWorksSteps.intro}
+        steps={howItWorksSteps.steps}
+      />
       <StatsBand stats={howItWorksStats} label="By the numbers" />
       <CtaBand content={howItWorksClosing}>
         <AppLink href={howItWorksClosing.seeRoi.href} className={buttonClass('inverse', 'lg')}>

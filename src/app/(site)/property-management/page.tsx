@@ -1,4 +1,10 @@
-import { propertyClosing, propertyHero, propertyProblems, propertySolution, propertyStats } from '@/content/pages/overview';
+import {
+  propertyClosing,
+  propertyHero,
+  propertyProblems,
+  propertySolution,
+  propertyStats,
+} from '@/content/pages/overview';
 import { pageMetadata } from '@/lib/metadata';
 import { CtaBand } from '@/components/sections/cta-band';
 import { FeatureGrid } from '@/components/sections/feature-grid';
@@ -22,12 +28,28 @@ export default function PropertyManagementPage() {
           {demo.label}
         </AppLink>
       </PageHero>
-      <FeatureGrid id="problems" heading={propertyProblems.heading} intro={propertyProblems.intro} items={propertyProblems.items} columns={3} tone="muted" />
-      <StepList id="solution" heading={propertySolution.heading} intro={propertySolution.intro} steps={propertySolution.steps} />
+      <FeatureGrid
+        id="problems"
+        heading={propertyProblems.heading}
+        intro={propertyProblems.intro}
+        items={propertyProblems.items}
+        columns={3}
+        tone="muted"
+      />
+      <StepList
+        id="solution"
+        heading={propertySolution.heading}
+        intro={propertySolution.intro}
+        steps={propertySolution.steps}
+      />
       <StatsBand stats={propertyStats} label="Aria by the numbers" />
       <CtaBand content={propertyClosing}>
         {propertyClosing.links.map((link, index) => (
-          <AppLink key={link.href} href={link.href} className={buttonClass(index === 0 ? 'inverse' : 'secondary', 'lg')}>
+          <AppLink
+            key={link.href}
+            href={link.href}
+            className={buttonClass(index === 0 ? 'inverse' : 'secondary', 'lg')}
+          >
             {link.label}
           </AppLink>
         ))}

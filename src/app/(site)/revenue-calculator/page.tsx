@@ -1,4 +1,8 @@
-import { calculatorClosing, calculatorClosingLinks, calculatorHero } from '@/content/pages/revenue-calculator';
+import {
+  calculatorClosing,
+  calculatorClosingLinks,
+  calculatorHero,
+} from '@/content/pages/revenue-calculator';
 import { pageMetadata } from '@/lib/metadata';
 import { HowWeCalculate } from '@/components/calculator/how-we-calculate';
 import { RevenueCalculator } from '@/components/calculator/revenue-calculator';
@@ -14,17 +18,27 @@ export default function RevenueCalculatorPage() {
   return (
     <>
       <PageHero content={calculatorHero} />
-      <section id="calculator" aria-labelledby="calculator-heading" className="scroll-mt-(--sticky-offset) pb-20">
+      <section
+        id="calculator"
+        aria-labelledby="calculator-heading"
+        className="scroll-mt-(--sticky-offset) pb-20"
+      >
         <div className="mx-auto max-w-4xl px-4 sm:px-6">
           <RevenueCalculator />
         </div>
       </section>
       <HowWeCalculate />
       <CtaBand content={calculatorClosing}>
-        <AppLink href={calculatorClosingLinks.bookDemo.href} className={buttonClass('inverse', 'lg')}>
+        <AppLink
+          href={calculatorClosingLinks.bookDemo.href}
+          className={buttonClass('inverse', 'lg')}
+        >
           {calculatorClosingLinks.bookDemo.label}
         </AppLink>
-        <AppLink href={calculatorClosingLinks.meetAria.href} className={buttonClass('secondary', 'lg')}>
+        <AppLink
+          href={calculatorClosingLinks.meetAria.href}
+          className={buttonClass('secondary', 'lg')}
+        >
           {calculatorClosingLinks.meetAria.label}
         </AppLink>
       </CtaBand>

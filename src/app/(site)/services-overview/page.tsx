@@ -1,4 +1,10 @@
-import { learnHowItWorks, overviewClosing, overviewFeatures, overviewHero, overviewStats } from '@/content/pages/overview';
+import {
+  learnHowItWorks,
+  overviewClosing,
+  overviewFeatures,
+  overviewHero,
+  overviewStats,
+} from '@/content/pages/overview';
 import { pageMetadata } from '@/lib/metadata';
 import { CtaBand } from '@/components/sections/cta-band';
 import { FeatureGrid } from '@/components/sections/feature-grid';
@@ -19,7 +25,14 @@ export default function ServicesOverviewPage() {
         </AppLink>
         <VoiceDemoButton />
       </PageHero>
-      <FeatureGrid id="features" heading={overviewFeatures.heading} intro={overviewFeatures.intro} items={overviewFeatures.items} columns={3} tone="muted" />
+      <FeatureGrid
+        id="features"
+        heading={overviewFeatures.heading}
+        intro={overviewFeatures.intro}
+        items={overviewFeatures.items}
+        columns={3}
+        tone="muted"
+      />
       <StatsBand stats={overviewStats} label="Results at a glance" />
       <CtaBand content={overviewClosing}>
         <AppLink href={learnHowItWorks.href} className={buttonClass('inverse', 'lg')}>

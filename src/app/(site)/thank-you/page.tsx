@@ -11,11 +11,19 @@ import { buttonClass } from '@/components/ui/button-styles';
 export const metadata = pageMetadata('/thank-you');
 
 export default function ThankYouPage() {
-  const steps = deliveryTips.steps.map((step) => ({ ...step, description: step.description.replace('{email}', siteConfig.email) }));
+  const steps = deliveryTips.steps.map((step) => ({
+    ...step,
+    description: step.description.replace('{email}', siteConfig.email),
+  }));
   return (
     <>
       <PageHero content={thankYouHero} />
-      <StepList id="delivery-tips" heading={deliveryTips.heading} intro={deliveryTips.intro} steps={steps} />
+      <StepList
+        id="delivery-tips"
+        heading={deliveryTips.heading}
+        intro={deliveryTips.intro}
+        steps={steps}
+      />
       <Section id="founder" heading={founderNote.heading}>
         <figure className="mx-auto max-w-2xl rounded-2xl border border-ink-200 bg-white p-8 shadow-sm">
           <blockquote className="space-y-4 text-lg text-ink-700">

@@ -24,21 +24,41 @@ export default async function AccountPage({ searchParams }: Props) {
         <NoticeBanner searchParams={await searchParams} />
         <p className="text-ink-700">
           {fill(adminCopy.signedInAs, { email: operator.email })}.{' '}
-          {fill(accountCopy.session, { idle: env.ADMIN_SESSION_IDLE_MINUTES, max: env.ADMIN_SESSION_MAX_HOURS })}
+          {fill(accountCopy.session, {
+            idle: env.ADMIN_SESSION_IDLE_MINUTES,
+            max: env.ADMIN_SESSION_MAX_HOURS,
+          })}
         </p>
-        <section aria-labelledby="password-heading" className="rounded-xl border border-ink-200 bg-white p-4">
+        <section
+          aria-labelledby="password-heading"
+          className="rounded-xl border border-ink-200 bg-white p-4"
+        >
           <h2 id="password-heading" className="text-lg font-bold">
             {accountCopy.passwordHeading}
           </h2>
           <form method="post" action="/api/admin/password" className="mt-3 space-y-4">
             <CsrfField token={session.csrfToken} />
             {/* Lets password managers match the change to this account. */}
-            <input type="email" name="username" autoComplete="username" value={operator.email} readOnly hidden />
+            <input
+              type="email"
+              name="username"
+              autoComplete="username"
+              value={operator.email}
+              readOnly
+              hidden
+            />
             <div>
               <label htmlFor="current-password" className={label}>
                 {accountCopy.current}
               </label>
-              <input id="current-password" name="currentPassword" type="password" autoComplete="current-password" required className={field} />
+              <input
+                id="current-password"
+                name="currentPassword"
+                type="password"
+                autoComplete="current-password"
+                required
+                className={field}
+              />
             </div>
             <div>
               <label htmlFor="new-password" className={label}>
@@ -73,7 +93,10 @@ export default async function AccountPage({ searchParams }: Props) {
             </button>
           </form>
         </section>
-        <section aria-labelledby="sign-out-heading" className="rounded-xl border border-ink-200 bg-white p-4">
+        <section
+          aria-labelledby="sign-out-heading"
+          className="rounded-xl border border-ink-200 bg-white p-4"
+        >
           <h2 id="sign-out-heading" className="text-lg font-bold">
             {accountCopy.signOutHeading}
           </h2>

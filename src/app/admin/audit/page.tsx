@@ -38,12 +38,22 @@ export default async function AuditPage({ searchParams }: Props) {
         >
           {entries.map((entry) => (
             <tr key={entry.id} className="border-t border-ink-200">
-              <td className="whitespace-nowrap px-3 py-2">{formatUtc(entry.at, { seconds: true })}</td>
-              <td className="break-all px-3 py-2">{entry.actor === 'unknown account' ? auditCopy.unknownAccount : entry.actor}</td>
-              <td className="px-3 py-2">{auditCopy.actions[entry.action as keyof typeof auditCopy.actions] ?? entry.action}</td>
+              <td className="whitespace-nowrap px-3 py-2">
+                {formatUtc(entry.at, { seconds: true })}
+              </td>
+              <td className="break-all px-3 py-2">
+                {entry.actor === 'unknown account' ? auditCopy.unknownAccount : entry.actor}
+              </td>
+              <td className="px-3 py-2">
+                {auditCopy.actions[entry.action as keyof typeof auditCopy.actions] ?? entry.action}
+              </td>
               <td className="break-all px-3 py-2">
                 {entry.target && /^[0-9a-f-]{36}$/.test(entry.target) ? (
-                  <Link href={`/admin/leads/${entry.target}`} prefetch={false} className="text-brand-700 underline">
+                  <Link
+                    href={`/admin/leads/${entry.target}`}
+                    prefetch={false}
+                    className="text-brand-700 underline"
+                  >
                     {entry.target}
                   </Link>
                 ) : (
@@ -58,12 +68,20 @@ export default async function AuditPage({ searchParams }: Props) {
       {pages > 1 && (
         <nav aria-label="Audit log pages" className="mt-4 flex gap-3">
           {page > 1 && (
-            <Link href={`/admin/audit?page=${page - 1}`} prefetch={false} className={buttonClass('secondary', 'sm')}>
+            <Link
+              href={`/admin/audit?page=${page - 1}`}
+              prefetch={false}
+              className={buttonClass('secondary', 'sm')}
+            >
               Newer
             </Link>
           )}
           {page < pages && (
-            <Link href={`/admin/audit?page=${page + 1}`} prefetch={false} className={buttonClass('secondary', 'sm')}>
+            <Link
+              href={`/admin/audit?page=${page + 1}`}
+              prefetch={false}
+              className={buttonClass('secondary', 'sm')}
+            >
               Older
             </Link>
           )}

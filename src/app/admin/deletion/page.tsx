@@ -17,7 +17,11 @@ export default async function DeletionPage({ searchParams }: Props) {
       <div className="mt-4 max-w-2xl space-y-4">
         <NoticeBanner searchParams={await searchParams} />
         <p className="text-ink-700">{deletionCopy.intro}</p>
-        <form method="post" action="/api/admin/delete-by-email" className="space-y-4 rounded-xl border border-ink-200 bg-white p-4">
+        <form
+          method="post"
+          action="/api/admin/delete-by-email"
+          className="space-y-4 rounded-xl border border-ink-200 bg-white p-4"
+        >
           <CsrfField token={session.csrfToken} />
           <div>
             <label htmlFor="delete-email" className="block text-sm font-semibold text-ink-800">
@@ -33,7 +37,14 @@ export default async function DeletionPage({ searchParams }: Props) {
             />
           </div>
           <div className="flex items-start gap-2">
-            <input id="delete-confirm" name="confirm" type="checkbox" value="yes" required className="mt-1 size-4" />
+            <input
+              id="delete-confirm"
+              name="confirm"
+              type="checkbox"
+              value="yes"
+              required
+              className="mt-1 size-4"
+            />
             <label htmlFor="delete-confirm" className="text-sm text-ink-800">
               {deletionCopy.confirm}
             </label>

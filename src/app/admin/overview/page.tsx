@@ -25,7 +25,10 @@ export default async function OverviewPage({ searchParams }: Props) {
         <NoticeBanner searchParams={params} />
       </div>
 
-      <section aria-labelledby="per-day-heading" className="mt-6 rounded-xl border border-ink-200 bg-white p-4">
+      <section
+        aria-labelledby="per-day-heading"
+        className="mt-6 rounded-xl border border-ink-200 bg-white p-4"
+      >
         <h2 id="per-day-heading" className="text-lg font-bold">
           {fill(overviewCopy.perDay, { days: data.days.length })}
         </h2>
@@ -67,7 +70,10 @@ export default async function OverviewPage({ searchParams }: Props) {
         </ScrollTable>
       </section>
 
-      <section aria-labelledby="sources-heading" className="mt-6 rounded-xl border border-ink-200 bg-white p-4">
+      <section
+        aria-labelledby="sources-heading"
+        className="mt-6 rounded-xl border border-ink-200 bg-white p-4"
+      >
         <h2 id="sources-heading" className="text-lg font-bold">
           {overviewCopy.sources}
         </h2>
@@ -100,7 +106,10 @@ export default async function OverviewPage({ searchParams }: Props) {
         )}
       </section>
 
-      <section aria-labelledby="health-heading" className="mt-6 rounded-xl border border-ink-200 bg-white p-4">
+      <section
+        aria-labelledby="health-heading"
+        className="mt-6 rounded-xl border border-ink-200 bg-white p-4"
+      >
         <h2 id="health-heading" className="text-lg font-bold">
           {overviewCopy.health}
         </h2>
@@ -111,7 +120,13 @@ export default async function OverviewPage({ searchParams }: Props) {
           className="mt-3"
           columns={
             <>
-              {[overviewCopy.webhook, overviewCopy.pending, overviewCopy.failed, overviewCopy.skipped, overviewCopy.lastDelivered].map((label, index) => (
+              {[
+                overviewCopy.webhook,
+                overviewCopy.pending,
+                overviewCopy.failed,
+                overviewCopy.skipped,
+                overviewCopy.lastDelivered,
+              ].map((label, index) => (
                 <th key={label} scope="col" className={head} colSpan={index === 0 ? 2 : 1}>
                   {label}
                 </th>
@@ -127,18 +142,26 @@ export default async function OverviewPage({ searchParams }: Props) {
               <th scope="row" className={`${cell} font-medium`}>
                 {formNames[row.form]}
               </th>
-              <td className={cell}>{row.webhookConfigured ? overviewCopy.configured : overviewCopy.notConfigured}</td>
+              <td className={cell}>
+                {row.webhookConfigured ? overviewCopy.configured : overviewCopy.notConfigured}
+              </td>
               <td className={cell}>{row.pending}</td>
               <td className={cell}>{row.failed}</td>
               <td className={cell}>{row.skipped}</td>
-              <td className={`${cell} whitespace-nowrap`}>{row.lastDelivered ? formatUtc(row.lastDelivered) : overviewCopy.never}</td>
+              <td className={`${cell} whitespace-nowrap`}>
+                {row.lastDelivered ? formatUtc(row.lastDelivered) : overviewCopy.never}
+              </td>
               <td className={cell}>
                 <div className="flex flex-col gap-2">
                   {row.webhookConfigured && (
                     <form method="post" action="/api/admin/test-event">
                       <CsrfField token={session.csrfToken} />
                       <input type="hidden" name="form" value={row.form} />
-                      <button type="submit" className={buttonClass('secondary', 'sm')} aria-label={`${overviewCopy.sendTest}: ${formNames[row.form]}`}>
+                      <button
+                        type="submit"
+                        className={buttonClass('secondary', 'sm')}
+                        aria-label={`${overviewCopy.sendTest}: ${formNames[row.form]}`}
+                      >
                         {overviewCopy.sendTest}
                       </button>
                     </form>
@@ -148,7 +171,11 @@ export default async function OverviewPage({ searchParams }: Props) {
                       <CsrfField token={session.csrfToken} />
                       <input type="hidden" name="form" value={row.form} />
                       <input type="hidden" name="returnTo" value="/admin/overview" />
-                      <button type="submit" className={buttonClass('primary', 'sm')} aria-label={`${inboxCopy.requeueFailed}: ${formNames[row.form]}`}>
+                      <button
+                        type="submit"
+                        className={buttonClass('primary', 'sm')}
+                        aria-label={`${inboxCopy.requeueFailed}: ${formNames[row.form]}`}
+                      >
                         {inboxCopy.requeueFailed}
                       </button>
                     </form>
@@ -158,7 +185,11 @@ export default async function OverviewPage({ searchParams }: Props) {
                       <CsrfField token={session.csrfToken} />
                       <input type="hidden" name="form" value={row.form} />
                       <input type="hidden" name="returnTo" value="/admin/overview" />
-                      <button type="submit" className={buttonClass('primary', 'sm')} aria-label={`${inboxCopy.deliverSkipped}: ${formNames[row.form]}`}>
+                      <button
+                        type="submit"
+                        className={buttonClass('primary', 'sm')}
+                        aria-label={`${inboxCopy.deliverSkipped}: ${formNames[row.form]}`}
+                      >
                         {inboxCopy.deliverSkipped}
                       </button>
                     </form>

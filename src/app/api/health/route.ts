@@ -5,5 +5,8 @@ export const dynamic = 'force-dynamic';
 
 export async function GET(): Promise<Response> {
   const report = await healthReport();
-  return Response.json(report, { status: report.ok ? 200 : 503, headers: { 'Cache-Control': 'no-store' } });
+  return Response.json(report, {
+    status: report.ok ? 200 : 503,
+    headers: { 'Cache-Control': 'no-store' },
+  });
 }

@@ -16,25 +16,41 @@ export const aiChatbotPage = {
     items: [
       {
         title: 'Instant, accurate answers',
-        description: 'Trained on your website, FAQs, pricing and policies, so answers match what your team would say.',
-        features: ['Hours, pricing and service areas', 'Policies and preparation instructions', 'Links to the right page'],
+        description:
+          'Trained on your website, FAQs, pricing and policies, so answers match what your team would say.',
+        features: [
+          'Hours, pricing and service areas',
+          'Policies and preparation instructions',
+          'Links to the right page',
+        ],
         icon: 'message',
       },
       {
         title: 'Lead capture that feels natural',
-        description: 'Asks for a name, email and phone at the right moment in the conversation, not with a pop-up.',
-        features: ['Qualifying questions you choose', 'Details sent straight to your CRM', 'Hot leads flagged for a call back'],
+        description:
+          'Asks for a name, email and phone at the right moment in the conversation, not with a pop-up.',
+        features: [
+          'Qualifying questions you choose',
+          'Details sent straight to your CRM',
+          'Hot leads flagged for a call back',
+        ],
         icon: 'target',
       },
       {
         title: 'Bookings inside the chat',
-        description: 'Visitors pick a time and book without leaving the page, synced with your calendar.',
-        features: ['Real-time availability', 'Confirmation by email and SMS', 'Reschedule links included'],
+        description:
+          'Visitors pick a time and book without leaving the page, synced with your calendar.',
+        features: [
+          'Real-time availability',
+          'Confirmation by email and SMS',
+          'Reschedule links included',
+        ],
         icon: 'calendar-check',
       },
       {
         title: 'Smooth hand-off to people',
-        description: 'When a question needs a human, the chat passes to your team with the whole conversation attached.',
+        description:
+          'When a question needs a human, the chat passes to your team with the whole conversation attached.',
         features: ['Business-hours routing', 'Email or SMS alerts', 'No repeated questions'],
         icon: 'users',
       },
@@ -48,7 +64,12 @@ export const aiChatbotPage = {
       { value: '71%', label: 'of customers expect a reply within 24 h' },
       { value: '150%', label: 'lead conversion with instant replies' },
     ],
-    points: ['Answers in seconds instead of hours', 'Every conversation logged in your CRM', 'Works with over 500 tools', 'Setup 2-3 business days'],
+    points: [
+      'Answers in seconds instead of hours',
+      'Every conversation logged in your CRM',
+      'Works with over 500 tools',
+      'Setup 2-3 business days',
+    ],
   },
   cta: {
     heading: 'See what your visitors are asking',

@@ -16,26 +16,46 @@ export const aiVoiceAgentPage = {
     items: [
       {
         title: 'Natural Conversation',
-        description: 'Understands interruptions, follow-up questions and accents, and answers like a friendly member of your team.',
-        features: ['Human-like voice with natural pauses', 'Handles interruptions gracefully', 'Stays on your script and policies'],
+        description:
+          'Understands interruptions, follow-up questions and accents, and answers like a friendly member of your team.',
+        features: [
+          'Human-like voice with natural pauses',
+          'Handles interruptions gracefully',
+          'Stays on your script and policies',
+        ],
         icon: 'headphones',
       },
       {
         title: 'Multi-Language',
-        description: 'Greets callers and switches to their language mid-call, so nobody is lost in translation.',
-        features: ['English, Spanish and more', 'Automatic language detection', 'Consistent answers in every language'],
+        description:
+          'Greets callers and switches to their language mid-call, so nobody is lost in translation.',
+        features: [
+          'English, Spanish and more',
+          'Automatic language detection',
+          'Consistent answers in every language',
+        ],
         icon: 'languages',
       },
       {
         title: 'CRM Integration',
-        description: 'Every caller becomes a CRM record with a summary, tags and next steps, and bookings land in your calendar.',
-        features: ['Works with over 500 tools', 'Call summaries and transcripts', 'Hot leads routed to your team'],
+        description:
+          'Every caller becomes a CRM record with a summary, tags and next steps, and bookings land in your calendar.',
+        features: [
+          'Works with over 500 tools',
+          'Call summaries and transcripts',
+          'Hot leads routed to your team',
+        ],
         icon: 'database',
       },
       {
         title: 'Call Analytics',
-        description: 'See who called, why, what was booked and which calls need a person, in one dashboard.',
-        features: ['Call reasons and outcomes', 'Missed-revenue tracking', 'Weekly summaries by email'],
+        description:
+          'See who called, why, what was booked and which calls need a person, in one dashboard.',
+        features: [
+          'Call reasons and outcomes',
+          'Missed-revenue tracking',
+          'Weekly summaries by email',
+        ],
         icon: 'bar-chart',
       },
     ],

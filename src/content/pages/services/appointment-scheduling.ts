@@ -16,26 +16,42 @@ export const appointmentSchedulingPage = {
     items: [
       {
         title: 'Self-service booking',
-        description: 'Customers book by phone, chat or web in the slots you choose, with the right buffer times.',
-        features: ['Service-specific durations', 'Staff and location rules', 'Booking from any channel'],
+        description:
+          'Customers book by phone, chat or web in the slots you choose, with the right buffer times.',
+        features: [
+          'Service-specific durations',
+          'Staff and location rules',
+          'Booking from any channel',
+        ],
         icon: 'calendar',
       },
       {
         title: 'Calendar sync',
-        description: 'Two-way sync with Google and Outlook calendars, so nobody is ever double-booked.',
+        description:
+          'Two-way sync with Google and Outlook calendars, so nobody is ever double-booked.',
         features: ['Real-time availability', 'Team calendars', 'Time-zone aware'],
         icon: 'refresh',
       },
       {
         title: 'Reminders that work',
-        description: 'Confirmations and reminders by SMS and email at the times your customers respond to.',
-        features: ['Automatic confirmations', 'Day-before and hour-before reminders', 'One-tap rescheduling'],
+        description:
+          'Confirmations and reminders by SMS and email at the times your customers respond to.',
+        features: [
+          'Automatic confirmations',
+          'Day-before and hour-before reminders',
+          'One-tap rescheduling',
+        ],
         icon: 'bell',
       },
       {
         title: 'Waitlists and follow-up',
-        description: 'Cancelled slots are offered to the next customer, and no-shows get a friendly rebooking message.',
-        features: ['Automatic waitlist fills', 'No-show follow-up', 'Review requests after the visit'],
+        description:
+          'Cancelled slots are offered to the next customer, and no-shows get a friendly rebooking message.',
+        features: [
+          'Automatic waitlist fills',
+          'No-show follow-up',
+          'Review requests after the visit',
+        ],
         icon: 'repeat',
       },
     ],
@@ -48,7 +64,12 @@ export const appointmentSchedulingPage = {
       { value: '24/7', label: 'online and phone booking' },
       { value: '20-40 hrs', label: 'per week back for your team' },
     ],
-    points: ['No more phone tag', 'Every booking in your CRM', 'Works with over 500 tools', '24-48 hours quick setup'],
+    points: [
+      'No more phone tag',
+      'Every booking in your CRM',
+      'Works with over 500 tools',
+      '24-48 hours quick setup',
+    ],
   },
   cta: {
     heading: 'Ready to fill your calendar?',

@@ -16,25 +16,41 @@ export const crmIntegrationPage = {
     items: [
       {
         title: 'Automatic lead capture',
-        description: 'Every inquiry from every channel becomes a clean CRM record with its source and conversation.',
-        features: ['Calls, chats, forms and bookings', 'Duplicate detection', 'Source and campaign tracking'],
+        description:
+          'Every inquiry from every channel becomes a clean CRM record with its source and conversation.',
+        features: [
+          'Calls, chats, forms and bookings',
+          'Duplicate detection',
+          'Source and campaign tracking',
+        ],
         icon: 'database',
       },
       {
         title: 'Smart routing and scoring',
-        description: 'Leads are scored and assigned by service, location or value, and the right person is alerted.',
-        features: ['Round-robin or rules-based', 'Instant SMS and email alerts', 'Escalation when nobody responds'],
+        description:
+          'Leads are scored and assigned by service, location or value, and the right person is alerted.',
+        features: [
+          'Round-robin or rules-based',
+          'Instant SMS and email alerts',
+          'Escalation when nobody responds',
+        ],
         icon: 'workflow',
       },
       {
         title: 'Workflow automation',
-        description: 'Quotes, onboarding, invoices and hand-offs run as workflows triggered by what happens in your CRM.',
-        features: ['Built on proven automation platforms', 'Error alerts and retries', 'Documented for your team'],
+        description:
+          'Quotes, onboarding, invoices and hand-offs run as workflows triggered by what happens in your CRM.',
+        features: [
+          'Built on proven automation platforms',
+          'Error alerts and retries',
+          'Documented for your team',
+        ],
         icon: 'settings',
       },
       {
         title: 'Reporting you can trust',
-        description: 'See which channels and campaigns bring revenue, from first call to closed deal.',
+        description:
+          'See which channels and campaigns bring revenue, from first call to closed deal.',
         features: ['Pipeline dashboards', 'Response-time tracking', 'Weekly summaries by email'],
         icon: 'bar-chart',
       },
@@ -48,7 +64,12 @@ export const crmIntegrationPage = {
       { value: '20-40 hrs', label: 'per week of admin removed' },
       { value: '99.9%', label: 'reliability' },
     ],
-    points: ['Works with the CRM you already have', 'No lead lost between tools', 'Changes documented and reversible', 'Positive ROI within about 60 days'],
+    points: [
+      'Works with the CRM you already have',
+      'No lead lost between tools',
+      'Changes documented and reversible',
+      'Positive ROI within about 60 days',
+    ],
   },
   cta: {
     heading: 'See your pipeline without the busywork',

@@ -16,26 +16,43 @@ export const emailSmsAutomationPage = {
     items: [
       {
         title: 'Instant first response',
-        description: 'Every form, call and chat gets a personal email or text within minutes, any hour of the day.',
-        features: ['Personalised with the lead’s details', 'Sent from your business number and email', 'Business-hours rules for calls'],
+        description:
+          'Every form, call and chat gets a personal email or text within minutes, any hour of the day.',
+        features: [
+          'Personalised with the lead’s details',
+          'Sent from your business number and email',
+          'Business-hours rules for calls',
+        ],
         icon: 'send',
       },
       {
         title: 'Nurture sequences',
         description: 'Helpful follow-ups over days and weeks for leads who are still deciding.',
-        features: ['Stops automatically on reply', 'Different paths per service', 'A/B tested subject lines'],
+        features: [
+          'Stops automatically on reply',
+          'Different paths per service',
+          'A/B tested subject lines',
+        ],
         icon: 'mail',
       },
       {
         title: 'Two-way SMS',
         description: 'Customers text back and get answers; your team steps in whenever it wants.',
-        features: ['Shared inbox for your team', 'AI-suggested replies', 'Opt-out handled automatically'],
+        features: [
+          'Shared inbox for your team',
+          'AI-suggested replies',
+          'Opt-out handled automatically',
+        ],
         icon: 'message',
       },
       {
         title: 'Re-engagement campaigns',
         description: 'Bring back past customers and old leads with timely offers and check-ins.',
-        features: ['Segmented by service and date', 'Seasonal reminders', 'Review requests after each job'],
+        features: [
+          'Segmented by service and date',
+          'Seasonal reminders',
+          'Review requests after each job',
+        ],
         icon: 'repeat',
       },
     ],
@@ -48,7 +65,12 @@ export const emailSmsAutomationPage = {
       { value: '40%', label: 'close rate with instant response' },
       { value: '30 hrs', label: 'per week saved' },
     ],
-    points: ['Consent and opt-outs handled for you', 'Every message logged in your CRM', 'Works with over 500 tools', 'Setup 2-3 business days'],
+    points: [
+      'Consent and opt-outs handled for you',
+      'Every message logged in your CRM',
+      'Works with over 500 tools',
+      'Setup 2-3 business days',
+    ],
   },
   cta: {
     heading: 'Stop letting leads go cold',

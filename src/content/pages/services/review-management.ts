@@ -16,20 +16,34 @@ export const reviewManagementPage = {
     items: [
       {
         title: 'Automatic review requests',
-        description: 'A friendly text or email after every job or visit, with a one-tap link to your review page.',
-        features: ['Timed to when customers are happiest', 'Google and other major sites', 'Gentle reminders'],
+        description:
+          'A friendly text or email after every job or visit, with a one-tap link to your review page.',
+        features: [
+          'Timed to when customers are happiest',
+          'Google and other major sites',
+          'Gentle reminders',
+        ],
         icon: 'star',
       },
       {
         title: 'Private feedback first',
-        description: 'Customers with a problem reach you privately, so you can fix it before it becomes a public review.',
-        features: ['Instant alerts to your team', 'Follow-up workflows', 'Recovery offers you control'],
+        description:
+          'Customers with a problem reach you privately, so you can fix it before it becomes a public review.',
+        features: [
+          'Instant alerts to your team',
+          'Follow-up workflows',
+          'Recovery offers you control',
+        ],
         icon: 'shield',
       },
       {
         title: 'Fast, on-brand replies',
         description: 'AI-suggested replies to every review that you approve or edit in seconds.',
-        features: ['Matches your tone of voice', 'Never posts without approval', 'Replies to old reviews too'],
+        features: [
+          'Matches your tone of voice',
+          'Never posts without approval',
+          'Replies to old reviews too',
+        ],
         icon: 'thumbs-up',
       },
       {

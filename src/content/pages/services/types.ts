@@ -1,7 +1,8 @@
 import type { CtaBandContent, PageHeroContent, ServiceItem, Stat } from '@/content/types';
 
 /** A button on a service page: a link, or a control that opens the chat widget. */
-export type ServiceAction = { kind: 'link'; label: string; href: string } | { kind: 'chat'; label: string };
+export type ServiceAction =
+  { kind: 'link'; label: string; href: string } | { kind: 'chat'; label: string };
 
 export type ServicePageContent = {
   hero: PageHeroContent & { actions: readonly ServiceAction[] };

@@ -15,11 +15,17 @@ import { showLead } from '@/server/leads/queries';
 
 export const metadata: Metadata = { title: leadCopy.title };
 
-type Props = { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+type Props = {
+  params: Promise<{ id: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+};
 
 function Facts({ label, rows }: { label: string; rows: Array<[string, ReactNode]> }) {
   return (
-    <section aria-labelledby={`${label}-heading`.replace(/\W+/g, '-')} className="rounded-xl border border-ink-200 bg-white p-4">
+    <section
+      aria-labelledby={`${label}-heading`.replace(/\W+/g, '-')}
+      className="rounded-xl border border-ink-200 bg-white p-4"
+    >
       <h2 id={`${label}-heading`.replace(/\W+/g, '-')} className="text-lg font-bold">
         {label}
       </h2>
@@ -62,12 +68,20 @@ export default async function LeadPage({ params, searchParams }: Props) {
   const delivery = deliveries[0];
   const fieldRows = Object.entries(lead.fields)
     .filter(([, value]) => value !== '')
-    .map(([name, value]): [string, ReactNode] => [fieldCopy[name as keyof typeof fieldCopy]?.label ?? name, value]);
+    .map(([name, value]): [string, ReactNode] => [
+      fieldCopy[name as keyof typeof fieldCopy]?.label ?? name,
+      value,
+    ]);
   const attribution = lead.attribution as Record<string, string | number | undefined>;
   const attributionRows = Object.entries(leadCopy.attributionLabels)
     .filter(([key]) => attribution[key] !== undefined && attribution[key] !== '')
     .map(([key, label]): [string, ReactNode] => [label, String(attribution[key])]);
-  const action = (name: string, label: string, extra: ReactNode = null, variant: 'primary' | 'secondary' = 'secondary') => (
+  const action = (
+    name: string,
+    label: string,
+    extra: ReactNode = null,
+    variant: 'primary' | 'secondary' = 'secondary',
+  ) => (
     <form method="post" action={`/api/admin/leads/${lead.id}/${name}`}>
       <CsrfField token={session.csrfToken} />
       {extra}
@@ -78,13 +92,21 @@ export default async function LeadPage({ params, searchParams }: Props) {
   );
 
   return (
-    <AdminPage path={path} section="/admin" heading={fullName(lead.fields) || lead.fields.email || leadCopy.title}>
+    <AdminPage
+      path={path}
+      section="/admin"
+      heading={fullName(lead.fields) || lead.fields.email || leadCopy.title}
+    >
       <p className="mt-1 text-sm text-ink-700">
-        {fill(leadCopy.received, { when: formatUtc(lead.createdAt), form: formNames[lead.form] })} {leadCopy.leadStatus[lead.status]}.
+        {fill(leadCopy.received, { when: formatUtc(lead.createdAt), form: formNames[lead.form] })}{' '}
+        {leadCopy.leadStatus[lead.status]}.
       </p>
       <div className="mt-4 space-y-4">
         <NoticeBanner searchParams={notices} />
-        <section aria-labelledby="actions-heading" className="rounded-xl border border-ink-200 bg-white p-4">
+        <section
+          aria-labelledby="actions-heading"
+          className="rounded-xl border border-ink-200 bg-white p-4"
+        >
           <h2 id="actions-heading" className="text-lg font-bold">
             {leadCopy.actions}
           </h2>
@@ -92,13 +114,23 @@ export default async function LeadPage({ params, searchParams }: Props) {
             {lead.status === 'accepted' && action('resend', leadCopy.resend, null, 'primary')}
             {lead.status === 'accepted'
               ? action('spam', leadCopy.markSpam, <input type="hidden" name="spam" value="1" />)
-              : action('spam', leadCopy.markNotSpam, <input type="hidden" name="spam" value="0" />, 'primary')}
+              : action(
+                  'spam',
+                  leadCopy.markNotSpam,
+                  <input type="hidden" name="spam" value="0" />,
+                  'primary',
+                )}
             <details className="rounded-lg border border-red-200 px-3 py-2">
-              <summary className="cursor-pointer text-sm font-semibold text-red-800">{leadCopy.delete}</summary>
+              <summary className="cursor-pointer text-sm font-semibold text-red-800">
+                {leadCopy.delete}
+              </summary>
               <form method="post" action={`/api/admin/leads/${lead.id}/delete`} className="mt-2">
                 <CsrfField token={session.csrfToken} />
                 <input type="hidden" name="confirm" value="yes" />
-                <button type="submit" className="rounded-full bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-800">
+                <button
+                  type="submit"
+                  className="rounded-full bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-800"
+                >
                   {leadCopy.deleteConfirm}
                 </button>
               </form>
@@ -107,7 +139,10 @@ export default async function LeadPage({ params, searchParams }: Props) {
         </section>
         <Facts label={leadCopy.fields} rows={fieldRows} />
         <Facts label={leadCopy.attribution} rows={attributionRows} />
-        <section aria-labelledby="delivery-heading" className="rounded-xl border border-ink-200 bg-white p-4">
+        <section
+          aria-labelledby="delivery-heading"
+          className="rounded-xl border border-ink-200 bg-white p-4"
+        >
           <h2 id="delivery-heading" className="text-lg font-bold">
             {leadCopy.delivery}
           </h2>
@@ -156,7 +191,9 @@ export default async function LeadPage({ params, searchParams }: Props) {
               {attempts.map((attempt) => (
                 <tr key={attempt.id} className="border-t border-ink-200">
                   <td className="px-3 py-2">{attempt.attempt}</td>
-                  <td className="whitespace-nowrap px-3 py-2">{formatUtc(attempt.startedAt, { seconds: true })}</td>
+                  <td className="whitespace-nowrap px-3 py-2">
+                    {formatUtc(attempt.startedAt, { seconds: true })}
+                  </td>
                   <td className="px-3 py-2">{attempt.httpStatus ?? '-'}</td>
                   <td className="px-3 py-2">{attempt.durationMs}</td>
                   <td className="break-words px-3 py-2">{attempt.error ?? ''}</td>

@@ -4,7 +4,10 @@ import { handleLeadPost } from '@/server/leads/intake';
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
-export async function POST(request: Request, context: { params: Promise<{ form: string }> }): Promise<Response> {
+export async function POST(
+  request: Request,
+  context: { params: Promise<{ form: string }> },
+): Promise<Response> {
   const { form } = await context.params;
   return handleLeadPost(form, request);
 }
