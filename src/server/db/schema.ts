@@ -34,6 +34,24 @@ export const deliveryStatuses = [
 ] as const;
 export type DeliveryStatus = (typeof deliveryStatuses)[number];
 
+/** Where the agency is in working a lead; 'new' until an operator first changes it. */
+export const leadStages = ['new', 'contacted', 'qualified', 'won', 'lost'] as const;
+export type LeadStage = (typeof leadStages)[number];
+
+/**
+ * What an outbox job sends: the lead to the form's webhook, the agency's email about it, the
+ * visitor's confirmation, a chat-app ping, or an alert to the agency (a failed delivery, a webhook
+ * that stopped working, the daily digest; an alert may have no lead).
+ */
+export const deliveryChannels = [
+  'webhook',
+  'agency_email',
+  'visitor_email',
+  'chat',
+  'alert',
+] as const;
+export type DeliveryChannel = (typeof deliveryChannels)[number];
+
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const searchedFields = ['firstName', 'lastName', 'email', 'phone', 'company', 'propertyName'];
 const oneOf = (column: string, values: readonly string[]) =>
@@ -51,6 +69,11 @@ export const leads = pgTable(
     // HMAC-SHA256 of the client address keyed with lead_settings.ip_hash_salt: never the raw address.
     ipHash: text('ip_hash'),
     userAgent: text('user_agent'),
+    stage: text('stage').$type<LeadStage>().notNull().default('new'),
+    // When an operator first opened the lead (null: nobody has yet, so the inbox marks it new).
+    seenAt: timestamptz('seen_at'),
+    // When its stage was first changed: the time from created_at to this is the first response.
+    firstResponseAt: timestamptz('first_response_at'),
     // What the inbox's search matches (name, email, phone with and without punctuation, company), lower case.
     searchText: text('search_text')
       .notNull()
@@ -63,6 +86,12 @@ export const leads = pgTable(
   (table) => [
     check('leads_form_check', oneOf('form', leadForms)),
     check('leads_status_check', oneOf('status', leadStatuses)),
+    check('leads_stage_check', oneOf('stage', leadStages)),
+    index('leads_stage_idx').on(table.stage, table.createdAt),
+    // The inbox's count of leads nobody has opened yet.
+    index('leads_unseen_idx')
+      .on(table.createdAt)
+      .where(sql`${table.seenAt} IS NULL AND ${table.status} = 'accepted'`),
     index('leads_created_at_idx').on(table.createdAt),
     index('leads_form_status_idx').on(table.form, table.status, table.createdAt),
     // Trigram index: a substring search stays an index scan at 100,000 leads (extension pg_trgm, migration 0003).
@@ -101,7 +130,15 @@ export const leadDeliveries = pgTable(
   'lead_deliveries',
   {
     id: uuid('id').primaryKey(),
-    leadId: uuid('lead_id').notNull(),
+    // NULL only for an alert that is about no one lead (a webhook that stopped working, the digest).
+    leadId: uuid('lead_id'),
+    channel: text('channel').$type<DeliveryChannel>().notNull().default('webhook'),
+    // An email's one recipient (each recipient is a job of its own); NULL for webhook and chat.
+    recipient: text('recipient'),
+    // What an alert reports (its kind and figures); NULL for the channels that render from the lead.
+    payload: jsonb('payload').$type<Record<string, unknown>>(),
+    // A job that must exist once however many instances enqueue it (the day's digest, one alert).
+    dedupeKey: text('dedupe_key'),
     // What was configured when the lead was accepted (a record, without credentials); NULL when none was.
     webhookUrl: text('webhook_url'),
     status: text('status').$type<DeliveryStatus>().notNull(),
@@ -125,6 +162,8 @@ export const leadDeliveries = pgTable(
       foreignColumns: [leads.id],
     }).onDelete('cascade'),
     check('lead_deliveries_status_check', oneOf('status', deliveryStatuses)),
+    check('lead_deliveries_channel_check', oneOf('channel', deliveryChannels)),
+    uniqueIndex('lead_deliveries_dedupe_key_idx').on(table.dedupeKey),
     index('lead_deliveries_lead_idx').on(table.leadId),
     index('lead_deliveries_due_idx')
       .on(table.nextAttemptAt)
@@ -144,6 +183,8 @@ export const leadDeliveryAttempts = pgTable(
     startedAt: timestamptz('started_at').notNull(),
     durationMs: integer('duration_ms').notNull(),
     httpStatus: integer('http_status'),
+    // The mail server's answer for an email (e.g. '250 2.0.0 Ok: queued'); NULL for HTTP.
+    reply: text('reply'),
     error: text('error'),
   },
   (table) => [
@@ -155,6 +196,55 @@ export const leadDeliveryAttempts = pgTable(
     index('lead_delivery_attempts_delivery_idx').on(table.deliveryId, table.attempt),
   ],
 );
+
+/** What operators wrote about a lead while working it. */
+export const leadNotes = pgTable(
+  'lead_notes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    leadId: uuid('lead_id').notNull(),
+    // The operator's email.
+    author: text('author').notNull(),
+    body: text('body').notNull(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (table) => [
+    foreignKey({
+      name: 'lead_notes_lead_id_fkey',
+      columns: [table.leadId],
+      foreignColumns: [leads.id],
+    }).onDelete('cascade'),
+    index('lead_notes_lead_idx').on(table.leadId, table.createdAt),
+  ],
+);
+
+/**
+ * The autoresponder's memory: which job holds an address's one confirmation per 24 hours. The address
+ * is an HMAC (keyed like ip_hash), so a deleted lead leaves nothing readable here.
+ */
+export const autoresponses = pgTable(
+  'autoresponses',
+  {
+    addressHash: text('address_hash').primaryKey(),
+    deliveryId: uuid('delivery_id').notNull(),
+    at: timestamptz('at').notNull(),
+  },
+  (table) => [index('autoresponses_at_idx').on(table.at)],
+);
+
+/**
+ * Whether each delivery path (a form's webhook, email, chat) worked last time, so the watchdog writes
+ * one alert when it starts failing, not one per attempt.
+ */
+export const deliveryHealth = pgTable('delivery_health', {
+  // 'webhook:<form>', 'email', 'chat'.
+  path: text('path').primaryKey(),
+  working: boolean('working').notNull(),
+  since: timestamptz('since').notNull(),
+  lastSuccessAt: timestamptz('last_success_at'),
+  lastError: text('last_error'),
+  lastErrorAt: timestamptz('last_error_at'),
+});
 
 /** Per-database settings; the IP hash salt is random, so a hash cannot be reversed without this table. */
 export const leadSettings = pgTable('lead_settings', {
@@ -265,6 +355,9 @@ export const schema = {
   leadDailyCounts,
   leadDeliveries,
   leadDeliveryAttempts,
+  leadNotes,
+  autoresponses,
+  deliveryHealth,
   leadSettings,
   rateLimitWindows,
   operators,
@@ -277,4 +370,5 @@ export const schema = {
 export type Lead = typeof leads.$inferSelect;
 export type LeadDelivery = typeof leadDeliveries.$inferSelect;
 export type LeadDeliveryAttempt = typeof leadDeliveryAttempts.$inferSelect;
+export type LeadNote = typeof leadNotes.$inferSelect;
 export type AuditEntry = typeof auditLog.$inferSelect;

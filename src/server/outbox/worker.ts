@@ -61,7 +61,7 @@ export function outboxOptions(overrides: Partial<OutboxOptions> = {}): OutboxOpt
   };
 }
 
-type Claimed = { id: string; leadId: string; attempts: number };
+type Claimed = { id: string; leadId: string | null; attempts: number };
 
 function due(now: Date): SQL {
   return or(
@@ -192,7 +192,11 @@ async function deliver(
   options: OutboxOptions,
   known?: StoredLead,
 ): Promise<void> {
-  const lead = known ?? (await db.select().from(leads).where(eq(leads.id, claimed.leadId)))[0];
+  const lead =
+    known ??
+    (claimed.leadId
+      ? (await db.select().from(leads).where(eq(leads.id, claimed.leadId)))[0]
+      : undefined);
   const target = lead ? webhookFor(lead.form) : null;
   const startedAt = options.now();
   const started = performance.now();
