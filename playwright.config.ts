@@ -1,14 +1,38 @@
 import { defineConfig, devices } from '@playwright/test';
-import { E2E_ENV, GTM_ENV, PORTS } from './tests/e2e/support/servers';
+import { DEV_ENV, E2E_ENV, GTM_ENV, PORTS } from './tests/e2e/support/servers';
 
 /**
- * End-to-end tests drive the production build (built by scripts/test.sh) in
- * Debian's Chromium. Two servers: the main one on the embedded defaults plus one
- * social link, and a second build with a tag-manager container id configured.
+ * Every browser suite, one project each, in Debian's Chromium:
+ * - site: tests/e2e/ against the main production build (built by scripts/build-test-sites.mjs);
+ * - tag-manager: the second build, with a tag-manager container id;
+ * - dev: tests/dev/, `next dev` in its own build folder, serving pages under the development policy.
+ * Only the servers of the projects a run selects start (`--project`), so the dev suite needs no build and the
+ * e2e suites no dev server. Playwright stops them when the run ends.
  */
+
+/** The projects named with --project, or null for all of them. */
+function selectedProjects(argv: string[]): Set<string> | null {
+  const names = argv.flatMap((arg, index) =>
+    arg.startsWith('--project=')
+      ? [arg.slice('--project='.length)]
+      : arg === '--project' && argv[index + 1]
+        ? [argv[index + 1]!]
+        : [],
+  );
+  return names.length > 0 ? new Set(names) : null;
+}
+
+const selected = selectedProjects(process.argv);
+const runs = (project: string) => !selected || selected.has(project);
+const production = (port: number, env: Record<string, string>) => ({
+  command: `node scripts/server.mjs --hostname 127.0.0.1 --port ${port}`,
+  url: `http://127.0.0.1:${port}/robots.txt`,
+  env: { ...env, NEXT_TELEMETRY_DISABLED: '1' },
+  reuseExistingServer: false,
+  timeout: 60_000,
+});
+
 export default defineConfig({
-  testDir: './tests/e2e',
-  testMatch: '**/*.e2e.ts',
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,
   retries: process.env.CI ? 1 : 0,
@@ -33,32 +57,42 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'site', testIgnore: '**/tag-manager.e2e.ts' },
+    {
+      name: 'site',
+      testDir: './tests/e2e',
+      testMatch: '**/*.e2e.ts',
+      testIgnore: '**/tag-manager.e2e.ts',
+    },
     {
       name: 'tag-manager',
+      testDir: './tests/e2e',
       testMatch: '**/tag-manager.e2e.ts',
       use: { baseURL: `http://127.0.0.1:${PORTS.gtm}` },
     },
+    {
+      name: 'dev',
+      testDir: './tests/dev',
+      testMatch: '**/*.dev.ts',
+      workers: 1,
+      // next dev compiles each route on its first request: tens of seconds on a busy 2-core machine.
+      timeout: 180_000,
+      expect: { timeout: 15_000 },
+      use: { baseURL: `http://127.0.0.1:${PORTS.dev}` },
+    },
   ],
   webServer: [
-    {
-      command: `node scripts/server.mjs --hostname 127.0.0.1 --port ${PORTS.main}`,
-      url: `http://127.0.0.1:${PORTS.main}/robots.txt`,
-      env: { ...E2E_ENV, NEXT_TELEMETRY_DISABLED: '1' },
-      reuseExistingServer: false,
-      timeout: 60_000,
-    },
-    // E2E_SKIP_GTM=1 skips the second server when only the "site" project runs.
-    ...(process.env.E2E_SKIP_GTM
-      ? []
-      : [
+    ...(runs('site') ? [production(PORTS.main, E2E_ENV)] : []),
+    ...(runs('tag-manager') ? [production(PORTS.gtm, GTM_ENV)] : []),
+    ...(runs('dev')
+      ? [
           {
-            command: `node scripts/server.mjs --hostname 127.0.0.1 --port ${PORTS.gtm}`,
-            url: `http://127.0.0.1:${PORTS.gtm}/robots.txt`,
-            env: { ...GTM_ENV, NEXT_TELEMETRY_DISABLED: '1' },
+            command: `npx next dev --hostname 127.0.0.1 --port ${PORTS.dev}`,
+            url: `http://127.0.0.1:${PORTS.dev}/robots.txt`,
+            env: DEV_ENV,
             reuseExistingServer: false,
-            timeout: 60_000,
+            timeout: 180_000,
           },
-        ]),
+        ]
+      : []),
   ],
 });

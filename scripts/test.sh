@@ -16,30 +16,30 @@ echo "> lint (ESLint with Next's, React hooks' and React Compiler's rules; Prett
 npm run --silent lint
 
 echo "> unit tests"
-npx vitest run
+npx vitest run --project unit
 
 echo "> integration tests (lead API, embedded database, real webhook receiver)"
-npx vitest run -c vitest.integration.config.ts
+npx vitest run --project integration
 
 # The same suite on a real PostgreSQL server it starts on loopback (initdb + pg_ctl from Debian's postgresql,
 # which ensure-tools.sh installed or asked for).
 echo "> integration tests (lead API, PostgreSQL server)"
-LEADS_TEST_DATABASE=postgres npx vitest run -c vitest.integration.config.ts
+LEADS_TEST_DATABASE=postgres npx vitest run --project integration
 
 echo "> production builds"
 node scripts/build-test-sites.mjs
 
 echo "> post-build contract (scripts/postbuild/ on this Next version's real output: the main test build)"
-npx vitest run -c vitest.contract.config.ts
+npx vitest run --project contract
 
 # The production server over real sockets (framework-breaking requests, stalled bodies, forged addresses), then
 # two instances of the production build on one PostgreSQL server: 2,000 leads with a receiver failing a third,
 # one shared rate limit, and one instance killed with SIGKILL mid-delivery.
 echo "> production server and scale tests (raw sockets; two instances, one PostgreSQL server)"
-LEADS_TEST_DATABASE=postgres npx vitest run -c vitest.scale.config.ts
+LEADS_TEST_DATABASE=postgres npx vitest run --project scale
 
 echo "> development server (next dev: /, /contact-us, /revenue-calculator in Chromium, no CSP violation)"
-npx playwright test -c playwright.dev.config.ts
+npx playwright test --project dev
 
 echo "> end-to-end tests"
-npx playwright test "$@"
+npx playwright test --project site --project tag-manager "$@"

@@ -13,7 +13,7 @@ export type HeaderTarget = {
   contentType?: string;
 };
 
-export const apiTargets: HeaderTarget[] = [
+const apiTargets: HeaderTarget[] = [
   { path: '/api/health', method: 'GET' },
   { path: '/api/leads/contact', method: 'POST', body: '{}', contentType: 'application/json' },
   { path: '/api/leads/unknown-form', method: 'POST', body: '{}', contentType: 'application/json' },

@@ -12,7 +12,7 @@
  * (0) and docs/deploying.md says how to deploy it.
  */
 
-export type Modifier = { test: string; result: string; modifier: number; description: string };
+type Modifier = { test: string; result: string; modifier: number; description: string };
 export type Score = { score: number; grade: string; modifiers: Modifier[] };
 export type ResponseToScore = { url: string; headers: Headers; body: string; contentType?: string };
 

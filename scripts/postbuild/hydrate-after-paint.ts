@@ -33,7 +33,7 @@ export function loaderScriptUrls(html: string): string[][] {
 }
 
 /** The inline loader for these script URLs (ES5: it must run wherever the page is opened). */
-export function loaderScript(srcs: string[]): string {
+function loaderScript(srcs: string[]): string {
   const add =
     'for(var i=0;i<s.length;i++){var e=document.createElement("script");e.src=s[i];e.async=true;document.head.appendChild(e)}';
   const onPaint =

@@ -2,7 +2,7 @@
  * The post-build stage, run by `npm run build` after `next build`: the one module that knows Next's output.
  * For every prerendered page it inlines the stylesheet (./inline-css.ts), defers the start-up scripts to the
  * first paint (./hydrate-after-paint.ts) and checks the result (./page.ts); it marks the start-up chunks for
- * eager compilation (./compile-hints.ts) and writes one manifest (./manifest.ts) that the proxy's
+ * eager compilation (./compile-hints.ts) and writes one manifest (src/lib/build-manifest.ts) that the proxy's
  * Content-Security-Policy and the tests read. If any page could not be handled it writes nothing and fails,
  * naming each page and what was left. Idempotent.
  *
@@ -26,7 +26,7 @@ import {
   MANIFEST_VERSION,
   type PageEntry,
   type PostbuildManifest,
-} from './manifest';
+} from '../../src/lib/build-manifest';
 import {
   apiResponseHeaders,
   assetFile,

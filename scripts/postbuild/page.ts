@@ -1,9 +1,9 @@
 // One prerendered page through every rewrite, then checked: whatever a step could not handle is reported, so
 // a Next upgrade that changes the markup fails the build instead of shipping pages the CSP or the loader breaks.
-import type { PageEntry } from './manifest';
+import type { PageEntry } from '../../src/lib/build-manifest';
 import { hydrateAfterPaint, loaderScriptUrls } from './hydrate-after-paint';
 import { inlineStylesheets } from './inline-css';
-import { inlineScriptHashes, inlineStyleHashes, scriptTag } from './inline-hashes';
+import { inlineScriptHashes, inlineStyleHashes, scriptTag } from '../../src/lib/inline-hashes';
 
 export type BuildFiles = {
   /** The text of a build stylesheet, by its URL. */

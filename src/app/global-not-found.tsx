@@ -1,6 +1,6 @@
 import { SiteShell } from '@/components/layout/site-shell';
 import { NotFoundSection, notFoundMetadata } from '@/components/layout/not-found-section';
-import { documentMetadata, documentViewport } from '@/lib/metadata';
+import { documentMetadata, documentViewport } from '@/components/seo/page-metadata';
 import { inter } from './fonts/inter';
 import './globals.css';
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { documentMetadata, documentViewport } from '@/lib/metadata';
+import { documentMetadata, documentViewport } from '@/components/seo/page-metadata';
 import { inter } from './fonts/inter';
 import './globals.css';
 

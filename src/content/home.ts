@@ -1,5 +1,5 @@
 import type { Benchmark, BenefitCard, FaqItem, ServiceCard, Stat } from './types';
-import type { IconName } from '@/components/ui/icon-names';
+import type { IconName } from '@/lib/icon-names';
 
 /** Copy for the home page. Figures are SPEC section 9's claims, used verbatim. */
 

@@ -1,5 +1,5 @@
 /** Content types from SPEC section 3; every content module is checked against these with `satisfies`. */
-import type { IconName } from '@/components/ui/icon-names';
+import type { IconName } from '@/lib/icon-names';
 
 export type ServiceCard = {
   id: string;

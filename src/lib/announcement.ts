@@ -3,7 +3,7 @@ export const ANNOUNCEMENT_STORAGE_KEY = 'announcement_dismissed_at';
 /** A dismissal is honoured for 7 days, then the bar returns. */
 export const ANNOUNCEMENT_DISMISS_MS = 7 * 24 * 60 * 60 * 1000;
 /** Marks the close button for the script below (no client component: it works before hydration). */
-export const ANNOUNCEMENT_DISMISS_ATTRIBUTE = 'data-announcement-dismiss';
+const ANNOUNCEMENT_DISMISS_ATTRIBUTE = 'data-announcement-dismiss';
 
 const key = JSON.stringify(ANNOUNCEMENT_STORAGE_KEY);
 

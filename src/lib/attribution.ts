@@ -3,14 +3,8 @@
  * utm_* parameters are saved for the visit by the pre-paint script in <head>
  * (see utmCaptureScript), so a lead sent three pages later still carries them.
  */
-export const UTM_KEYS = [
-  'utm_source',
-  'utm_medium',
-  'utm_campaign',
-  'utm_term',
-  'utm_content',
-] as const;
-export const UTM_STORAGE_KEY = 'lead_utm';
+const UTM_KEYS = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content'] as const;
+const UTM_STORAGE_KEY = 'lead_utm';
 
 /** Inline, pre-paint: keep the first utm-tagged landing of this tab's visit. */
 export const utmCaptureScript = `try{var q=new URLSearchParams(location.search),k=${JSON.stringify(UTM_KEYS)};if(k.some(function(x){return q.has(x)})&&!sessionStorage.getItem("${UTM_STORAGE_KEY}")){var o={};k.forEach(function(x){o[x]=q.get(x)||""});sessionStorage.setItem("${UTM_STORAGE_KEY}",JSON.stringify(o))}}catch(e){}`;

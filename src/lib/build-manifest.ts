@@ -1,5 +1,5 @@
 // The one file the post-build stage leaves for the server and the tests: what each prerendered page runs and
-// what the build ships, so nothing else reads Next's output. Written by ./index.ts; read once by the proxy's
+// what the build ships, so nothing else reads Next's output. Written by scripts/postbuild/; read once by the proxy's
 // Content-Security-Policy (src/server/security/policy.ts), by scripts/server.mjs and by the tests.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';

@@ -56,8 +56,8 @@ export const DEFAULT_INPUTS: Readonly<RevenueInputs> = Object.freeze({
 
 /** SPEC section 9: the results are scrolled into view this long after a calculation. */
 export const SCROLL_TO_RESULTS_MS = 100;
-export const DAYS_PER_MONTH = 30;
-export const MONTHS_PER_YEAR = 12;
+const DAYS_PER_MONTH = 30;
+const MONTHS_PER_YEAR = 12;
 
 /** Bounds of each input (SPEC section 5): every one is at least 0, percentages at most 100. */
 export const fieldRules: Record<CalculatorField, { min: 0; max?: 100; step: 1 | 0.1 }> = {
@@ -84,7 +84,7 @@ export function toNumber(value: unknown): number {
 }
 
 /** One input as the formulas use it: a number, at least 0, a percentage at most 100. */
-export function normaliseInput(field: CalculatorField, value: unknown): number {
+function normaliseInput(field: CalculatorField, value: unknown): number {
   const { max } = fieldRules[field];
   const number = Math.max(0, toNumber(value));
   return max === undefined ? number : Math.min(max, number);

@@ -24,7 +24,7 @@ import { isFieldErrorCode, type FieldErrorCode } from './validation';
  * Problems that are not about one field use the key 'form' with one of formErrorCodes.
  */
 
-export const formErrorCodes = ['invalid', 'too_large', 'rate_limited', 'unavailable'] as const;
+const formErrorCodes = ['invalid', 'too_large', 'rate_limited', 'unavailable'] as const;
 export type FormErrorCode = (typeof formErrorCodes)[number];
 
 /** Field errors, plus `form` for a problem with the whole post. */
@@ -33,7 +33,7 @@ export type ReturnedErrors = {
   form?: FormErrorCode;
 };
 
-export const ERRORS_PARAM = 'errors';
+const ERRORS_PARAM = 'errors';
 const MAX_TOKEN_LENGTH = 4096;
 const FIELD_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,39}$/;
 

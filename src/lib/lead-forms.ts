@@ -23,7 +23,7 @@ import {
  * (camelCase), the attribution fields (snake_case, as sent to the webhook) and two spam-check fields.
  */
 
-export const industries = [
+const industries = [
   'healthcare',
   'real-estate',
   'automotive',
@@ -31,8 +31,8 @@ export const industries = [
   'professional-services',
   'other',
 ] as const;
-export const callVolumes = ['0-100', '100-500', '500-1000', '1000+'] as const;
-export const unitRanges = ['1-25', '26-50', '51-100', '101-250', '250+'] as const;
+const callVolumes = ['0-100', '100-500', '500-1000', '1000+'] as const;
+const unitRanges = ['1-25', '26-50', '51-100', '101-250', '250+'] as const;
 
 type LeadFormDefinition = {
   fields: Record<string, FieldRule<unknown>>;

@@ -1,5 +1,5 @@
 /** Delay between arriving on / from another page and scrolling to the section (SPEC section 9). */
-export const SCROLL_AFTER_NAVIGATION_MS = 100;
+const SCROLL_AFTER_NAVIGATION_MS = 100;
 
 export function prefersReducedMotion(): boolean {
   return window.matchMedia('(prefers-reduced-motion: reduce)').matches;

@@ -9,9 +9,9 @@
  */
 
 /** The error codes a field can have (docs/api.md). */
-export const fieldErrorCodes = ['required', 'invalid', 'too_long', 'choice'] as const;
+const fieldErrorCodes = ['required', 'invalid', 'too_long', 'choice'] as const;
 export type FieldErrorCode = (typeof fieldErrorCodes)[number];
-export type FieldErrors = Record<string, FieldErrorCode>;
+type FieldErrors = Record<string, FieldErrorCode>;
 
 export function isFieldErrorCode(value: unknown): value is FieldErrorCode {
   return (fieldErrorCodes as readonly unknown[]).includes(value);
@@ -42,11 +42,11 @@ export function isWellFormed(value: string): boolean {
   return !LONE_SURROGATE.test(value);
 }
 
-export function normalizePhone(value: string): string {
+function normalizePhone(value: string): string {
   return value.replace(/[\s\-()]/g, '');
 }
 
-export function normalizeWebsite(value: string): string {
+function normalizeWebsite(value: string): string {
   return /^https?:\/\//i.test(value) ? value : `https://${value}`;
 }
 
@@ -136,8 +136,7 @@ export type Shape = Record<string, FieldRule<unknown>>;
 export type Output<S extends Shape> = {
   [K in keyof S]: S[K] extends FieldRule<infer T> ? T : never;
 };
-export type ParseResult<T> =
-  { success: true; data: T } | { success: false; fieldErrors: FieldErrors };
+type ParseResult<T> = { success: true; data: T } | { success: false; fieldErrors: FieldErrors };
 
 export type Schema<T> = {
   fields: readonly string[];

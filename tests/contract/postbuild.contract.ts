@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { COMPILE_HINT } from '../../scripts/postbuild/compile-hints';
 import { runPostbuild } from '../../scripts/postbuild/index';
-import { readManifest, shippedFiles } from '../../scripts/postbuild/manifest';
+import { readManifest, shippedFiles } from '@/lib/build-manifest';
 import { assetFile, prerenderedPages } from '../../scripts/postbuild/next-output';
 import { rewritePage } from '../../scripts/postbuild/page';
 import { routes } from '../../src/content/routes';

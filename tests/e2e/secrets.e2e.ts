@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { shippedFiles } from '../../scripts/postbuild/manifest';
+import { shippedFiles } from '@/lib/build-manifest';
 import { routes } from '../../src/content/routes';
 import testEnv from './support/test-env.json' with { type: 'json' };
 import { E2E_ENV } from './support/servers';

@@ -15,7 +15,7 @@ import {
   toNumber,
   validateField,
   type RevenueInputs,
-} from '@/components/calculator/calculate-revenue';
+} from '@/lib/calculate-revenue';
 import {
   calculatorForm,
   calculatorResults,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageMetadata, pageTitle } from '@/lib/metadata';
+import { pageMetadata, pageTitle } from '@/components/seo/page-metadata';
 import { siteConfig } from '@/config/site';
 
 describe('pageMetadata', () => {

@@ -21,17 +21,8 @@ import {
 } from '../../scripts/postbuild/hydrate-after-paint';
 import { PostbuildError, runPostbuild } from '../../scripts/postbuild/index';
 import { absoluteUrls, inlineStylesheets } from '../../scripts/postbuild/inline-css';
-import {
-  hashSource,
-  inlineScriptHashes,
-  inlineStyleHashes,
-} from '../../scripts/postbuild/inline-hashes';
-import {
-  MANIFEST_FILE,
-  pageFor,
-  readManifest,
-  shippedFiles,
-} from '../../scripts/postbuild/manifest';
+import { hashSource, inlineScriptHashes, inlineStyleHashes } from '@/lib/inline-hashes';
+import { MANIFEST_FILE, pageFor, readManifest, shippedFiles } from '@/lib/build-manifest';
 
 /**
  * The post-build stage (scripts/postbuild/): each step on hand-written markup, then the whole stage on pages

@@ -7,7 +7,7 @@ import {
   MANIFEST_VERSION,
   type PageEntry,
   type PostbuildManifest,
-} from '../../scripts/postbuild/manifest';
+} from '@/lib/build-manifest';
 import { parseCsp } from '../../scripts/lib/observatory';
 
 /** The proxy's choice of policy per request path (src/server/security/policy.ts), on a build's manifest. */

@@ -1,6 +1,6 @@
 import { siteConfig } from '@/config/site';
 import { faq, stats } from '@/content/home';
-import { pageMetadata } from '@/lib/metadata';
+import { pageMetadata } from '@/components/seo/page-metadata';
 import { Benchmarks } from '@/components/sections/benchmarks';
 import { Benefits } from '@/components/sections/benefits';
 import { Faq } from '@/components/sections/faq';

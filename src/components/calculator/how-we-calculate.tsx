@@ -7,7 +7,7 @@ import {
   formatInput,
   formatMoney,
   formatResults,
-} from './calculate-revenue';
+} from '@/lib/calculate-revenue';
 import { fill } from '@/lib/fill';
 
 /**

@@ -1,7 +1,7 @@
 import type { ChangeEvent } from 'react';
 import type { CalculatorFieldCopy } from '@/content/pages/revenue-calculator';
 import { cn } from '@/lib/cn';
-import { fieldRules, type CalculatorField } from './calculate-revenue';
+import { fieldRules, type CalculatorField } from '@/lib/calculate-revenue';
 
 /**
  * One calculator input: a labelled number box with its unit, help text and,

@@ -16,7 +16,7 @@ import {
   type CalculatorField,
   type FieldProblem,
   type RevenueInputs,
-} from './calculate-revenue';
+} from '@/lib/calculate-revenue';
 import { fill } from '@/lib/fill';
 import { NumberField } from './number-field';
 import { RevenueResults } from './revenue-results';

@@ -10,7 +10,7 @@ import {
   formatResults,
   moneyResults,
   type RevenueInputs,
-} from './calculate-revenue';
+} from '@/lib/calculate-revenue';
 import { fill } from '@/lib/fill';
 
 /**

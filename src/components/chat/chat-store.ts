@@ -10,7 +10,7 @@ import type { ChatPanelProps } from './chat-panel';
  * up front.
  */
 
-export type ChatLoadError = 'network' | 'other';
+type ChatLoadError = 'network' | 'other';
 
 export type ChatState = {
   /** false on the server and during hydration: the launcher and buttons render their no-JavaScript form. */

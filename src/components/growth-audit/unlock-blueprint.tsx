@@ -7,7 +7,7 @@ import { buttonClass } from '@/components/ui/button-styles';
 import { ModalDialog } from '@/components/ui/modal-dialog';
 
 /** Scroll distance (px) past which the sticky bar appears (SPEC section 9). */
-export const STICKY_CTA_THRESHOLD = 800;
+const STICKY_CTA_THRESHOLD = 800;
 
 /**
  * The growth audit's sticky bottom bar: it appears once the page is scrolled

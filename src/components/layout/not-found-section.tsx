@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { AppLink } from '@/components/ui/app-link';
 import { buttonClass } from '@/components/ui/button-styles';
 import { notFoundCopy } from '@/content/ui';
-import { pageTitle } from '@/lib/metadata';
+import { pageTitle } from '@/components/seo/page-metadata';
 
 export const notFoundMetadata: Metadata = {
   title: { absolute: pageTitle(notFoundCopy.title) },

@@ -15,7 +15,7 @@ export const documentViewport: Viewport = {
   initialScale: 1,
 };
 
-export const OG_IMAGE = { url: '/og-image.png', width: 1200, height: 630 } as const;
+const OG_IMAGE = { url: '/og-image.png', width: 1200, height: 630 } as const;
 
 /** '{Page} | {Brand}', the same on every route, the home page included. */
 export function pageTitle(title: string): string {

@@ -45,7 +45,7 @@ import {
   Workflow,
   Zap,
 } from '@/components/ui/svg-icons';
-import type { IconName } from './icon-names';
+import type { IconName } from '@/lib/icon-names';
 import type { SvgIcon } from './svg-icon';
 
 const icons: Record<IconName, SvgIcon> = {

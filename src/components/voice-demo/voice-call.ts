@@ -98,7 +98,7 @@ export async function readTokenResponse(response: Response): Promise<TokenResult
   }
 }
 
-export const browserDeps: VoiceCallDeps = {
+const browserDeps: VoiceCallDeps = {
   getUserMedia: (constraints) => {
     if (!navigator.mediaDevices?.getUserMedia)
       return Promise.reject(new TypeError('getUserMedia is not available'));

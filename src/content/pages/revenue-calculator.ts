@@ -1,8 +1,4 @@
-import type {
-  CalculatorField,
-  FieldProblem,
-  ResultName,
-} from '@/components/calculator/calculate-revenue';
+import type { CalculatorField, FieldProblem, ResultName } from '@/lib/calculate-revenue';
 import type { CtaBandContent, CtaLink, PageHeroContent } from '@/content/types';
 
 /** Copy of /revenue-calculator. Placeholders in {braces} are filled in by the components. */

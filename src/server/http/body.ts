@@ -14,7 +14,7 @@ export function mediaType(contentType: string | null): string {
   return (contentType ?? '').split(';')[0]!.trim().toLowerCase();
 }
 
-export function isJsonType(type: string): boolean {
+function isJsonType(type: string): boolean {
   return type === 'application/json' || /^application\/[a-z0-9.+-]+\+json$/.test(type);
 }
 

@@ -25,7 +25,7 @@ type ServerGlobal = typeof globalThis & { __siteServer?: { peerAddressHeader: st
 let warnedNoPeer = false;
 
 /** The connection's own address, from scripts/server.mjs's header; 'unknown' without that server. */
-export function peerAddress(headers: Headers): string {
+function peerAddress(headers: Headers): string {
   const header = (globalThis as ServerGlobal).__siteServer?.peerAddressHeader;
   const address = header ? normalizeAddress(headers.get(header)) : null;
   if (!address && !warnedNoPeer) {

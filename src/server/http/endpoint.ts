@@ -13,7 +13,7 @@ import { isSameOrigin } from './same-origin';
  * clients turn them into copy (src/content), so no client compares message text.
  */
 
-export const errorCodes = {
+const errorCodes = {
   bad_request: 'The request could not be read.',
   unauthorized: 'Sign in first.',
   forbidden: 'This endpoint only accepts requests from this site.',
@@ -48,7 +48,7 @@ const statusOf = {
 } as const satisfies Record<ErrorCode, number>;
 
 /** Field name -> error code (e.g. 'required', 'invalid'); see docs/api.md. */
-export type FieldErrors = Record<string, string>;
+type FieldErrors = Record<string, string>;
 
 export type Refusal = {
   refused: ErrorCode;

@@ -22,7 +22,7 @@ import { describeError, log } from '@/server/log';
 
 export type RateLimitResult = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
-export const WINDOW_MS = 60_000;
+const WINDOW_MS = 60_000;
 const MAX_KEYS = 50_000;
 
 /** In-process windows (also the fallback). `now` is injectable for tests. */

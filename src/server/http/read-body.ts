@@ -13,7 +13,7 @@ import 'server-only';
  * answer back until then (the red team saw 408 after 306 s).
  */
 
-export const BODY_TIMEOUT_MS = 10_000;
+const BODY_TIMEOUT_MS = 10_000;
 
 export type BodyRead =
   | { ok: true; bytes: Uint8Array<ArrayBuffer> }

@@ -26,7 +26,7 @@ export type CspOptions = SiteSources & {
 };
 
 /** SHA-256 hash source of a script's exact text, as CSP compares it (the one definition, shared with the build). */
-export { hashSource } from '../../../scripts/postbuild/inline-hashes';
+export { hashSource } from '@/lib/inline-hashes';
 
 /**
  * The live voice demo's SDK (retell-client-js-sdk -> livekit-client) connects to

@@ -8,7 +8,7 @@ import {
   readManifest,
   type PageEntry,
   type PostbuildManifest,
-} from '../../../scripts/postbuild/manifest';
+} from '@/lib/build-manifest';
 import {
   contentSecurityPolicy,
   developmentPolicy,
@@ -39,7 +39,7 @@ function pagePolicy({ scriptHashes, styleHashes }: PageEntry): string {
  * The policy of a page the build prerendered (its own inline-script and inline-style hashes, from the post-build
  * manifest, read once), or undefined for any other path: a page rendered per request needs its own policy.
  */
-export function prerenderedPagePolicy(pathname: string): string | undefined {
+function prerenderedPagePolicy(pathname: string): string | undefined {
   manifest ??= readManifest(path.resolve(env.NEXT_DIST_DIR));
   const page = pageFor(manifest, pathname);
   if (!page) return undefined;

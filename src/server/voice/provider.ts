@@ -35,7 +35,7 @@ export type CreateWebCallResult =
     };
 
 /** Longest piece of the provider's error body kept for the log. */
-export const MAX_ERROR_BODY_CHARS = 300;
+const MAX_ERROR_BODY_CHARS = 300;
 /** Larger answers are not read to the end: a create-web-call answer is well under 2 KB. */
 const MAX_RESPONSE_BYTES = 64 * 1024;
 

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
-import { pageFor, readManifest, type PostbuildManifest } from '../../../scripts/postbuild/manifest';
+import { pageFor, readManifest, type PostbuildManifest } from '@/lib/build-manifest';
 import { APP_URL, E2E_ENV } from './servers';
 
 type Fixtures = {

@@ -1,7 +1,7 @@
 import testEnv from './test-env.json' with { type: 'json' };
 
 /**
- * The environments of the two test builds, shared with scripts/build-test-sites.mjs
+ * The environments of the two test builds (and of the dev server), shared with scripts/build-test-sites.mjs
  * through test-env.json. Pages are prerendered, so configuration is fixed at
  * build time: every variable is set explicitly so a developer's .env cannot leak in.
  */
@@ -9,6 +9,7 @@ import testEnv from './test-env.json' with { type: 'json' };
 export const PORTS = {
   main: Number(process.env.E2E_PORT) || testEnv.ports.main,
   gtm: testEnv.ports.gtm,
+  dev: Number(process.env.E2E_DEV_PORT) || testEnv.ports.dev,
 };
 const mainDist = process.env.E2E_DIST_DIR || testEnv.main.NEXT_DIST_DIR;
 // Each server keeps its leads in an embedded database inside its own build folder,
@@ -17,6 +18,15 @@ export const E2E_ENV = {
   ...testEnv.main,
   NEXT_DIST_DIR: mainDist,
   LEADS_DATA_DIR: `${mainDist}/e2e-leads-db`,
+};
+// The development server (`next dev`) in a build folder of its own, so it never touches a production build.
+const devDist = '.next-dev-test';
+export const DEV_ENV = {
+  ...testEnv.main,
+  NEXT_DIST_DIR: devDist,
+  LEADS_DATA_DIR: `${devDist}/leads-db`,
+  NODE_ENV: 'development',
+  NEXT_TELEMETRY_DISABLED: '1',
 };
 export const GTM_ENV = {
   ...testEnv.main,

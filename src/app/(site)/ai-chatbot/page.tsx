@@ -1,5 +1,5 @@
 import { aiChatbotPage } from '@/content/pages/services/ai-chatbot';
-import { pageMetadata } from '@/lib/metadata';
+import { pageMetadata } from '@/components/seo/page-metadata';
 import { ServicePage } from '@/components/sections/service-page';
 
 export const metadata = pageMetadata('/ai-chatbot');

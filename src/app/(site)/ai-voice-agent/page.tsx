@@ -1,5 +1,5 @@
 import { aiVoiceAgentPage } from '@/content/pages/services/ai-voice-agent';
-import { pageMetadata } from '@/lib/metadata';
+import { pageMetadata } from '@/components/seo/page-metadata';
 import { ServicePage } from '@/components/sections/service-page';
 
 export const metadata = pageMetadata('/ai-voice-agent');

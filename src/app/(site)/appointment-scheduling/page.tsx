@@ -1,5 +1,5 @@
 import { appointmentSchedulingPage } from '@/content/pages/services/appointment-scheduling';
-import { pageMetadata } from '@/lib/metadata';
+import { pageMetadata } from '@/components/seo/page-metadata';
 import { ServicePage } from '@/components/sections/service-page';
 
 export const metadata = pageMetadata('/appointment-scheduling');

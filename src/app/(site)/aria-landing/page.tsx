@@ -4,7 +4,7 @@ import {
   ariaLandingStats,
   ariaSignup,
 } from '@/content/pages/aria';
-import { pageMetadata } from '@/lib/metadata';
+import { pageMetadata } from '@/components/seo/page-metadata';
 import { AriaSignupForm } from '@/components/lead-forms/aria-signup-form';
 import { Faq } from '@/components/sections/faq';
 import { PageHero } from '@/components/sections/page-hero';

@@ -9,7 +9,7 @@ import {
   ariaSteps,
 } from '@/content/pages/aria';
 import { getRoute } from '@/content/routes';
-import { pageMetadata } from '@/lib/metadata';
+import { pageMetadata } from '@/components/seo/page-metadata';
 import { CtaBand } from '@/components/sections/cta-band';
 import { Faq } from '@/components/sections/faq';
 import { FeatureGrid } from '@/components/sections/feature-grid';

@@ -1,5 +1,5 @@
 import { contactDemoHero, demoAside, demoFormHeading } from '@/content/pages/contact';
-import { pageMetadata } from '@/lib/metadata';
+import { pageMetadata } from '@/components/seo/page-metadata';
 import { DemoRequestForm } from '@/components/lead-forms/demo-request-form';
 import { ContactAside } from '@/components/sections/contact-aside';
 import { FormWithAside } from '@/components/sections/form-with-aside';

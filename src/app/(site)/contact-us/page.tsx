@@ -1,5 +1,5 @@
 import { contactAside, contactFormHeading, contactUsHero } from '@/content/pages/contact';
-import { pageMetadata } from '@/lib/metadata';
+import { pageMetadata } from '@/components/seo/page-metadata';
 import { ChatMount } from '@/components/chat/chat-mount';
 import { ContactForm } from '@/components/lead-forms/contact-form';
 import { ContactAside } from '@/components/sections/contact-aside';

@@ -1,5 +1,5 @@
 import { crmIntegrationPage } from '@/content/pages/services/crm-integration';
-import { pageMetadata } from '@/lib/metadata';
+import { pageMetadata } from '@/components/seo/page-metadata';
 import { ServicePage } from '@/components/sections/service-page';
 
 export const metadata = pageMetadata('/crm-integration');

@@ -1,5 +1,5 @@
 import { emailSmsAutomationPage } from '@/content/pages/services/email-sms-automation';
-import { pageMetadata } from '@/lib/metadata';
+import { pageMetadata } from '@/components/seo/page-metadata';
 import { ServicePage } from '@/components/sections/service-page';
 
 export const metadata = pageMetadata('/email-sms-automation');

@@ -7,7 +7,7 @@ import {
   growthAuditSteps,
   stickyPitch,
 } from '@/content/pages/growth-audit';
-import { pageMetadata } from '@/lib/metadata';
+import { pageMetadata } from '@/components/seo/page-metadata';
 import { UnlockBlueprint } from '@/components/growth-audit/unlock-blueprint';
 import { GrowthAuditForm } from '@/components/lead-forms/growth-audit-form';
 import { BeforeAfter } from '@/components/sections/before-after';

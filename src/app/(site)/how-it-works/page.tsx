@@ -5,7 +5,7 @@ import {
   howItWorksStats,
   howItWorksSteps,
 } from '@/content/pages/overview';
-import { pageMetadata } from '@/lib/metadata';
+import { pageMetadata } from '@/components/seo/page-metadata';
 import { CtaBand } from '@/components/sections/cta-band';
 import { PageHero } from '@/components/sections/page-hero';
 import { Section } from '@/components/sections/section';

@@ -1,5 +1,5 @@
 import { privacyPolicy } from '@/content/pages/policies';
-import { pageMetadata } from '@/lib/metadata';
+import { pageMetadata } from '@/components/seo/page-metadata';
 import { PolicyDocument } from '@/components/sections/policy-document';
 
 export const metadata = pageMetadata('/privacy-policy');

@@ -3,7 +3,7 @@ import {
   calculatorClosingLinks,
   calculatorHero,
 } from '@/content/pages/revenue-calculator';
-import { pageMetadata } from '@/lib/metadata';
+import { pageMetadata } from '@/components/seo/page-metadata';
 import { HowWeCalculate } from '@/components/calculator/how-we-calculate';
 import { RevenueCalculator } from '@/components/calculator/revenue-calculator';
 import { CtaBand } from '@/components/sections/cta-band';

@@ -1,5 +1,5 @@
 import { reviewManagementPage } from '@/content/pages/services/review-management';
-import { pageMetadata } from '@/lib/metadata';
+import { pageMetadata } from '@/components/seo/page-metadata';
 import { ServicePage } from '@/components/sections/service-page';
 
 export const metadata = pageMetadata('/review-management');

@@ -1,6 +1,6 @@
 import { siteConfig } from '@/config/site';
 import { bonusShowcase, deliveryTips, founderNote, thankYouHero } from '@/content/pages/thank-you';
-import { pageMetadata } from '@/lib/metadata';
+import { pageMetadata } from '@/components/seo/page-metadata';
 import { PageHero } from '@/components/sections/page-hero';
 import { Section } from '@/components/sections/section';
 import { StepList } from '@/components/sections/step-list';
