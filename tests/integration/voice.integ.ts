@@ -108,6 +108,19 @@ describe('POST /api/voice/web-call: the provider call', () => {
     expect([...response.headers.keys()].join(' ')).not.toMatch(/authorization/i);
   });
 
+  it('logs the call id through the same redaction as errors: a key echoed in it never reaches the log', async () => {
+    provider.answer({
+      status: 201,
+      body: JSON.stringify({ access_token: 'tok', call_id: `call_${API_KEY}_${AGENT_ID}` }),
+    });
+    const response = await POST(voiceRequest());
+    expect(response.status).toBe(200);
+    const logged = logLines.join('\n');
+    expect(logged).toContain('"call_id":"call_[redacted]');
+    expect(logged).not.toContain(API_KEY);
+    expect(logged).not.toContain(AGENT_ID);
+  });
+
   it('sends a bare page path as metadata, and nothing for a path with a query or no body at all', async () => {
     await POST(voiceRequest({ body: { page_path: '/how-it-works?email=a@b.example' } }));
     await POST(voiceRequest({ body: 'not json' }));

@@ -155,5 +155,7 @@ export async function createWebCall(
       body,
       status,
     );
-  return { ok: true, ...parsed };
+  // The call id goes to the log: whatever the provider put in it passes the same redaction as its errors.
+  const callId = parsed.callId && redactSecrets(parsed.callId, [config.apiKey, config.agentId]);
+  return { ok: true, accessToken: parsed.accessToken, callId };
 }
