@@ -39,7 +39,7 @@ echo "> production server and scale tests (raw sockets; two instances, one Postg
 LEADS_TEST_DATABASE=postgres npx vitest run --project scale
 
 echo "> development server (next dev: /, /contact-us, /revenue-calculator in Chromium, no CSP violation)"
-npx playwright test --project dev
+npx playwright test --project=dev
 
 echo "> end-to-end tests"
-npx playwright test --project site --project tag-manager "$@"
+npx playwright test --project=site --project=tag-manager "$@"
