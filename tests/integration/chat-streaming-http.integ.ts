@@ -1,8 +1,8 @@
-import { createServer, request as httpRequest, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { request as httpRequest } from 'node:http';
 import { afterAll, describe, expect, it } from 'vitest';
 import { n8n, startChatWebhook } from './support/chat-webhook';
 import { freshEnvironment } from './support/helpers';
+import { serveRoute } from './support/route-server';
 
 /**
  * The streamed reply is not buffered anywhere between the webhook and the
@@ -24,33 +24,11 @@ await freshEnvironment({
 const { POST } = await import('@/app/api/chat/route');
 const { closeDatabase } = await import('@/server/db/client');
 
-const site: Server = createServer((req, res) => {
-  const chunks: Buffer[] = [];
-  req.on('data', (chunk: Buffer) => chunks.push(chunk));
-  req.on('end', async () => {
-    const headers = new Headers();
-    for (const [name, value] of Object.entries(req.headers))
-      if (typeof value === 'string') headers.set(name, value);
-    const response = await POST(
-      new Request(`http://127.0.0.1${req.url}`, {
-        method: 'POST',
-        headers,
-        body: Buffer.concat(chunks),
-      }),
-    );
-    res.writeHead(response.status, Object.fromEntries(response.headers));
-    const reader = response.body?.getReader();
-    for (let step = await reader?.read(); step && !step.done; step = await reader!.read())
-      res.write(step.value);
-    res.end();
-  });
-});
-await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
-const sitePort = (site.address() as AddressInfo).port;
+const site = await serveRoute(POST);
+const sitePort = site.port;
 
 afterAll(async () => {
-  site.closeAllConnections();
-  await new Promise((resolve) => site.close(resolve));
+  await site.stop();
   await webhook.stop();
   await closeDatabase();
 });

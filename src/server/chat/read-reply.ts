@@ -223,7 +223,9 @@ export async function readWebhookReply(post: StreamedPost): Promise<WebhookReply
         };
       return whole(Buffer.from(raw, 'latin1').toString('utf8'));
     }
-    if (lines.pendingLength > MAX_STREAM_LINE_BYTES) {
+    // No stream line is this long: before the first line, it is a whole JSON body, read to its own limit.
+    if (lines.pendingLength > MAX_STREAM_LINE_BYTES && mode === 'unknown') mode = 'whole';
+    else if (lines.pendingLength > MAX_STREAM_LINE_BYTES) {
       post.cancel();
       return {
         answer: { kind: 'error', reason: 'too_large' },
