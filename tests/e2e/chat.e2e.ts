@@ -229,8 +229,9 @@ test.describe('chat widget: loading on demand', () => {
     expect(timeline.opens).toHaveLength(1);
     expect(timeline.closes).toHaveLength(0);
     const delay = timeline.opens[0]! - timeline.mountedAt;
+    // Never before its 500 ms; a busy machine may run the timer late, but it opens before the 1.5 s attempt.
     expect(delay).toBeGreaterThanOrEqual(450);
-    expect(delay).toBeLessThan(1000);
+    expect(delay).toBeLessThan(1500);
   });
 
   test('a visitor who closes it straight after the automatic open keeps it closed', async ({

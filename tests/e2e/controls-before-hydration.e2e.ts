@@ -26,6 +26,35 @@ const CONTROLS = [
   'input[type="image"]',
 ].join(', ');
 
+/**
+ * How many controls each route shows before the framework's scripts run, at 375 and 1280 px, with JavaScript
+ * off and with the scripts held back (the pre-paint script adds the announcement's close button everywhere
+ * and the web-app preview button on the home page), so a route whose controls went missing fails here instead
+ * of passing with nothing to press.
+ */
+type Counts = [off375: number, off1280: number, held375: number, held1280: number];
+const VISIBLE_CONTROLS: Record<string, Counts> = {
+  '/': [7, 6, 9, 8],
+  '/ai-voice-agent': [1, 0, 2, 1],
+  '/aria-voice-agent': [9, 8, 10, 9],
+  '/aria-landing': [10, 9, 11, 10],
+  '/ai-chatbot': [1, 0, 2, 1],
+  '/appointment-scheduling': [1, 0, 2, 1],
+  '/email-sms-automation': [1, 0, 2, 1],
+  '/crm-integration': [1, 0, 2, 1],
+  '/review-management': [1, 0, 2, 1],
+  '/growth-audit': [2, 1, 3, 2],
+  '/thank-you': [1, 0, 2, 1],
+  '/property-management': [1, 0, 2, 1],
+  '/revenue-calculator': [3, 2, 4, 3],
+  '/services-overview': [1, 0, 2, 1],
+  '/how-it-works': [1, 0, 2, 1],
+  '/contact-demo': [2, 1, 3, 2],
+  '/contact-us': [2, 1, 3, 2],
+  '/privacy-policy': [1, 0, 2, 1],
+  '/terms-conditions': [1, 0, 2, 1],
+};
+
 /** How long start-up chunks are held back in the "before hydration" runs. */
 const HOLD_MS = 5000;
 
@@ -196,6 +225,11 @@ for (const mode of ['JavaScript off', 'start-up scripts held back'] as const) {
 
           await load();
           const first = await pressableControls(page);
+          expect(first.length, `visible controls on ${route.path} at ${width} px`).toBe(
+            VISIBLE_CONTROLS[route.path]?.[
+              (mode === 'JavaScript off' ? 0 : 2) + (width === 375 ? 0 : 1)
+            ],
+          );
           const dead: string[] = [];
           const worked: string[] = [];
           for (const index of first) {

@@ -183,8 +183,9 @@ test.describe('revenue calculator', () => {
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(before + 200);
     const log = await scrollLog(page);
     const delay = log.scrollAt - log.submitAt;
+    // Never before its 100 ms; a busy machine may run the timer late, never by a second and a half.
     expect(delay, `first scroll ${delay} ms after submit`).toBeGreaterThanOrEqual(95);
-    expect(delay).toBeLessThan(1000);
+    expect(delay).toBeLessThan(1500);
     expect(log.behaviors).toEqual(['smooth']);
   });
 
