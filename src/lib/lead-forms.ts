@@ -114,6 +114,11 @@ export type LeadForm = keyof typeof leadFormRegistry;
 export const leadForms = Object.keys(leadFormRegistry) as LeadForm[];
 export type LeadWebhookEnv = (typeof leadFormRegistry)[LeadForm]['webhookEnv'];
 
+/** Every field of every form, each once, in registry order: the columns of an export, for one. */
+export const leadFieldNames = [
+  ...new Set(leadForms.flatMap((form) => Object.keys(leadFormRegistry[form].fields))),
+];
+
 export function isLeadForm(value: string): value is LeadForm {
   return Object.hasOwn(leadFormRegistry, value);
 }

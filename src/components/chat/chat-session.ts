@@ -1,4 +1,5 @@
 import { chatConfig } from '@/config/chat';
+import { isUuid } from '@/lib/uuid';
 
 /**
  * The visit's chat session in sessionStorage: the session id survives a reload
@@ -27,14 +28,13 @@ export function newId(): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 let memorySessionId: string | null = null;
 
 export function sessionId(): string {
   const store = storage();
   try {
     const saved = store?.getItem(chatConfig.storageKeys.sessionId);
-    if (saved && UUID.test(saved)) return saved;
+    if (saved && isUuid(saved)) return saved;
   } catch {
     // fall through to a new id
   }
