@@ -1,10 +1,5 @@
-/**
- * The chat widget's configuration (SPEC sections 3 and 9). Safe on both sides:
- * no environment values here (the webhook URL is server-only, see src/env.ts),
- * so the lazily loaded panel can import it without pulling the env into the
- * browser bundle. The launcher imports nothing from here: the colour and position
- * it needs come as props from the server page, which keeps it tiny.
- */
+// The chat widget's settings (docs/product.md §8). No environment values, so the lazily loaded
+// panel can import them; the launcher gets its colour and position as props.
 
 export type ChatPosition = 'right' | 'left';
 
@@ -14,7 +9,7 @@ export const chatConfig = {
   /** Where the launcher and the panel sit. */
   position: 'right' as ChatPosition,
   style: {
-    /** Launcher surface (an icon, no text: 4.6:1 on white, 3:1 is enough for a non-text control). */
+    /** Launcher surface: an icon, no text, so 4.6:1 on white is enough (3:1 for non-text). */
     primaryColor: '#854fff',
     /**
      * Every surface that carries text (header, the visitor's bubbles, the send button).
@@ -24,13 +19,11 @@ export const chatConfig = {
     backgroundColor: '#ffffff',
     fontColor: '#333333',
   },
-  /** The message box is 60 px high (SPEC section 9). */
+  /** The message box's height (docs/product.md §8.3). */
   inputHeightPx: 60,
   /**
-   * SPEC: once the widget has loaded it is opened after 500 ms and 1000 ms, and its
-   * toggle clicked after about 1.5 s. Here these are attempts to open, not toggles:
-   * the first opens the panel and the rest do nothing, so it ends up open exactly
-   * once and is never toggled shut again (a visitor who closes it keeps it closed).
+   * Attempts to open after loading (docs/product.md §8.2), not toggles: the first opens the panel
+   * and the rest do nothing, so a visitor who closes it keeps it closed.
    */
   autoOpenDelaysMs: [500, 1000, 1500],
   /** Longest message a visitor can send (the server enforces the same limit). */
@@ -42,7 +35,7 @@ export const chatConfig = {
   endpoint: '/api/chat',
 } as const;
 
-/** Branding shown in the panel header and first message (SPEC section 3). */
+/** Branding shown in the panel header and first message (docs/product.md §8.3). */
 export type ChatBranding = {
   logo: string;
   name: string;

@@ -7,10 +7,7 @@ declare global {
   }
 }
 
-/**
- * Pushes to the tag manager's data layer. Works whether or not a container is
- * configured: without one the array simply collects events nobody reads.
- */
+/** Pushes to the tag manager's data layer; without a container the array collects unread events. */
 export function track(event: AnalyticsEvent): void {
   if (typeof window === 'undefined') return;
   window.dataLayer = window.dataLayer ?? [];

@@ -8,17 +8,14 @@ const ANNOUNCEMENT_DISMISS_ATTRIBUTE = 'data-announcement-dismiss';
 const key = JSON.stringify(ANNOUNCEMENT_STORAGE_KEY);
 
 /**
- * Runs in <head> before first paint: if the bar was dismissed less than 7 days
- * ago, mark <html> so CSS hides the bar and removes its height from the layout
- * in the very first frame (no flash, no shift). Storage errors (private mode,
- * blocked storage) simply leave the bar visible.
+ * Runs in <head> before first paint: a recent dismissal marks <html>, so CSS hides the bar in the
+ * first frame (no flash, no shift). Blocked storage leaves the bar visible.
  */
 export const announcementPrePaintScript = `try{var t=Number(localStorage.getItem(${key}));if(t>0&&Date.now()-t<${ANNOUNCEMENT_DISMISS_MS})document.documentElement.dataset.announcement="dismissed"}catch(e){}`;
 
 /**
- * Runs in <head> too, so the close button works from the first paint rather than after hydration (2.5 s
- * later on a slow phone): one click listener on the document stores the time, hides the bar (the same
- * attribute as above) and, since the button goes with the bar, puts focus on the logo at the top of the page.
- * Without JavaScript the button is not shown (a dismissal could not be remembered anyway).
+ * Runs in <head> too, so the close button works from the first paint, not after hydration (2.5 s
+ * later on a slow phone). Focus moves to the logo because the button goes with the bar. Without
+ * JavaScript the button is not shown: a dismissal could not be remembered.
  */
 export const announcementDismissScript = `document.addEventListener("click",function(e){var b=e.target;if(!b||!b.closest||!b.closest("[${ANNOUNCEMENT_DISMISS_ATTRIBUTE}]"))return;try{localStorage.setItem(${key},String(Date.now()))}catch(x){}document.documentElement.dataset.announcement="dismissed";var l=document.querySelector("[data-logo-link]");if(l)l.focus()})`;

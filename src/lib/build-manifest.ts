@@ -1,6 +1,5 @@
-// The one file the post-build stage leaves for the server and the tests: what each prerendered page runs and
-// what the build ships, so nothing else reads Next's output. Written by scripts/postbuild/; read once by the proxy's
-// Content-Security-Policy (src/server/security/policy.ts), by scripts/server.mjs and by the tests.
+// The post-build manifest: docs/architecture.md, "The build". Written by scripts/postbuild/, read
+// by the proxy's CSP, scripts/server.mjs and the tests, so nothing else reads Next's output.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -10,13 +9,13 @@ export const MANIFEST_VERSION = 2;
 export type PageEntry = {
   /** The prerendered HTML, relative to the build folder. */
   file: string;
-  /** CSP sources ('sha256-…') of every inline script the browser runs, the after-paint loader included. */
+  /** CSP sources ('sha256-…') of every inline script the browser runs, the loader included. */
   scriptHashes: string[];
   /** CSP sources of every inline style element (the inlined stylesheet). */
   styleHashes: string[];
-  /** The same-origin scripts the page runs at start-up (appended by the loader after first paint), in order. */
+  /** The same-origin start-up scripts the loader appends after first paint, in order. */
   startupScripts: string[];
-  /** Scripts only browsers without module support run (the nomodule polyfill), left as tags in the page. */
+  /** Scripts only browsers without module support run (the nomodule polyfill), left as tags. */
   noModuleScripts: string[];
 };
 
@@ -28,15 +27,15 @@ export type PostbuildManifest = {
   notFoundRoute: string;
   /** Chunks marked for eager compilation: every page's start-up scripts. */
   hintedChunks: string[];
-  /** Every file served from the build's static folder: its URL and its path relative to the build folder. */
+  /** Every file served from the build's static folder: its URL and its path in the build folder. */
   assets: Array<{ url: string; file: string }>;
-  /** Files of the prerendered pages that reach browsers (HTML, RSC payloads, bodies, headers), relative to the build folder. */
+  /** Files of the prerendered pages that reach browsers (HTML, RSC payloads, bodies, headers). */
   prerenderedFiles: string[];
-  /** The headers next.config.ts gives API responses, for the refusals scripts/server.mjs answers itself. */
+  /** The headers next.config.ts gives API responses, for refusals scripts/server.mjs answers. */
   apiResponseHeaders: Record<string, string>;
 };
 
-/** The manifest of the build in `distDir`; a clear error when the post-build stage has not run there. */
+/** The manifest of the build in `distDir`; a clear error when the post-build stage did not run. */
 export function readManifest(distDir: string): PostbuildManifest {
   const file = path.join(distDir, MANIFEST_FILE);
   let text: string;
@@ -56,7 +55,7 @@ export function readManifest(distDir: string): PostbuildManifest {
   return manifest;
 }
 
-/** The page a request path is served by: its own, or none for a path that is not a prerendered page. */
+/** The prerendered page a request path is served by, if any. */
 export function pageFor(manifest: PostbuildManifest, pathname: string): PageEntry | undefined {
   const route = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   return Object.hasOwn(manifest.pages, route) ? manifest.pages[route] : undefined;

@@ -1,10 +1,7 @@
-/**
- * The revenue-loss calculator's arithmetic, number handling and URL format
- * (SPEC sections 3, 5 and 9). Pure and framework-free: the client form, the
- * server-rendered worked example and the unit tests all use this one module.
- */
+// The revenue calculator's arithmetic, number handling and URL format (docs/product.md §7), pure so
+// the client form, the prerendered worked example and the tests share it.
 
-/** The inputs in SPEC order; also the query-string keys and the form's field names. */
+/** The inputs in the order of docs/product.md §7.1; also the query keys and the field names. */
 export const calculatorFields = [
   'totalCalls',
   'afterHoursPercent',
@@ -43,7 +40,7 @@ export const moneyResults = [
   'lifetimeValueLoss',
 ] as const satisfies readonly ResultName[];
 
-/** SPEC section 9 defaults. */
+/** docs/product.md §7.1. */
 export const DEFAULT_INPUTS: Readonly<RevenueInputs> = Object.freeze({
   totalCalls: 20,
   afterHoursPercent: 60,
@@ -54,12 +51,12 @@ export const DEFAULT_INPUTS: Readonly<RevenueInputs> = Object.freeze({
   averageStayDuration: 2,
 });
 
-/** SPEC section 9: the results are scrolled into view this long after a calculation. */
+/** The results are scrolled into view this long after a calculation (docs/product.md §7.3). */
 export const SCROLL_TO_RESULTS_MS = 100;
 const DAYS_PER_MONTH = 30;
 const MONTHS_PER_YEAR = 12;
 
-/** Bounds of each input (SPEC section 5): every one is at least 0, percentages at most 100. */
+/** Bounds of each input (docs/product.md §7.1): every one at least 0, percentages at most 100. */
 export const fieldRules: Record<CalculatorField, { min: 0; max?: 100; step: 1 | 0.1 }> = {
   totalCalls: { min: 0, step: 1 },
   afterHoursPercent: { min: 0, max: 100, step: 1 },
@@ -73,7 +70,7 @@ export const fieldRules: Record<CalculatorField, { min: 0; max?: 100; step: 1 | 
 // A plain decimal number as a person or <input type="number"> writes it (no hex, no "12abc").
 const NUMERIC = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?$/i;
 
-/** SPEC section 5: anything non-numeric (or not finite) counts as 0. */
+/** Anything non-numeric (or not finite) counts as 0 (docs/product.md §7.1). */
 export function toNumber(value: unknown): number {
   if (typeof value === 'number') return Number.isFinite(value) ? value : 0;
   if (typeof value !== 'string') return 0;
@@ -96,7 +93,7 @@ export function normaliseInputs(raw: Partial<Record<CalculatorField, unknown>>):
   return inputs;
 }
 
-/** SPEC section 9, one formula per line. Missing or non-numeric inputs count as 0. */
+/** docs/product.md §7.2, one formula per line. Missing or non-numeric inputs count as 0. */
 export function calculateRevenue(raw: Partial<Record<CalculatorField, unknown>>): RevenueResults {
   const input = normaliseInputs(raw);
   const monthlyMissedCalls = input.totalCalls * (input.afterHoursPercent / 100) * DAYS_PER_MONTH;
@@ -118,10 +115,8 @@ export function calculateRevenue(raw: Partial<Record<CalculatorField, unknown>>)
 }
 
 /**
- * Formatters are made on first use, not when the module loads: the first
- * Intl.NumberFormat in a page loads locale data (about 15 ms on a fast
- * machine), which would otherwise land in the hydration of every visit,
- * including the many that never calculate.
+ * Made on first use: the first Intl.NumberFormat in a page loads locale data (about 15 ms on a fast
+ * machine), which would otherwise land in every visit's hydration, calculating or not.
  */
 function lazyFormat(options: Intl.NumberFormatOptions): (value: number) => string {
   let format: Intl.NumberFormat | undefined;
@@ -156,9 +151,8 @@ export function formatResults(results: RevenueResults): FormattedResults {
 export type FieldProblem = 'required' | 'notNumber' | 'min' | 'max' | 'wholeNumber' | 'oneDecimal';
 
 /**
- * What is wrong with a field as typed, with the same rules the browser applies
- * to the form's required/min/max/step attributes when JavaScript is off.
- * `badInput`: the browser holds text it could not read as a number (its value is then '').
+ * What is wrong with a field as typed: the rules the browser applies to the form's attributes when
+ * JavaScript is off. `badInput`: the browser holds text it could not read as a number (value '').
  */
 export function validateField(
   field: CalculatorField,
@@ -177,7 +171,7 @@ export function validateField(
   return null;
 }
 
-/** The query string of a set of inputs, in SPEC order: totalCalls=20&afterHoursPercent=60&... */
+/** The query string of a set of inputs, in field order: totalCalls=20&afterHoursPercent=60&... */
 export function inputsToQuery(inputs: RevenueInputs): string {
   const params = new URLSearchParams();
   for (const field of calculatorFields) params.set(field, String(inputs[field] + 0));
@@ -185,9 +179,8 @@ export function inputsToQuery(inputs: RevenueInputs): string {
 }
 
 /**
- * The inputs a shared URL carries, or null when it carries none (a plain visit).
- * Present values are normalised like any input (non-numeric 0, percentages at
- * most 100); absent ones take the defaults. Other parameters (utm_*) are ignored.
+ * The inputs a shared URL carries, or null when it carries none. Present values are normalised like
+ * any input, absent ones take the defaults, other parameters (utm_*) are ignored.
  */
 export function inputsFromQuery(search: string | URLSearchParams): RevenueInputs | null {
   const params = typeof search === 'string' ? new URLSearchParams(search) : search;
@@ -201,9 +194,8 @@ export function inputsFromQuery(search: string | URLSearchParams): RevenueInputs
 }
 
 /**
- * `search` ('?a=1' or '') with the calculator's parameters replaced by these
- * inputs, or removed when `inputs` is null; any other parameters are kept.
- * Returns '' or a string starting with '?'.
+ * `search` ('?a=1' or '') with the calculator's parameters replaced by these inputs, or removed
+ * when `inputs` is null; others are kept. Returns '' or a string starting with '?'.
  */
 export function searchWithInputs(search: string, inputs: RevenueInputs | null): string {
   const params = new URLSearchParams(search);

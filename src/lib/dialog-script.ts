@@ -1,6 +1,6 @@
 /**
- * The attributes of an empty element inside a <dialog> that holds a frame only while the dialog is open. Its
- * children are the script's, not React's: render it with `dangerouslySetInnerHTML={{ __html: '' }}`.
+ * The attributes of an empty element in a <dialog> that holds a frame only while it is open. Its
+ * children are the script's: render it with `dangerouslySetInnerHTML={{ __html: '' }}`.
  */
 export const dialogFrameSlot = (src: string, title: string) => ({
   'data-frame-src': src,
@@ -8,24 +8,19 @@ export const dialogFrameSlot = (src: string, title: string) => ({
 });
 
 /**
- * Inline at the top of <body>, so it works from the first paint, before hydration. Two jobs:
+ * Inline at the top of <body>, so dialogs work from the first paint, before hydration.
  *
- * Paint first, then modal. A show-modal button's dialog is opened in two steps: in the tap's frame it is only
- * made visible (the open attribute, drawn as the modal will be by globals.css), and after that frame is painted
- * it becomes modal. showModal() makes the rest of the document inert, which restyles every element: at 4x CPU on
- * the home page that alone held the tap's paint back about 90 ms (bench/results/main-thread.md). Focus moves once,
- * from the button to the dialog, as with a plain showModal(). Browsers without invoker commands leave the click
- * to the component's own fallback.
+ * Paint first, then modal: in the tap's frame the dialog is only made visible (globals.css draws it
+ * as the modal), and it becomes modal after that frame is painted. showModal() makes the document
+ * inert, which restyles every element: about 90 ms of the tap's paint at 4x CPU on the home page
+ * (bench/results/main-thread.md). Without invoker commands the component handles the click.
  *
- * Frames. A frame exists only while its dialog is open: when it opens, each frame slot gets an <iframe> for its
- * address; when it closes, the frame is removed, so each opening starts afresh and a closed preview runs nothing.
- * Not even an empty frame is in the page as served: the browser makes a document for every <iframe> it parses, a
- * long task during the page's load (bench/results/main-thread.md). The address cannot simply
- * be in src with loading="lazy": browsers load lazy frames at once when scripting is off, and the app must never
- * load unasked. A frame is made once the open dialog has been painted, so its navigation does not hold that paint
- * back either, and it is left out of the Tab order until it has loaded: focus inside a frame whose navigation
- * commits is dropped on the page's body. It reads the dialog's state rather than the event's, so a plain 'toggle'
- * event dispatched after showModal() also works. If the dialog closed meanwhile, nothing loads.
+ * Frames exist only while their dialog is open, so a closed preview runs nothing and the page as
+ * served parses no <iframe> (each is a document made during load: bench/results/main-thread.md).
+ * loading="lazy" would not do: with scripting off browsers load lazy frames at once. A frame is
+ * made after the open dialog is painted and stays out of the Tab order until loaded, because focus
+ * inside a frame whose navigation commits drops to the page's body. The dialog's state, not the
+ * event's, is read, so a 'toggle' dispatched after showModal() works too.
  */
 export const dialogScript = `(function(){
 function later(run){requestAnimationFrame(function(){setTimeout(run)})}

@@ -1,10 +1,8 @@
-// The hashes the Content-Security-Policy lists for a page: every inline script the browser runs (Next's
-// hydration data, the Turbopack bootstrap, the pre-paint script, the after-paint loader) and every inline style
-// element (the inlined stylesheet). Pages are static, so these are known once the build is done and a policy
-// with their SHA-256 lets exactly them apply while anything injected is refused.
+// The hashes a page's Content-Security-Policy lists: every inline script the browser runs and every
+// inline style element. Pages are static, so they are known at build; anything injected is refused.
 import { createHash } from 'node:crypto';
 
-// Script elements the browser executes: no type, or a JavaScript type. JSON-LD and other data blocks never run.
+// Script elements the browser executes: no type, or a JavaScript type. JSON-LD never runs.
 export const scriptTag = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
 const executableType = /^(|module|text\/javascript|application\/javascript)$/i;
 const styleTag = /<style\b[^>]*>([\s\S]*?)<\/style\s*>/gi;

@@ -2,26 +2,12 @@ import { leadFormRegistry, type LeadForm } from './lead-forms';
 import { isFieldErrorCode, type FieldErrorCode } from './validation';
 
 /**
- * Where a plain HTML form post (JavaScript off) lands after POST /api/leads/{form}.
- * The API answers 303 See Other, so a reload never re-posts:
+ * Where a plain form post (JavaScript off) lands after its 303 (docs/product.md §6.5). The pages
+ * are static, so CSS :target on the fragment shows the panel (no-script-outcome.tsx).
  *
- * - accepted (or spam, indistinguishably): the form's `success` page, ending in #{formId}-sent
- * - rejected: `{page}?errors={token}#{formId}-error` where token = encodeLeadFormErrors(errors)
- *
- * The pages are static, so the fragment does the work without JavaScript: CSS
- * :target shows the matching panel (components/lead-forms/no-script-outcome.tsx).
- * When the page does run scripts, the form hook also decodes the token and puts
- * each message beside its field.
- *
- * The token carries field names and error codes only, never what was typed: a URL
- * ends up in history, server logs, analytics and Referer headers, and names,
- * emails and phone numbers do not belong there. The visitor's input is not
- * lost: the form page shows the messages and invites them to go Back, where the
- * browser restores the form as it was typed (history navigation keeps form
- * state), fix the fields and send again. The page turns codes into copy, so a
- * crafted link cannot put arbitrary text on it.
- *
- * Problems that are not about one field use the key 'form' with one of formErrorCodes.
+ * The token holds field names and error codes only, never what was typed: a URL ends up in history,
+ * logs, analytics and Referer headers. Going Back restores what was typed. The page turns codes
+ * into copy, so a crafted link cannot put arbitrary text on it.
  */
 
 const formErrorCodes = ['invalid', 'too_large', 'rate_limited', 'unavailable'] as const;
@@ -58,9 +44,8 @@ export function encodeLeadFormErrors(errors: ReturnedErrors): string {
 }
 
 /**
- * The errors in an `errors` query value, or null when it is absent, malformed,
- * too long, or holds a code this site does not produce. Pure; safe in the
- * browser and on the server.
+ * The errors in an `errors` query value, or null when it is absent, malformed, too long, or holds a
+ * code this site does not produce.
  */
 export function decodeLeadFormErrors(
   token: string | string[] | null | undefined,

@@ -12,16 +12,9 @@ import {
   type Schema,
 } from './validation';
 
-/**
- * The lead forms, in one registry that everything else reads: the API and its validation, the
- * browser's validation, where a plain HTML post lands, the webhook each form's leads go to (its
- * environment variable), the source named in the delivered payload, and the database's list of
- * forms. Adding a form touches this registry, its copy (src/content/forms.ts, keyed by form name)
- * and its component; a migration is then generated for the database's check (docs/database.md).
- *
- * A request body is flat, so the same shape arrives as JSON or form-encoded: the form's fields
- * (camelCase), the attribution fields (snake_case, as sent to the webhook) and two spam-check fields.
- */
+// The lead forms' registry, which everything else reads: docs/architecture.md, "Features"; adding a
+// form: the README. A request body is flat, the same as JSON or form-encoded: the fields
+// (camelCase), the attribution (snake_case, as the webhook gets it) and two spam-check fields.
 
 const industries = [
   'healthcare',
@@ -43,7 +36,7 @@ type LeadFormDefinition = {
   success: string;
   /** The environment variable of this form's own webhook (else LEADS_WEBHOOK_URL). */
   webhookEnv: `LEADS_WEBHOOK_URL_${string}`;
-  /** `source` in the delivered payload (SPEC section 7). */
+  /** `source` in the delivered payload (docs/product.md §6.8). */
   source: string;
 };
 
@@ -136,7 +129,7 @@ export function leadSchema<F extends LeadForm>(form: F): Schema<LeadFields<F>> {
   return schemas.get(form) as Schema<LeadFields<F>>;
 }
 
-/** Visit attribution captured in the browser (SPEC section 7); every field optional and bounded. */
+/** Visit attribution from the browser (docs/product.md §6.7); every field optional and bounded. */
 export const attributionRules = {
   page_url: optionalBounded(2048),
   referrer: optionalBounded(2048),

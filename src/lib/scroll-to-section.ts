@@ -1,4 +1,4 @@
-/** Delay between arriving on / from another page and scrolling to the section (SPEC section 9). */
+/** Delay between arriving on / and scrolling to the section (docs/product.md §3.2). */
 const SCROLL_AFTER_NAVIGATION_MS = 100;
 
 export function prefersReducedMotion(): boolean {
@@ -6,9 +6,8 @@ export function prefersReducedMotion(): boolean {
 }
 
 /**
- * Scrolls to a home-page section, records it in the URL and moves focus there
- * so keyboard and screen reader users continue from the section, not the menu.
- * Returns false when the section is not (yet) in the document.
+ * Scrolls to a home-page section, records it in the URL and moves focus there, so keyboard and
+ * screen reader users continue from the section, not the menu. False when it is not there yet.
  */
 export function scrollToSection(id: string): boolean {
   const section = document.getElementById(id);
@@ -21,9 +20,8 @@ export function scrollToSection(id: string): boolean {
 }
 
 /**
- * After a client-side navigation to /, the section appears once the new page
- * has rendered: try after the SPEC delay, then keep trying briefly in case the
- * page took longer (slow network), giving up after a few seconds.
+ * After a client-side navigation to /, the section appears once the new page has rendered: try
+ * after the delay, then keep trying for a few seconds in case a slow network held the page back.
  */
 export function scrollToSectionAfterNavigation(id: string): void {
   let attempts = 0;

@@ -1,11 +1,9 @@
 /**
- * Field rules shared by the browser (validation on submit) and the server (the API's 422). A rule
- * takes the raw value and returns the clean value or an error code; copy for each code lives in
- * src/content/forms.ts, so the same code becomes the same words wherever it is shown.
+ * Field rules shared by the browser and the server (the API's 422): raw value in, clean value or an
+ * error code out; src/content/forms.ts turns codes into words.
  *
- * Deliberately no validation library: these rules ship to the browser with every form, and the site
- * links to a form from nearly every page (so Next.js prefetches it). zod/mini cost about 13 KB gzipped
- * there; the rules below cost well under 1 KB.
+ * No validation library: these rules ship with every form, and nearly every page links to a form
+ * (which Next.js prefetches). zod/mini costs about 13 KB gzipped there; these cost under 1 KB.
  */
 
 /** The error codes a field can have (docs/api.md). */
@@ -26,18 +24,18 @@ const fail = (code: FieldErrorCode) => ({ ok: false as const, code });
 
 // Deliberately simple and linear-time: something@something.tld, no spaces.
 const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
-// After removing spaces, dashes and parentheses: optional +, a non-zero digit, up to 15 more digits (SPEC section 5).
+// After removing spaces, dashes and parentheses: optional +, a non-zero digit, up to 15 more digits
+// (docs/product.md §6.2).
 const PHONE = /^\+?[1-9]\d{0,15}$/;
 // A domain with optional http(s) scheme, optional port and optional path.
 const WEBSITE =
   /^(https?:\/\/)?([a-z\d](?:[a-z\d-]{0,61}[a-z\d])?\.)+[a-z]{2,63}(:\d{1,5})?(\/\S*)?$/i;
 
-// A UTF-16 surrogate without its pair ("\ud800" in JSON): no keyboard types one, and PostgreSQL refuses to
-// store it (the red team turned that into a 503 per request). Without the u flag and lookbehind, for older
-// browsers: a high surrogate not followed by a low one, or a low one not preceded by a high one.
+// A UTF-16 surrogate without its pair ("\ud800" in JSON): no keyboard types one, and PostgreSQL
+// refuses to store it (a 503). No u flag or lookbehind, for older browsers.
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?:^|[^\ud800-\udbff])[\udc00-\udfff]/;
 
-/** True when the string is valid Unicode text (String.prototype.isWellFormed, where browsers lack it). */
+/** Whether the string is valid Unicode (String.prototype.isWellFormed, for every browser). */
 export function isWellFormed(value: string): boolean {
   return !LONE_SURROGATE.test(value);
 }
@@ -145,7 +143,7 @@ export type Schema<T> = {
   parse(input: unknown): T;
 };
 
-/** An object of field rules: unknown keys are dropped, each invalid field gets its first error code. */
+/** An object of field rules: unknown keys are dropped, each invalid field gets one error code. */
 export function schema<const S extends Shape>(shape: S): Schema<Output<S>> {
   const fields = Object.keys(shape) as (keyof S & string)[];
   const safeParse = (input: unknown): ParseResult<Output<S>> => {
