@@ -1,13 +1,9 @@
 import { chatConfig, type ChatBranding } from '@/config/chat';
 
-/**
- * Every word the chat widget and its API show (SPEC sections 4 and 8), kept out
- * of the components. The launcher's wording travels as props from the server
- * page (so the launcher's client code carries no copy); the panel, loaded on
- * demand, imports `chatPanelCopy` itself; the API imports the demo greeting.
- */
+// Every word the chat widget and its API show (docs/product.md §8). The launcher's words travel as
+// props from the server page, so its client code carries no copy; the lazy panel imports its own.
 
-/** Branding (SPEC section 3): the header, the first message and the response-time promise. */
+/** Branding (docs/product.md §8.3): the header, the first message and the response-time promise. */
 export function chatBranding(brandName: string): ChatBranding {
   return {
     logo: '/icon.svg',
@@ -22,12 +18,12 @@ export const chatLauncherCopy = {
   open: 'Open chat',
   close: 'Close chat',
   loading: 'Loading chat',
-  /** The chatbot page's button (SPEC section 4): idle label comes from the page content. */
+  /** The chatbot page's button (docs/product.md §8.2); its idle label is the page's. */
   buttonLoading: 'Loading Chat...',
   buttonActive: 'Chat Active!',
-  /** SPEC section 8: the panel's code could not be fetched. */
+  /** The panel's code could not be fetched. */
   loadFailed: 'Failed to load chat widget. Please check your internet connection and try again.',
-  /** SPEC section 8: anything else went wrong while loading it. */
+  /** Anything else went wrong while loading it. */
   loadError: 'An error occurred while loading the chat widget. Please try again.',
   dismissError: 'Dismiss',
 } as const;
@@ -51,7 +47,7 @@ export const chatPanelCopy = {
   errors: {
     /** Our own API could not be reached (offline, server down). */
     unreachable: 'We could not reach the chat service. Please check your connection and try again.',
-    /** The webhook answered with an error (502 from /api/chat), or a streamed reply stopped part-way. */
+    /** The webhook answered with an error (a 502), or a stream broke before any text. */
     upstream: 'The assistant could not answer just now. Please try again.',
     /** The workflow ran but said nothing (502 with detail empty_reply). */
     emptyReply:
@@ -66,10 +62,7 @@ export const chatPanelCopy = {
 
 /** What POST /api/chat answers with itself (the panel shows its own copy for each error code). */
 export const chatApiCopy = {
-  /**
-   * SPEC section 8: the reply when no webhook is configured, or it answers 404 or
-   * something that is not JSON, or cannot be reached. It says it is the demo.
-   */
+  /** The reply when the webhook is missing or gives no usable answer (docs/product.md §8.4). */
   demoGreeting:
     "Hi! I'm the demo assistant: our live assistant isn't connected right now, so I can't answer questions here yet. To reach our team, send a message through our contact page or book a demo, and we'll reply within 24 hours.",
   upstream: 'The chat webhook did not answer as expected.',

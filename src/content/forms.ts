@@ -54,7 +54,7 @@ export const unitOptions = [
 
 export const optionalMark = '(optional)';
 
-/** What each field error code says (SPEC section 5's messages, verbatim), per field where SPEC words it. */
+/** What each field error code says, per field where docs/product.md §6.3 words it. */
 const fieldErrorCopy: Partial<
   Record<keyof typeof fieldCopy, Partial<Record<FieldErrorCode, string>>>
 > = {
@@ -87,7 +87,7 @@ export const formErrorCopy: Record<FormErrorCode, string> = {
     'We could not save your details just now. Please try again in a few minutes or contact us directly.',
 };
 
-/** Submit button: idle and in-flight labels (SPEC section 4). */
+/** Submit button: idle and in-flight labels (docs/product.md §6.1). */
 export const submitLabels: Record<LeadForm, { idle: string; busy: string }> = {
   'growth-audit': { idle: 'Send My Free Blueprint', busy: 'Processing...' },
   demo: { idle: 'Request My Demo', busy: 'Submitting...' },
@@ -95,14 +95,14 @@ export const submitLabels: Record<LeadForm, { idle: string; busy: string }> = {
   'aria-signup': { idle: 'Get Started with Aria', busy: 'Submitting...' },
 };
 
-/** Error wording (SPEC section 8); {status} and {message} are filled in. */
+/** The failure banner (docs/product.md §6.3); {status} and {message} are filled in. */
 export const errorCopy = {
   server: 'Server error ({status}). Please try again or contact us directly.',
   unexpected: 'An unexpected error occurred. Please try again or contact us directly.',
   unreachable:
     'We could not reach our server, so nothing was sent. Please check your connection and try again; everything you typed is still here.',
   tooMany: 'Too many requests from your connection. Please wait a minute and try again.',
-  /** The growth audit keeps SPEC's alert wording around a short reason. */
+  /** The growth audit's own wording around a short reason. */
   growthAudit: 'Error: {message}. Please try again or contact support.',
 } as const;
 

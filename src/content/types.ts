@@ -1,4 +1,4 @@
-/** Content types from SPEC section 3; every content module is checked against these with `satisfies`. */
+/** Content items (docs/product.md §4.14); every content module is checked with `satisfies`. */
 import type { IconName } from '@/lib/icon-names';
 
 export type ServiceCard = {

@@ -1,4 +1,4 @@
-/** Copy for the live voice demo (button and call overlay). Messages follow SPEC section 8. */
+/** Copy for the live voice demo (button and call dialog); messages: docs/product.md §9.3. */
 
 export type VoiceDemoContent = {
   agentName: string;
@@ -67,7 +67,7 @@ export const voiceDemo = {
     networkError: 'The site could not be reached. Check your connection and try again.',
     notConfigured: 'Voice demo is not configured',
     rateLimited: 'Too many calls from your connection. Please wait a minute and try again.',
-    /** SPEC section 8's 'HTTP error! status: {code}, message: {body}', without the provider's body (it may echo secrets). */
+    /** Without the provider's body, which may echo secrets. */
     httpError: 'HTTP error! status: {status}',
     providerUnreachable: 'The voice service could not be reached. Please try again shortly.',
     noToken: 'No access token in the answer',

@@ -106,7 +106,7 @@ export const ariaClosing = {
   body: 'Quick setup in 24-48 hours. See Aria handle your own scenarios in a live demo.',
 } as const satisfies CtaBandContent;
 
-/** The 8 questions, with the short answer (/aria-voice-agent) and the detailed one (/aria-landing). */
+/** The 8 questions: the short answer (/aria-voice-agent) and the detailed one (/aria-landing). */
 const ariaQuestions = [
   {
     question: 'What is Aria?',

@@ -5,7 +5,7 @@ import type { CtaBandContent, CtaLink, PageHeroContent } from '@/content/types';
 
 export type CalculatorFieldCopy = {
   label: string;
-  /** Shown inside the box ('%', '$', 'years'); `spoken` is added to the label for screen readers. */
+  /** Shown inside the box ('%', '$', 'years'); `spoken` joins the label for screen readers. */
   unit: { text: string; spoken: string; position: 'prefix' | 'suffix' };
   help: string;
 };
@@ -51,7 +51,7 @@ export type CalculatorResultsCopy = {
 export type FormulaStep = {
   result: ResultName;
   formula: string;
-  /** The same step worked through with the default inputs: {field} and {result} names are filled in. */
+  /** The step worked through with the default inputs; {field} and {result} names are filled in. */
   example: string;
 };
 
