@@ -5,11 +5,8 @@ const BAR_Y = 26;
 const BAR_HEIGHT = 16;
 
 /**
- * A horizontal bar chart as hand-written SVG. It has no viewBox: the SVG is as
- * wide as its container and a fixed height, bars are sized in percent and the
- * text keeps its real size, so it stays legible at 320 px and takes its final
- * height in the first frame (no layout shift). Screen readers get the title and
- * description (role="img"); the bars grow in once, only when motion is welcome.
+ * A horizontal bar chart in hand-written SVG without a viewBox: bars sized in percent, text at its
+ * real size, so it stays legible at 320 px and takes its final height in the first frame.
  */
 export function BarChart({
   id,

@@ -11,9 +11,8 @@ import {
 import { fill } from '@/lib/fill';
 
 /**
- * The formula, step by step, worked through with the default inputs at build
- * time by the same function the calculator uses, so the explanation cannot
- * drift from the arithmetic. It is also what visitors without JavaScript get.
+ * The formula worked through with the defaults at build time by the calculator's own function, so
+ * the explanation cannot drift from the arithmetic; visitors without JavaScript get this.
  */
 export function HowWeCalculate() {
   const figures: Record<string, string> = { ...formatResults(calculateRevenue(DEFAULT_INPUTS)) };

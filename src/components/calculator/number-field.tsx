@@ -4,9 +4,8 @@ import { cn } from '@/lib/cn';
 import { fieldRules, type CalculatorField } from '@/lib/calculate-revenue';
 
 /**
- * One calculator input: a labelled number box with its unit, help text and,
- * after a failed submit, its error. The native required/min/max/step attributes
- * carry the rules when JavaScript is off; with it the form shows its own wording.
+ * One calculator input with its unit, help and error. The native attributes carry the rules when
+ * JavaScript is off; with it the form shows its own wording.
  */
 export function NumberField({
   field,

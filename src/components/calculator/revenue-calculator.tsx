@@ -30,7 +30,7 @@ const asFieldValues = (inputs: RevenueInputs): FieldValues =>
 
 const DEFAULT_VALUES = asFieldValues(DEFAULT_INPUTS);
 
-/** Shows the results SPEC's 100 ms after a calculation; `focus` only when the visitor asked for them. */
+/** Shows the results after SCROLL_TO_RESULTS_MS; `focus` only when the visitor asked for them. */
 type Reveal = { id: number; focus: boolean };
 
 /** Writes the calculator's part of the address without navigating or scrolling. */
@@ -44,11 +44,8 @@ function replaceQuery(inputs: RevenueInputs | null) {
 }
 
 /**
- * The revenue calculator. Without JavaScript it is a plain GET form to this
- * page (the static HTML carries the labels, defaults and the formula). Once
- * hydrated it validates, calculates in the browser, keeps the inputs in the
- * address (?totalCalls=20&...) so a result can be shared, and reads them back
- * when the page is opened from such an address.
+ * The revenue calculator (docs/product.md §7.3): a GET form without JavaScript; hydrated, it
+ * calculates in the browser and keeps the inputs in the address so a result can be shared.
  */
 export function RevenueCalculator() {
   const [values, setValues] = useState<FieldValues>(DEFAULT_VALUES);
@@ -60,8 +57,8 @@ export function RevenueCalculator() {
   const resultsRef = useRef<HTMLElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
 
-  // The browser's own checks until hydrated (JavaScript off); from here on, this form's wording.
-  // Set on the element, not through state: a second render of the whole form just for this is wasted work.
+  // The browser's own checks until hydrated, then this form's wording. Set on the element, not
+  // through state: a second render of the whole form for this is wasted work.
   useEffect(() => {
     if (formRef.current) formRef.current.noValidate = true;
   }, []);
@@ -121,11 +118,10 @@ export function RevenueCalculator() {
     }
     const inputs = normaliseInputs(values);
     replaceQuery(inputs);
-    // The results (seven figures, two charts, a table, and on the first calculation the number formatters,
-    // ~140 ms at 4x CPU) are rendered as a transition: the frame answering the tap (pressed button, cleared
-    // messages) is painted first and the results in the frames after it, instead of the tap waiting for all of
-    // them (INP at 4x CPU 184-256 -> 56 ms, bench/results/inp.md). Making the formatters while idle instead
-    // would put them back in every visit's load (Total Blocking Time), which is why they are lazy.
+    // The results (~140 ms at 4x CPU with the first use of the number formatters) render as a
+    // transition, so the frame answering the tap paints first: INP at 4x CPU 56 ms instead of
+    // 184-256 ms (bench/results/inp.md). Making the formatters while idle would add them to every
+    // visit's Total Blocking Time.
     startTransition(() => {
       setCalculated(inputs);
       setReveal((current) => ({ id: (current?.id ?? 0) + 1, focus: true }));
@@ -175,7 +171,8 @@ export function RevenueCalculator() {
               );
             })}
           </div>
-          {/* Shown only when scripts cannot run (a <noscript> would not show where scripting is merely disabled). */}
+          {/* Shown only when scripts cannot run (a <noscript> would not show where scripting is
+              merely disabled). */}
           <p
             className="mt-6 hidden rounded-lg border border-brand-200 bg-brand-50 px-4 py-3 text-sm text-ink-800 noscript:block"
             data-no-script

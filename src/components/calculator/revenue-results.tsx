@@ -14,10 +14,8 @@ import {
 import { fill } from '@/lib/fill';
 
 /**
- * The results of one calculation: the seven SPEC figures as text, the same
- * figures as two bar charts (with a table for anyone who prefers one), and the
- * way to a demo. The heading takes focus after a calculation (tabIndex -1) so
- * screen reader users hear that results appeared.
+ * The results of one calculation (docs/product.md §7.3). The heading takes focus after a
+ * calculation (tabIndex -1), so screen reader users hear that results appeared.
  */
 export function RevenueResults({
   inputs,

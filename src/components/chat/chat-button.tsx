@@ -5,10 +5,8 @@ import type { ChatLauncherCopy } from '@/content/chat';
 import { chatStore } from './chat-store';
 
 /**
- * The chatbot page's 'See It in Action' (SPEC section 4): idle, 'Loading Chat...'
- * while the panel loads and opens, 'Chat Active!' (disabled) while it is open, and
- * the load error inline under the button. Before hydration (and without
- * JavaScript) it is a link to /contact-us.
+ * The chatbot page's 'See It in Action' with its states (docs/product.md §8.2) and the load error
+ * under it; a link to /contact-us before hydration and without JavaScript.
  */
 export function ChatButton({
   label,
@@ -27,10 +25,9 @@ export function ChatButton({
       ? copy.buttonLoading
       : label;
   const error = chat.errorSource === id ? chat.error : null;
-  // All three labels share one grid cell (the others invisible, so not part of the name): the
-  // control is as wide as the longest in every state, before and after hydration, and never shifts the row.
-  // The shown label comes last in the markup, so a page painted mid-parse never shows it before the cell
-  // has its final width (it would be re-centred by a pixel or two as the others arrived).
+  // All three labels share one grid cell (the hidden ones not in the name), so the control is as
+  // wide as the longest in every state and never shifts the row. The shown label comes last in the
+  // markup: a page painted mid-parse would otherwise re-centre it as the others arrived.
   const texts = [label, copy.buttonLoading, copy.buttonActive];
   const labels = (
     <span className="grid">

@@ -4,10 +4,8 @@ import { chatBranding, chatLauncherCopy } from '@/content/chat';
 import { ChatWidget } from './chat-widget';
 
 /**
- * Puts the chat widget on a page (server side): its wording, branding and
- * colour travel as props, so the client code that every visitor downloads is
- * only the launcher. `launcher={false}` (on /contact-us): no button of its own,
- * the page opens it with its Live Chat item.
+ * Puts the chat widget on a page, its words and colours as props, so the client code every visitor
+ * downloads is only the launcher. `launcher={false}`: opened by the page's Live Chat item instead.
  */
 export function ChatMount({ launcher = true }: { launcher?: boolean }) {
   const { open, close, loading, loadFailed, loadError, dismissError } = chatLauncherCopy;

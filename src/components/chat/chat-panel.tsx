@@ -17,15 +17,9 @@ import { linkify } from './linkify';
 import { readReplyStream, STREAM_TYPE } from './reply-stream';
 
 /**
- * The chat panel, fetched only when a visitor asks for the chat (see
- * chat-store.ts). A non-modal dialog: focus moves to the message box when it
- * opens, Escape or the close button closes it and returns focus to whatever
- * opened it. Replies are announced (role="log" is a polite live region) and
- * rendered as text with http(s) links made clickable: nothing the webhook sends
- * is ever parsed as HTML. A streamed reply (n8n's Streaming mode) grows in its
- * bubble as it arrives, rendered the same way; the log is aria-busy meanwhile,
- * so a screen reader reads the reply once, whole. Full width on small screens, a
- * card above the launcher from 640 px.
+ * The chat panel (docs/product.md §8.3), fetched when a visitor first asks for the chat. Nothing
+ * the webhook sends is parsed as HTML; the log is aria-busy while a reply streams in, so a screen
+ * reader reads it once, whole.
  */
 
 export type ChatPanelProps = {
@@ -89,7 +83,7 @@ function Bubble({ message }: { message: Pick<ChatMessage, 'role' | 'text' | 'dem
   );
 }
 
-/** The API's error code (docs/api.md) as the panel's words; only a message it could retry as it is keeps a retry. */
+/** The API's error code (docs/api.md) as words; a retry only for a message worth sending again. */
 function errorFor(body: unknown, text: string): SendError {
   const { error, fieldErrors, detail } = (body ?? {}) as {
     error?: unknown;
@@ -120,8 +114,7 @@ export function ChatPanel({ open, branding, position, onClose, onAutoOpen }: Cha
   const [streaming, setStreaming] = useState(false);
   const [error, setError] = useState<SendError | null>(null);
 
-  // SPEC section 9: opened 500 ms, 1000 ms and about 1.5 s after loading. Each is an
-  // attempt to open, never a toggle, so the panel ends up open exactly once.
+  // Attempts to open, never toggles, so the panel ends up open once (docs/product.md §8.2).
   useEffect(() => {
     const timers = chatConfig.autoOpenDelaysMs.map((delay) => setTimeout(onAutoOpen, delay));
     return () => timers.forEach(clearTimeout);

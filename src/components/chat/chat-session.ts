@@ -1,12 +1,8 @@
 import { chatConfig } from '@/config/chat';
 import { isUuid } from '@/lib/uuid';
 
-/**
- * The visit's chat session in sessionStorage: the session id survives a reload
- * (the webhook keeps the conversation's memory under it) and so does the
- * conversation shown. Storage can be unavailable (privacy modes, quotas):
- * then both live in memory for this page view only.
- */
+// The visit's chat session in sessionStorage, so a reload keeps the id (the webhook's memory of the
+// conversation) and the messages; without storage both live for this page view only.
 
 export type ChatMessage = { id: string; role: 'user' | 'assistant'; text: string; demo?: boolean };
 
@@ -18,7 +14,7 @@ function storage(): Storage | null {
   }
 }
 
-/** crypto.randomUUID needs a secure context (https or localhost); otherwise a v4 UUID from getRandomValues. */
+/** A v4 UUID; crypto.randomUUID needs a secure context, so getRandomValues elsewhere. */
 export function newId(): string {
   if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
   const bytes = crypto.getRandomValues(new Uint8Array(16));

@@ -1,23 +1,17 @@
 import type { ComponentType } from 'react';
 import type { ChatPanelProps } from './chat-panel';
 
-/**
- * The chat widget loader (SPEC section 4), shared by the launcher, the chat
- * buttons and the 'open-chat-widget' event: not loaded, loading, loaded, with
- * an error value. A load request is ignored while loading (and opens the panel
- * once loaded); the error resets when loading starts. The panel's code is
- * fetched with import() on the first request only, so no page pays for it
- * up front.
- */
+// The chat loader and its states (docs/product.md §8.2), shared by the launcher, the chat buttons
+// and the 'open-chat-widget' event. The panel is fetched on the first request, never up front.
 
 type ChatLoadError = 'network' | 'other';
 
 export type ChatState = {
-  /** false on the server and during hydration: the launcher and buttons render their no-JavaScript form. */
+  /** false on the server and during hydration: controls render their no-JavaScript form. */
   hydrated: boolean;
   status: 'idle' | 'loading' | 'loaded';
   error: ChatLoadError | null;
-  /** Which control asked for the failed load (it shows the error inline); null: the launcher or the event. */
+  /** The control whose load failed (it shows the error); null: the launcher or the event. */
   errorSource: string | null;
   /** Loaded, waiting for the automatic open. */
   opening: boolean;
@@ -39,7 +33,8 @@ const initial: ChatState = {
 export function isNetworkError(error: unknown): boolean {
   return (
     error instanceof Error &&
-    // Turbopack and webpack name it ChunkLoadError; browsers' own import() says 'Failed to fetch dynamically imported module'.
+    // Turbopack and webpack name it ChunkLoadError; browsers' import() says 'Failed to fetch
+    // dynamically imported module'.
     (error.name === 'ChunkLoadError' ||
       /chunk|fetch|importing a module script/i.test(error.message))
   );
@@ -78,14 +73,14 @@ export function createChatStore(load: () => Promise<PanelModule>) {
       if (state.status === 'loading') return;
       set({ status: 'loading', error: null, errorSource: source });
       load().then(
-        // The panel mounts hidden and calls autoOpen() on SPEC's schedule (chatConfig.autoOpenDelaysMs).
+        // The panel mounts hidden and calls autoOpen() at chatConfig.autoOpenDelaysMs.
         (module) => set({ status: 'loaded', opening: true, Panel: module.ChatPanel }),
         (error: unknown) =>
           set({ status: 'idle', error: isNetworkError(error) ? 'network' : 'other' }),
       );
     },
 
-    /** Close the panel; `restoreFocus` returns focus to the control that opened it (Escape, the close button). */
+    /** Closes the panel; `restoreFocus` returns focus to the control that opened it. */
     close(restoreFocus: boolean) {
       set({ open: false, opening: false });
       const target = opener;
@@ -98,10 +93,7 @@ export function createChatStore(load: () => Promise<PanelModule>) {
       set({ error: null, errorSource: null });
     },
 
-    /**
-     * The panel's scheduled open after loading: an attempt, not a toggle. The first
-     * call opens it; later ones (and any after the visitor opened or closed it) do nothing.
-     */
+    /** A scheduled open: opens the panel only if it has not been opened or closed since loading. */
     autoOpen() {
       if (state.opening) open();
     },

@@ -19,11 +19,8 @@ export type ChatWidgetProps = {
 };
 
 /**
- * The always-present part of the chat: it answers the 'open-chat-widget' event
- * (so OpenChatLink does not fall back to /contact-us), draws the launcher
- * button once hydrated (fixed, so it shifts nothing; without JavaScript the
- * page's own chat links go to /contact-us instead), and hosts the panel once
- * its code has been fetched.
+ * The always-present part of the chat: answers the 'open-chat-widget' event, draws the launcher
+ * once hydrated (fixed, so it shifts nothing) and hosts the panel once fetched.
  */
 export function ChatWidget({ launcher, branding, copy, primaryColor, position }: ChatWidgetProps) {
   const chat = useSyncExternalStore(chatStore.subscribe, chatStore.get, chatStore.server);

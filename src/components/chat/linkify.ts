@@ -1,11 +1,5 @@
-/**
- * Splits a chat message into plain text and http(s) links, so the panel can
- * build React elements from it: nothing from the webhook is ever parsed as
- * HTML. Only absolute http:// and https:// URLs become links (never
- * javascript:, data: or relative ones); trailing punctuation that ends a
- * sentence stays text, and a closing bracket stays part of the URL only when
- * the URL opened it (https://en.wikipedia.org/wiki/Foo_(bar)).
- */
+// Splits a chat message into text and links, so nothing from the webhook is parsed as HTML. Only
+// absolute http(s) URLs become links; a closing bracket belongs to one only if it opened one.
 
 export type MessagePart =
   { type: 'text'; text: string } | { type: 'link'; text: string; href: string };

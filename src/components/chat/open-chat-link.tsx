@@ -2,14 +2,12 @@
 
 import type { ReactNode } from 'react';
 
-/** The window event the chat widget listens for (SPEC section 2, /contact-us and the chatbot page). */
+/** The window event the chat widget listens for (docs/product.md §8.2). */
 export const OPEN_CHAT_EVENT = 'open-chat-widget';
 
 /**
- * Opens the chat widget by dispatching the 'open-chat-widget' window event. The
- * widget calls preventDefault() on the event when it handles it; when no widget
- * is on the page (or JavaScript is off) this stays an ordinary link to the
- * contact page, so the control is never dead.
+ * Opens the chat with a cancelable window event; when no widget handles it (or JavaScript is off)
+ * this stays a link to the contact page, so the control is never dead.
  */
 export function OpenChatLink({
   className,

@@ -1,9 +1,5 @@
-/**
- * Reads a streamed reply from POST /api/chat (docs/api.md): JSON lines of
- * {"type":"item","content"}, then {"type":"end"} or {"type":"error","error"}.
- * `onText` gets the whole text so far after each piece, so the panel shows it
- * growing. A body that ends without an end or error line was cut off.
- */
+// Reads a streamed reply from POST /api/chat (format: docs/api.md); `onText` gets the whole text so
+// far after each piece. A body that ends without an end or error line was cut off.
 
 export const STREAM_TYPE = 'application/x-ndjson';
 

@@ -4,7 +4,7 @@ import { withUtm } from '@/lib/utm';
 import { TrackedLink } from '@/components/ui/tracked-link';
 import { AnnouncementDismiss } from './announcement-dismiss';
 
-/** Fixed bar above the header. Hidden before first paint when dismissed (see lib/announcement.ts). */
+/** Fixed bar above the header, hidden before first paint when dismissed (lib/announcement.ts). */
 export function AnnouncementBar({ appUrl }: { appUrl: string }) {
   const href = withUtm(appUrl, {
     source: 'website',
@@ -18,13 +18,12 @@ export function AnnouncementBar({ appUrl }: { appUrl: string }) {
       className="announcement-bar fixed inset-x-0 top-0 z-50 flex h-(--bar-h) items-center bg-brand-800 text-white"
     >
       {/*
-        Chromium may paint a page it has only partly parsed (it did, mid-bar, on a CPU-throttled phone). So
-        nothing here takes its place from what follows it: the text starts at the left edge rather than being
-        centred around a link that may not be parsed yet, and the close button sits in space the padding
-        reserves. Centred, the text moved when the rest arrived (a layout shift of 0.0005-0.003).
+        Chromium may paint a partly parsed page, so nothing here is placed by what follows it: the
+        text starts at the left edge, not centred around a link not yet parsed (a shift of
+        0.0005-0.003), and the close button sits in space the padding reserves.
       */}
       <div className="relative mx-auto flex h-full w-full max-w-6xl items-center pl-4 pr-14 text-sm sm:pl-6">
-        {/* The lead-in may be cut with an ellipsis on a narrow screen; the link never is, and never runs under the close button. */}
+        {/* A narrow screen may cut the lead-in; the link is never cut or covered. */}
         <p className="flex min-w-0 flex-1 items-center gap-1">
           <span className="min-w-0 truncate">
             <span className="sm:hidden">{announcement.shortText}</span>

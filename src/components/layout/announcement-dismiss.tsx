@@ -2,9 +2,8 @@ import { X } from '@/components/ui/svg-icons';
 import { uiCopy } from '@/content/ui';
 
 /**
- * The bar's close button. Its click is handled by the inline script in <head> (lib/announcement.ts), so it
- * works before the framework's scripts arrive. Hidden when scripts cannot run; it sits in space the bar's
- * padding reserves, so hiding it moves nothing.
+ * The bar's close button, handled by the inline script in <head> (lib/announcement.ts) so it works
+ * before hydration. Hidden when scripts cannot run; the bar's padding reserves its space.
  */
 export function AnnouncementDismiss() {
   return (

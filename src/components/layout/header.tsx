@@ -14,8 +14,9 @@ export function Header({ brandName }: { brandName: string }) {
       <div className="relative mx-auto flex h-(--header-h) max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
         <Logo brandName={brandName} />
         {/*
-          The links follow the logo and Get Started is pushed to the far end, so no item takes its place from
-          one after it: Chromium may paint a half-parsed header, and right-aligned links slid left as more arrived.
+          Links follow the logo and Get Started is pushed to the far end, so no item is placed by
+          one after it: Chromium may paint a half-parsed header, where right-aligned links would
+          slide.
         */}
         <nav aria-label="Main" className="hidden h-full flex-1 items-center gap-1 md:ml-4 md:flex">
           <ul className="flex items-center gap-1">

@@ -9,11 +9,9 @@ import { SectionLink } from './section-link';
 import { uiCopy } from '@/content/ui';
 
 /**
- * The navigation below the md breakpoint: a toggle and a panel on the Popover API, so it opens, closes on
- * Escape or a click outside, and returns focus from the panel to the toggle before the scripts arrive and
- * without them. The toggle's icon and name follow the panel in CSS, so they are right before hydration too.
- * Once hydrated this adds aria-expanded, focus back on the toggle after a click outside, and closing when a
- * link is chosen (a same-page link would otherwise leave it open over the section).
+ * The mobile menu (docs/product.md §3.3) on the Popover API, so it works before hydration and
+ * without scripts; the toggle's icon and name follow the panel in CSS. Hydration adds
+ * aria-expanded, focus back after a click outside, and closing when a link is chosen.
  */
 export function MobileMenu({
   links,
@@ -35,8 +33,8 @@ export function MobileMenu({
       if ((event as ToggleEvent).newState !== 'closed') return;
       const byLink = closedByLink.current;
       closedByLink.current = false;
-      // The platform returns focus from the panel on Escape but not on a click outside: clicking plain
-      // content focuses <body> or a tabIndex -1 container such as <main>. A link moves focus on purpose.
+      // The platform returns focus on Escape but not on a click outside, which focuses <body> or a
+      // tabIndex -1 container such as <main>. A link moves focus on purpose.
       const active = document.activeElement as HTMLElement | null;
       if (
         !byLink &&
@@ -47,8 +45,8 @@ export function MobileMenu({
     panel.addEventListener('toggle', onToggle);
     return () => panel.removeEventListener('toggle', onToggle);
   }, []);
-  // null in the HTML and during hydration: no aria-expanded until it can be kept true (the platform exposes
-  // a popover toggle's expanded state itself); then the panel's state, which may already be open.
+  // null in the HTML and during hydration: no aria-expanded until it can be kept true (the platform
+  // exposes a popover toggle's state itself); then the panel's state, which may already be open.
   const open = useSyncExternalStore(
     subscribe,
     () => panelRef.current?.matches(':popover-open') ?? false,
@@ -74,7 +72,7 @@ export function MobileMenu({
         aria-controls="mobile-menu"
         className="grid size-11 place-items-center rounded-full text-ink-800 hover:bg-ink-100 focus-visible:outline-3 focus-visible:outline-brand-600"
       >
-        {/* Only the shown label counts towards the name (display: none is left out). Class names written out whole for Tailwind. */}
+        {/* Only the shown label is in the name; class names are whole for Tailwind. */}
         <span className="col-start-1 row-start-1 group-has-[#mobile-menu:popover-open]/menu:hidden">
           <Menu aria-hidden="true" className="size-6" />
           <span className="sr-only">{uiCopy.openMenu}</span>
@@ -84,7 +82,7 @@ export function MobileMenu({
           <span className="sr-only">{uiCopy.closeMenu}</span>
         </span>
       </button>
-      {/* In the top layer the panel is placed against the viewport: right under the fixed header. */}
+      {/* In the top layer the panel is placed against the viewport, under the fixed header. */}
       <div
         ref={panelRef}
         id="mobile-menu"

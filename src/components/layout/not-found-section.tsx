@@ -10,7 +10,7 @@ export const notFoundMetadata: Metadata = {
   robots: { index: false, follow: true },
 };
 
-/** What the 404 page says, inside the site's chrome: for unknown paths and for notFound() in a public page. */
+/** The 404 page's content, for unknown paths and for notFound() in a public page. */
 export function NotFoundSection() {
   return (
     <section

@@ -4,11 +4,7 @@ import { usePathname, useRouter } from 'next/navigation';
 import type { ReactNode } from 'react';
 import { scrollToSection, scrollToSectionAfterNavigation } from '@/lib/scroll-to-section';
 
-/**
- * A link to a section of the home page. Without JavaScript it is a plain link
- * to /#id. With it, on / it scrolls smoothly; elsewhere it goes to / and
- * scrolls there after about 100 ms.
- */
+/** A link to a section of the home page (docs/product.md §3.2); a plain /#id without scripts. */
 export function SectionLink({
   id,
   className,

@@ -7,10 +7,8 @@ import { SiteChrome } from './site-chrome';
 import { TagManager } from './tag-manager';
 
 /**
- * Everything a public page has around its content, for the (site) layout and the not-found page.
- * The pre-paint script comes first in <body>: it runs before the announcement bar is parsed, so a
- * dismissed bar is never painted (and the visit's utm values are kept); its dismiss button, the
- * preview dialog's opening and its frame work from the first paint, before the framework's scripts arrive.
+ * Everything a public page has around its content. The pre-paint script comes first in <body>, so
+ * a dismissed bar is never painted and the bar's button and the dialogs work before hydration.
  */
 export function SiteShell({ children }: { children: ReactNode }) {
   return (

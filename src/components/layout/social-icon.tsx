@@ -1,7 +1,6 @@
 import type { SocialLink } from '@/config/site';
 
-// Brand marks reduced to a monogram in a rounded square: recognisable, tiny,
-// and no third-party icon font or request. The link's aria-label names the network.
+// Brand marks as monograms: no third-party icon font or request. The link's aria-label names it.
 const monograms: Record<SocialLink['id'], string> = {
   linkedin: 'in',
   facebook: 'f',

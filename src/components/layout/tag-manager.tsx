@@ -1,11 +1,7 @@
 import Script from 'next/script';
 import { tagManagerInitScript, tagManagerScriptUrl } from '@/lib/tag-manager';
 
-/**
- * Google Tag Manager, rendered only when a container id is configured. It loads
- * after the page is interactive, so it never blocks rendering; without an id the
- * site makes no third-party request at all.
- */
+/** Google Tag Manager, only with a container id, loaded after the page is interactive. */
 export function TagManager({ containerId }: { containerId: string | undefined }) {
   if (!containerId) return null;
   return (

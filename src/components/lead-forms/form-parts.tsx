@@ -47,9 +47,8 @@ export function FailureBanner({
 }
 
 /**
- * What replaces a form once its lead is accepted; focus moves to the heading so
- * it is read out. Its links are not prefetched: the visitor is done here, and a
- * client component cannot consult the route registry for pages not built yet.
+ * What replaces a form once its lead is accepted; focus moves to the heading so it is read out. Its
+ * links are not prefetched: a client component cannot consult the route registry.
  */
 export function FormSuccess({
   copy,

@@ -14,12 +14,7 @@ type SuccessCopy = {
   actions: readonly { label: string; href: string }[];
 };
 
-/**
- * What every lead form shares around its fields: the plain-POST <form> that
- * works without JavaScript (and the :target outcome panels for it), the
- * required-fields note, the error banner, the spam fields and the submit
- * button with its in-flight label; once accepted, the success screen.
- */
+/** What every lead form shares around its fields: the plain-post <form>, outcomes, button. */
 export function LeadFormFrame({
   form,
   formId,
@@ -35,7 +30,7 @@ export function LeadFormFrame({
   formId: string;
   lead: ReturnType<typeof useLeadForm>;
   labels: { idle: string; busy: string };
-  /** Replaces the form once the lead is accepted; without it the form stays while the page moves on. */
+  /** Replaces the form once accepted; without it the form stays while the page moves on. */
   success?: SuccessCopy;
   describeFailure?: (failure: SubmitFailure) => string;
   onCancel?: () => void;

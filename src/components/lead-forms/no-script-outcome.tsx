@@ -3,11 +3,8 @@ import { noScriptCopy } from '@/content/forms';
 import { buttonClass } from '@/components/ui/button-styles';
 
 /**
- * Outcomes of a plain form post (JavaScript off). The API answers 303 to this
- * page with #{formId}-sent or #{formId}-error, and CSS :target shows the
- * matching panel on the static page (globals.css hides the form beside a
- * shown success panel). Once the page is hydrated the hook takes over and
- * these panels are not rendered.
+ * Outcomes of a plain form post (docs/product.md §6.5), shown by CSS :target on the static page;
+ * globals.css hides the form beside a shown success panel. Hydrated, the hook takes over.
  */
 export function NoScriptOutcome({
   formId,

@@ -1,12 +1,7 @@
 import { honeypotLabel } from '@/content/forms';
 import { HONEYPOT_FIELD, STARTED_AT_FIELD } from '@/lib/lead-forms';
 
-/**
- * A honeypot people never see or reach (off-screen, out of the tab order,
- * hidden from assistive technology) and the time the form was shown, for the
- * server's minimum-fill-time check. Bots that fill every field are answered
- * like everyone else but never forwarded.
- */
+/** The spam checks' fields (docs/product.md §6.6): a honeypot and when the form was shown. */
 export function SpamFields({ formId }: { formId: string }) {
   return (
     <>
@@ -21,7 +16,7 @@ export function SpamFields({ formId }: { formId: string }) {
           defaultValue=""
         />
       </div>
-      {/* No value prop: React would put it back on every render. useLeadForm fills it in once hydrated. */}
+      {/* No value prop, which React would restore on every render; useLeadForm fills it in. */}
       <input type="hidden" name={STARTED_AT_FIELD} />
     </>
   );

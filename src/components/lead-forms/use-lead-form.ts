@@ -29,7 +29,7 @@ function messagesFor(codes: Record<string, unknown>): FieldMessages {
   );
 }
 
-/** The banner text for a failure, in the wording of SPEC section 8. */
+/** The banner text for a failure (docs/product.md §6.3). */
 export function failureMessage(failure: SubmitFailure): string {
   switch (failure.kind) {
     case 'server':
@@ -62,11 +62,8 @@ export function growthAuditFailureMessage(failure: SubmitFailure): string {
 type Status = 'idle' | 'submitting' | 'success';
 
 /**
- * Validation and submission shared by the four lead forms. The form is a real
- * <form method="post" action="/api/leads/{form}"> that works without
- * JavaScript; with it, this hook validates with the same schema as the server,
- * posts JSON with the visit's attribution, and maps every outcome to a state.
- * Nothing the visitor typed is cleared unless the lead was accepted.
+ * Validation and submission shared by the four lead forms (docs/product.md §6.4): the server's
+ * rules, JSON with the visit's attribution, nothing typed cleared unless the lead was accepted.
  */
 export function useLeadForm(form: LeadForm, formId: string, onSuccess?: () => void) {
   const [status, setStatus] = useState<Status>('idle');
@@ -104,7 +101,7 @@ export function useLeadForm(form: LeadForm, formId: string, onSuccess?: () => vo
     if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
   };
 
-  /** A field's message clears as soon as that field is edited (SPEC section 5). */
+  /** A field's message clears as soon as that field is edited. */
   const clearError = (name: string) => {
     setErrors((current) => {
       if (!(name in current)) return current;

@@ -18,9 +18,8 @@ function PointsBlock({ heading, items }: { heading: string; items: readonly stri
 }
 
 /**
- * The side column of the demo and contact pages. With `chatOpensWidget` the
- * live-chat item is a control that opens the chat widget (/contact-us);
- * otherwise it links to the contact page, where chat lives.
+ * The side column of the demo and contact pages. With `chatOpensWidget` (/contact-us) the live-chat
+ * item opens the chat; otherwise it links to the contact page, where the chat is.
  */
 export function ContactAside({
   content,

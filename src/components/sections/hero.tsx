@@ -24,7 +24,7 @@ export function Hero({ appUrl }: { appUrl: string }) {
             {hero.heading}
           </h1>
           <p className="mt-5 text-lg text-ink-700">{hero.body}</p>
-          {/* Wrapping, not shrinking: the first button's size never depends on the second (see partial-paint.e2e.ts). */}
+          {/* Wrapping, not shrinking: the first button's size never depends on the second. */}
           <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
             <AppLink href={hero.primaryCta.href} className={buttonClass('primary', 'lg')}>
               <IconLabel icon={ArrowRight} side="end">

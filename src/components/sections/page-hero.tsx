@@ -2,9 +2,9 @@ import { Children, type ReactNode } from 'react';
 import type { PageHeroContent } from '@/content/types';
 
 /**
- * The call-to-action row, centred. Two buttons sit either side of the centre line in a two-column grid rather
- * than being centred together by flexbox: Chromium may paint before the second button is parsed, and a lone
- * first button centred by flexbox then slid left when its partner arrived.
+ * The call-to-action row, centred. Two buttons sit either side of the centre line in a grid, not
+ * centred together by flexbox: Chromium may paint before the second button is parsed, and a lone
+ * first button would then slide left when its partner arrived.
  */
 function actionRow(count: number): string {
   const row = 'mt-8 flex flex-col gap-3';

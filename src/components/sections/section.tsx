@@ -2,8 +2,8 @@ import type { ReactNode } from 'react';
 import { cn } from '@/lib/cn';
 
 /**
- * A page section with a labelled heading. Sections reachable from the header
- * take focus programmatically (tabIndex -1) when a section link scrolls to them.
+ * A page section with a labelled heading. Sections the header links to take focus (tabIndex -1)
+ * when a section link scrolls to them.
  */
 export function Section({
   id,

@@ -5,8 +5,8 @@ export function StatsBand({ stats, label }: { stats: readonly Stat[]; label: str
     <section aria-label={label} className="bg-brand-800 text-white">
       <dl className="mx-auto grid max-w-6xl grid-cols-2 gap-8 px-4 py-12 text-center sm:px-6 md:grid-cols-4">
         {stats.map((stat) => (
-          // The figure shows above its label but follows it in the markup (a <dl> names, then gives). Its row has
-          // a fixed height (one text-4xl line), so a label painted before its figure is parsed never moves down.
+          // The figure shows above its label but follows it in the markup (a <dl> names, then
+          // gives). Its row has a fixed height, so a label painted before its figure never moves.
           <div key={stat.label} className="grid grid-rows-[2.5rem_auto]">
             <dt className="row-start-2 mt-1 text-brand-100">{stat.label}</dt>
             <dd className="row-start-1 text-4xl font-extrabold tracking-tight">{stat.value}</dd>

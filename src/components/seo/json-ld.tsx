@@ -1,7 +1,4 @@
-/**
- * Structured data as a JSON-LD script. '<' is escaped so no string in the data
- * can close the script element early.
- */
+/** Structured data as a JSON-LD script; '<' is escaped so no string can close the element. */
 export function JsonLd({ data }: { data: object | readonly object[] }) {
   return (
     <script

@@ -2,7 +2,7 @@ import type { Metadata, Viewport } from 'next';
 import { siteConfig } from '@/config/site';
 import { getRoute, type RoutePath } from '@/content/routes';
 
-/** What every document has, from the root layout or the global not-found page (which has no layout). */
+/** What every document has: the root layout's, and the global not-found page's (no layout). */
 export const documentMetadata: Metadata = {
   metadataBase: new URL(siteConfig.siteUrl),
   applicationName: siteConfig.brandName,
@@ -23,8 +23,8 @@ export function pageTitle(title: string): string {
 }
 
 /**
- * Metadata for a registered route. The title is absolute because Next's title
- * template does not apply to the page beside the layout that defines it (/).
+ * Metadata for a registered route. The title is absolute: Next's title template does not apply to
+ * the page beside the layout that defines it (/).
  */
 export function pageMetadata(path: RoutePath): Metadata {
   const route = getRoute(path);

@@ -3,10 +3,8 @@ import type { ComponentProps } from 'react';
 import { isRoutePath } from '@/content/routes';
 
 /**
- * next/link for internal pages that prefetches only pages in the route
- * registry: a link to a page that is not built yet must not fire a prefetch
- * that 404s in every visitor's console. Server component; client components
- * receive the computed `prefetch` flag as a prop instead of the registry.
+ * next/link that prefetches only pages in the route registry: a prefetch of a page not built would
+ * 404 in every visitor's console. Client components get the `prefetch` flag as a prop instead.
  */
 export function AppLink({
   href,

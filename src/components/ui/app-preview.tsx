@@ -10,8 +10,8 @@ import { uiCopy } from '@/content/ui';
 const DIALOG_ID = 'app-preview';
 
 /**
- * Browsers without invoker commands (before Chromium 135, Firefox 144, Safari 26.2) get the button's
- * command from script once hydrated; the toggle event has the frame loaded or unloaded.
+ * Browsers without invoker commands (before Chromium 135, Firefox 144, Safari 26.2) get the
+ * button's command from script once hydrated; the toggle event has the frame loaded or unloaded.
  */
 function commandFallback(event: MouseEvent<HTMLButtonElement>) {
   if ('commandForElement' in HTMLButtonElement.prototype) return;
@@ -24,13 +24,9 @@ function commandFallback(event: MouseEvent<HTMLButtonElement>) {
 }
 
 /**
- * A Preview button that opens the web app in a modal of 94vw x 84vh (SPEC
- * section 9). The buttons open and close the dialog with invoker commands; the
- * inline script at the top of <body> (lib/dialog-script.ts) shows it in the tap's
- * frame before making it modal, and puts the app's frame in it only while it is
- * open, so all of it works from the first paint, before hydration.
- * Without JavaScript the frame could not wait to be asked for, so Preview is
- * not shown; the web app link beside it still opens the app.
+ * Preview and the web-app modal (docs/product.md §5.1), opened with invoker commands and
+ * lib/dialog-script.ts from the first paint. Without JavaScript the frame could not wait to be
+ * asked for, so Preview is hidden; the app link beside it still works.
  */
 export function AppPreview({ url, label, title }: { url: string; label: string; title: string }) {
   return (

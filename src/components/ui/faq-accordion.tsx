@@ -1,13 +1,7 @@
 import { ChevronDown } from '@/components/ui/svg-icons';
 import type { FaqItem } from '@/content/types';
 
-/**
- * An exclusive accordion built on <details name>: the browser keeps one item
- * open at a time and closes the open one when its summary is clicked again.
- * No JavaScript is shipped, every answer is in the HTML (readable without JS,
- * found by in-page search, which also opens the item), and keyboard and screen
- * reader support is native.
- */
+/** An exclusive accordion on <details name> (docs/product.md §5.3): native, no JavaScript. */
 export function FaqAccordion({ items, name }: { items: readonly FaqItem[]; name: string }) {
   return (
     <div className="divide-y divide-ink-200 rounded-2xl border border-ink-200 bg-white">

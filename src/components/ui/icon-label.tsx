@@ -1,10 +1,8 @@
 import type { ComponentType, ReactNode } from 'react';
 
 /**
- * A button's label with an icon beside it, laid out so that neither moves if the browser paints before the
- * other is parsed: the text comes first in the markup, and the icon sits in space the label's padding
- * reserves. (A full-width button's centred text otherwise slides aside when its icon arrives; see
- * tests/e2e/partial-paint.e2e.ts.)
+ * A label with an icon, laid out so neither moves if the browser paints before the other is parsed:
+ * the text comes first and the icon sits in space the padding reserves (tests/e2e/partial-paint).
  */
 export function IconLabel({
   icon: Icon,

@@ -23,16 +23,9 @@ function wrapFocus(edge: 'first' | 'last') {
 }
 
 /**
- * A modal on the native <dialog>: showModal() makes the rest of the page inert
- * and closes on Escape. This adds what the platform leaves out: closing on a
- * backdrop click, focus guards so Tab and Shift+Tab loop inside (they also
- * catch Tab pressed inside an iframe, which a keydown handler cannot see), and
- * focus returned to whatever opened it.
- *
- * Either `open` drives it, or (no `open`) buttons with invoker commands open and
- * close it by its `id` with no script at all, before hydration too; then
- * `closedby="any"` closes it on a backdrop click before hydration as well, and
- * the platform returns focus to the opener.
+ * A modal on the native <dialog>, plus what the platform leaves out: a backdrop click closes it,
+ * focus guards loop Tab inside (they also catch Tab in an iframe, which keydown cannot see), and
+ * focus returns to the opener. Without `open`, invoker commands drive it by `id` before hydration.
  */
 export function ModalDialog({
   id,
@@ -79,8 +72,7 @@ export function ModalDialog({
         onClose?.();
         openerRef.current?.focus();
       }}
-      // A click whose target is the <dialog> itself landed on its ::backdrop,
-      // because the panel inside fills the whole dialog box.
+      // The panel fills the dialog box, so a click on the <dialog> itself is on its ::backdrop.
       onClick={(event) => {
         if (event.target === event.currentTarget) dialogRef.current?.close();
       }}

@@ -11,12 +11,10 @@ type IconData = {
 export type SvgIcon = (props: SVGProps<SVGSVGElement>) => ReactElement;
 
 /**
- * lucide-react's icons are client components (its Icon reads a React context and is marked 'use client'), so
- * every icon a server component renders was a client boundary: its path data sent a second time in the page's
- * RSC payload and hydrated one by one (45 on /). This makes the same <svg> lucide-react renders (same
- * attributes and classes, checked against it in tests/unit/svg-icon.test.ts) as a plain element, which server
- * components send as HTML only. Client components keep lucide-react: importing svg-icons.ts into a client
- * bundle took every icon's data with it (start-up JavaScript on / +6.3 KB gzipped).
+ * lucide-react's icons are client components, so each one a server component renders would be a
+ * client boundary, its path data sent again in the RSC payload and hydrated (45 on /). This draws
+ * the same <svg> (tests/unit/svg-icon.test.ts) as plain HTML. Client components keep lucide-react:
+ * importing svg-icons.ts there costs start-up JavaScript on / 6.3 KB gzipped.
  *
  *   import * as star from 'lucide-react/icons/star';
  *   const Star = svgIcon(star);

@@ -1,5 +1,4 @@
-// The lucide icons the site draws, as plain <svg> elements (see svg-icon.tsx): import icons from here, not from
-// 'lucide-react', whose components are client components. Names as lucide-react exports them.
+// The lucide icons server components draw, as plain <svg> (svg-icon.tsx); names as lucide-react's.
 import * as ArrowRightIcon from 'lucide-react/icons/arrow-right';
 import * as AwardIcon from 'lucide-react/icons/award';
 import * as BellIcon from 'lucide-react/icons/bell';

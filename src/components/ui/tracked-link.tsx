@@ -3,10 +3,7 @@
 import type { ComponentProps } from 'react';
 import { track, type AnalyticsEvent } from '@/lib/analytics';
 
-/**
- * A plain anchor that pushes an analytics event when followed. The push happens
- * synchronously on click, before the browser leaves the page.
- */
+/** A plain anchor that pushes an analytics event on click, before the browser leaves the page. */
 export function TrackedLink({
   event,
   onClick,

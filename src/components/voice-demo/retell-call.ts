@@ -2,30 +2,14 @@ import { RetellWebClient } from 'retell-client-js-sdk';
 import { callErrorMessage, microphoneErrorMessage } from './voice-call-state';
 
 /**
- * The provider's call client, loaded only when a visitor starts a call (this
- * module is the dynamic-import boundary: it and the SDK, with the media
- * library, form one lazily loaded chunk).
+ * The provider's call client: this module and the SDK form one chunk, loaded when a call starts.
  *
- * Why more than startCall/stopCall: retell-client-js-sdk 2.0.x's stopCall()
- * returns at once unless the room has finished connecting (`if (connected)`),
- * and startCall() only turns the microphone on after connect() resolves. So a
- * call cancelled while connecting carries on connecting, then publishes the
- * microphone, with nobody left to stop it. Hence, for the room the SDK creates
- * (synchronously, at the top of startCall, kept in its `room` field):
- *
- * - every local track the room creates goes through our wrapper of
- *   localParticipant.createTracks (the one path setMicrophoneEnabled uses), so
- *   we hold a reference to each, and one created after stop() is stopped at once;
- * - stop() disconnects the room itself, which aborts a pending connect, then
- *   stops every track we saw and every track still published.
- *
- * The SDK's version is pinned exactly in package.json; the unit test
- * (tests/unit/voice-retell-call.test.ts) runs the real SDK code against a
- * scripted media library and fails if this stops holding.
- *
- * Capture settings: the SDK creates its room with audioCaptureDefaults
- * { echoCancellation, noiseSuppression, autoGainControl: true, channelCount: 1,
- * sampleRate, deviceId: captureDeviceId }, which is SPEC section 9.
+ * More than startCall/stopCall, because retell-client-js-sdk 2.0.x's stopCall() does nothing until
+ * the room has connected, and startCall() turns the microphone on after connecting: a call
+ * cancelled while connecting would publish the microphone with nobody left to stop it. So every
+ * local track goes through our wrapper of localParticipant.createTracks (a track made after stop()
+ * is stopped at once), and stop() disconnects the room itself, aborting a pending connect. The SDK
+ * is pinned in package.json, and tests/unit/voice-retell-call.test.ts runs its real code.
  */
 
 export type RetellCallOptions = {

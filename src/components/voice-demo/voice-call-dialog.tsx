@@ -11,11 +11,8 @@ import { cn } from '@/lib/cn';
 import { statusText, type VoiceCallState } from './voice-call-state';
 
 /**
- * The call overlay: a modal dialog labelled by its title and described by the
- * live status line. One button stays in place through every phase (Cancel
- * while connecting, End call once connected, Close after an error), so focus
- * never drops out of the dialog when the phase changes. Escape and a click on
- * the backdrop do what that button does.
+ * The call dialog. One button stays in place through every phase (Cancel, End call, Close), so
+ * focus never drops out when the phase changes; Escape and the backdrop do what it does.
  */
 export function VoiceCallDialog({
   state,

@@ -2,16 +2,8 @@ import { voiceDemo } from '@/content/voice-demo';
 import { fill } from '@/lib/fill';
 
 /**
- * The voice demo's states (SPEC section 4) as a pure reducer:
- *
- *   idle --start--> connecting --connected--> connected
- *   connecting | connected --cancel (Cancel, End call, Escape)--> idle
- *   connecting | connected --ended (the call ended on its own)--> idle
- *   connecting | connected --failed--> error --cancel | start--> idle | connecting
- *
- * `attempt` numbers each call, so a late event from a call already cancelled
- * (its connect finishing, its error arriving) changes nothing. `start` while a
- * call is active is ignored: never a second call.
+ * The voice demo's states (docs/product.md §9.2) as a pure reducer. `attempt` numbers each call, so
+ * a late event from a cancelled call changes nothing; `start` during a call is ignored.
  */
 export type VoiceCallState =
   | { status: 'idle'; attempt: number; notice: string | null }
@@ -82,9 +74,8 @@ export function callErrorMessage(message?: string | null): string {
 }
 
 /**
- * What to tell the visitor when getUserMedia fails. A refusal (by them, by a
- * browser policy, or an insecure page) says how to allow the microphone; the
- * rest are start errors with a plain reason.
+ * What to tell the visitor when getUserMedia fails: a refusal (theirs, a policy's, an insecure
+ * page's) says how to allow the microphone; the rest are start errors with a plain reason.
  */
 export function microphoneErrorMessage(error: unknown): string {
   const name =

@@ -4,25 +4,16 @@ import type { RetellCall, RetellCallOptions } from './retell-call';
 import { fill } from '@/lib/fill';
 
 /**
- * One voice demo call, from the click to the end, outside React:
- *
- * 1. the call client (the provider's SDK, with the media library) starts
- *    loading, in its own chunk, only now;
- * 2. meanwhile the microphone is requested with SPEC's capture settings, so a
- *    refusal is reported before any provider call is made, and the permission
- *    prompt follows the click;
- * 3. our server creates the web call (POST /api/voice/web-call) and hands back
- *    only an access token;
- * 4. the SDK joins the call's room with it.
- *
- * release() ends it in every phase and stops every microphone track it opened
- * (see retell-call.ts for the SDK's own tracks). Only one call runs at a time.
+ * One voice demo call outside React (docs/product.md §9.2): the SDK's chunk starts loading on the
+ * click while the microphone is asked for, so the prompt follows the click and a refusal is
+ * reported before any call is created; then our server's token; then the SDK joins the room.
+ * release() ends it in every phase and stops every microphone track it opened.
  */
 
 export const WEB_CALL_ENDPOINT = '/api/voice/web-call';
-/** SPEC section 9: the SDK's sample rate. */
+/** docs/product.md §9.2. */
 export const SAMPLE_RATE = 24_000;
-/** SPEC section 9: echo cancellation, noise suppression, auto gain, one channel (the SDK asks for the same). */
+/** The capture settings of docs/product.md §9.2 (the SDK asks for the same). */
 export const AUDIO_CONSTRAINTS: MediaTrackConstraints = {
   echoCancellation: true,
   noiseSuppression: true,
@@ -38,7 +29,7 @@ export type VoiceCallCallbacks = {
   onAgentTalking(talking: boolean): void;
   /** The call ended without the visitor ending it (the agent hung up, the room closed). */
   onEnded(): void;
-  /** A message ready to show: SPEC section 8's wording. The call is already released. */
+  /** A message ready to show (docs/product.md §9.3); the call is already released. */
   onError(message: string): void;
 };
 
@@ -119,7 +110,7 @@ const browserDeps: VoiceCallDeps = {
   pagePath: () => window.location.pathname,
 };
 
-/** Whether this browser can make the call at all; if not, the control stays a link to a booked demo. */
+/** Whether this browser can make the call; if not, the control stays a link to book a demo. */
 export function canMakeVoiceCalls(): boolean {
   return (
     typeof window !== 'undefined' &&
@@ -220,7 +211,7 @@ export function startVoiceCall(
       sampleRate: SAMPLE_RATE,
       muted,
       onStarted: () => !released && callbacks.onConnected(),
-      // The SDK now holds its own microphone track: ours is no longer needed.
+      // The SDK holds its own microphone track from here, so ours is released.
       onMicrophone: () => {
         stopStream(preflight);
         preflight = null;

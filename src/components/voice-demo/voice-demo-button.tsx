@@ -13,15 +13,9 @@ import { initialVoiceCallState, isCallActive, voiceCallReducer } from './voice-c
 const noSubscription = () => () => {};
 
 /**
- * The live voice demo control (services overview hero and closing, how it
- * works). The prerendered HTML is a link to /contact-demo, so without
- * JavaScript, or in a browser that cannot take the call, it still books a live
- * demo. Once hydrated in a capable browser it becomes a button that opens the
- * call dialog; the call client itself is fetched only then (voice-call.ts).
- *
- * The call runs while the state is connecting or connected: the effect below
- * starts it and its cleanup releases it (end, cancel, error, or the component
- * unmounting when the visitor navigates away).
+ * The live voice demo control (docs/product.md §9.1): a link to /contact-demo in the HTML, a button
+ * once hydrated in a capable browser. The call runs while connecting or connected: the effect
+ * starts it and its cleanup releases it, leaving the page included.
  */
 export function VoiceDemoButton({
   label = voiceDemo.buttonLabel,
