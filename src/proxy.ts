@@ -4,12 +4,7 @@ import { env } from '@/env';
 import { nonceDocumentPolicy } from '@/server/security/csp';
 import { securityPolicyFor } from '@/server/security/policy';
 
-/**
- * Adds the Content-Security-Policy of the page being served. A prerendered page gets the hashes of its
- * own inline scripts and style (src/server/security/, from the post-build manifest); the inbox (/admin)
- * renders per request, so it gets a fresh nonce, passed to Next.js on the request so that it marks its
- * own scripts with it. The other security headers are static and set in next.config.ts.
- */
+/** Adds the served page's Content-Security-Policy: docs/architecture.md, "Security". */
 export function proxy(request: NextRequest) {
   const { pathname } = request.nextUrl;
   if ((pathname === '/admin' || pathname.startsWith('/admin/')) && env.NODE_ENV !== 'development') {
@@ -27,6 +22,6 @@ export function proxy(request: NextRequest) {
 
 export const config = {
   // Hashed static assets need no policy of their own (they are not documents), and API routes get
-  // their constant deny-all policy from next.config.ts, so lead, chat and voice posts skip the proxy.
+  // their deny-all policy from next.config.ts, so lead, chat and voice posts skip the proxy.
   matcher: ['/((?!_next/static|_next/image|api/).*)'],
 };

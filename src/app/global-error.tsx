@@ -4,12 +4,8 @@ import { buttonClass } from '@/components/ui/button-styles';
 import { globalErrorCopy as copy } from '@/content/ui';
 
 /**
- * Shown instead of the whole layout when rendering fails. Next's default uses
- * inline style attributes and a <style> element, which this site's
- * Content-Security-Policy refuses; this one uses only the site's stylesheet
- * classes (the page's inlined stylesheet stays in <head>). It renders its own
- * <html> and <body>, as Next requires, and links home with a full page load so
- * the visitor starts from a fresh page.
+ * Shown instead of the whole layout when rendering fails. Next's default uses inline styles, which
+ * the site's CSP refuses; this one uses only the stylesheet's classes (still inline in <head>).
  */
 export default function GlobalError({
   reset,

@@ -8,9 +8,9 @@ export const metadata = { ...documentMetadata, ...notFoundMetadata };
 export const viewport = documentViewport;
 
 /**
- * Every unknown path. Not a root not-found.tsx: Next sends that file's tree, the site's whole chrome here,
- * with every page (it was a third of the home page's RSC payload). This one is its own document, so it
- * brings the root layout's font and stylesheet itself.
+ * Every unknown path. Not a root not-found.tsx: Next sends that file's tree (here the whole chrome)
+ * with every page, a third of the home page's RSC payload. This is its own document, so it brings
+ * the root layout's font and stylesheet itself.
  */
 export default function GlobalNotFound() {
   return (

@@ -7,9 +7,8 @@ export const metadata = documentMetadata;
 export const viewport = documentViewport;
 
 /**
- * The document every page shares. The public site's chrome is in (site)/layout.tsx and the inbox's in
- * admin/layout.tsx: the public pages are prerendered with a hash-based policy, the inbox renders per
- * request with a nonce, so nothing here may depend on either.
+ * The document every page shares. Public pages are prerendered with a hash-based policy and the
+ * inbox renders per request with a nonce, so nothing here may depend on either.
  */
 export default function RootLayout({ children }: { children: ReactNode }) {
   return (

@@ -2,9 +2,8 @@ import 'server-only';
 import { env } from '@/env';
 
 /**
- * Structured logs: one JSON object per line on stdout (errors on stderr).
- * Callers pass ids, statuses and durations, never personal data (no names,
- * emails, phones, messages or raw IP addresses).
+ * One JSON object per line on stdout (errors on stderr). Callers pass ids, statuses and durations,
+ * never personal data (names, emails, phones, messages, raw IP addresses).
  */
 
 const levels = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 } as const;
@@ -18,10 +17,8 @@ export function log(level: Level, event: string, fields: Record<string, unknown>
 }
 
 /**
- * An error's name and message, then each cause's (up to three: e.g. the database's own refusal under
- * a failed query), never a stack. The causes are what explains a 503, so they are never cut off: the
- * outer message is shortened first. A failed query's message repeats its parameters, which hold what
- * visitors typed: they are dropped.
+ * An error's name and message, then up to three causes', never a stack. The causes explain a 503,
+ * so the outer message is shortened first. A failed query's parameters, what visitors typed, go.
  */
 export function describeError(error: unknown): string {
   const chain: string[] = [];

@@ -1,10 +1,9 @@
 import 'react';
 
-// Invoker commands (HTML: a button that opens or closes a dialog or popover with no script; Chromium 135+,
-// Firefox 144+, Safari 26.2+). @types/react 19.3 does not list them yet. React passes them through to the
-// HTML only when spelled in lower case.
+// Invoker commands (a button opens or closes a dialog or popover with no script; Chromium 135+,
+// Firefox 144+, Safari 26.2+), missing from @types/react 19.3. React passes them on in lower case.
 declare module 'react' {
-  // eslint-disable-next-line @typescript-eslint/no-unused-vars -- a merged interface keeps React's own type parameter
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars -- keeps React's type parameter
   interface ButtonHTMLAttributes<T> {
     command?:
       | 'show-modal'

@@ -2,7 +2,7 @@ import { NotFoundSection, notFoundMetadata } from '@/components/layout/not-found
 
 export const metadata = notFoundMetadata;
 
-/** notFound() in a public page: inside the (site) layout, so only the section (Next sends it with every public page). */
+/** notFound() in a public page: only the section, since Next sends this with every public page. */
 export default function NotFound() {
   return <NotFoundSection />;
 }

@@ -3,9 +3,8 @@ import { readBody } from './read-body';
 import { refuse, type Refusal } from './endpoint';
 
 /**
- * Reads a POST body into a flat object, within the size and time bounds of read-body.ts:
- * application/json (an object), and for endpoints that take plain HTML forms also
- * application/x-www-form-urlencoded and multipart/form-data.
+ * Reads a POST body into a flat object within read-body.ts's bounds: JSON, and for endpoints that
+ * take plain HTML forms also urlencoded and multipart.
  */
 
 export type ParsedBody = { kind: 'json' | 'form'; body: Record<string, unknown> };
@@ -18,10 +17,7 @@ function isJsonType(type: string): boolean {
   return type === 'application/json' || /^application\/[a-z0-9.+-]+\+json$/.test(type);
 }
 
-/**
- * NUL characters cannot be stored in PostgreSQL text or jsonb, and no person
- * types them: they are removed from every top-level string before validation.
- */
+/** PostgreSQL text and jsonb cannot store NUL and no person types it, so it is removed. */
 function withoutNul(body: Record<string, unknown>): Record<string, unknown> {
   for (const [key, value] of Object.entries(body))
     if (typeof value === 'string' && value.includes('\u0000'))
@@ -29,7 +25,7 @@ function withoutNul(body: Record<string, unknown>): Record<string, unknown> {
   return body;
 }
 
-/** First value per name; a file upload is kept as a non-string marker so validation rejects it. */
+/** First value per name; a file upload becomes a non-string marker, which validation rejects. */
 function fromEntries(entries: Iterable<[string, FormDataEntryValue]>): Record<string, unknown> {
   const body: Record<string, unknown> = {};
   for (const [name, value] of entries) {

@@ -5,26 +5,19 @@ import type { TrustProxy } from '@/env';
 import { log } from '@/server/log';
 
 /**
- * The address a request came from, for rate limiting and the stored (hashed) ip. Every header a
- * client sends is the client's choice (X-Forwarded-For, X-Real-IP, Forwarded, True-Client-IP,
- * CF-Connecting-IP...), so by default none is read (docs/deploying.md):
- *
- * - TRUST_PROXY unset or 0: the connection's own address. Route handlers cannot see the socket, so
- *   scripts/server.mjs writes it into a header of its own, after deleting any copy the client sent,
- *   and announces that header's name on globalThis; served any other way (`next start`, `next dev`)
- *   there is no such header and every visitor is 'unknown' (one shared window), never a forgery.
- * - TRUST_PROXY=N (1-9): N proxies each append their peer's address to X-Forwarded-For; the entry
- *   the outermost one added (N-th from the right) is the visitor. Entries to its left were written by
- *   the client. Fewer entries than N: the left-most; none: the connection's address.
- * - TRUST_PROXY=<header>: that header, which the edge proxy or CDN overwrites on every request.
- * A trusted value that is not an IP address falls back to the connection's address.
+ * The address a request came from, for rate limits and the stored (hashed) ip, as TRUST_PROXY
+ * allows (docs/deploying.md): every header a client sends is its own choice, so by default none is
+ * read. Route handlers cannot see the socket, so scripts/server.mjs passes the connection's address
+ * in a header of its own; served any other way every visitor is 'unknown' (one shared window). With
+ * N proxies the visitor is X-Forwarded-For's N-th entry from the right (entries left of it are the
+ * client's). A trusted value that is not an IP address falls back to the connection's address.
  */
 
 type ServerGlobal = typeof globalThis & { __siteServer?: { peerAddressHeader: string } };
 
 let warnedNoPeer = false;
 
-/** The connection's own address, from scripts/server.mjs's header; 'unknown' without that server. */
+/** The connection's address, from scripts/server.mjs's header; 'unknown' without that server. */
 function peerAddress(headers: Headers): string {
   const header = (globalThis as ServerGlobal).__siteServer?.peerAddressHeader;
   const address = header ? normalizeAddress(headers.get(header)) : null;

@@ -1,10 +1,6 @@
 import 'server-only';
 
-/**
- * Webhook credentials: user:password@ in a URL (n8n's Basic Auth) and a Header
- * Auth header from the environment. Both are used to send and nothing else:
- * never stored, logged or shown.
- */
+/** Webhook credentials (URL user:password@ and a Header Auth header): sent, never kept or shown. */
 
 /** The URL without user:password@, for anything that keeps or prints it. */
 export function withoutCredentials(url: string): string {
@@ -15,7 +11,7 @@ export function withoutCredentials(url: string): string {
     parsed.password = '';
     return parsed.href;
   } catch {
-    // Not a URL (env.ts lets none through): drop anything up to the authority's last @ all the same.
+    // Not a URL (env.ts lets none through): drop anything up to the authority's last @ anyway.
     return url.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/?#]*@/i, '$1');
   }
 }

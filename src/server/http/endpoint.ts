@@ -6,11 +6,9 @@ import { checkRateLimit } from './rate-limit';
 import { isSameOrigin } from './same-origin';
 
 /**
- * The one shape of every API endpoint: a `decide` function that returns either its success or a
- * Refusal with one of the error codes below, a `respond` that turns the success into a Response,
- * and this wrapper, which answers refusals, turns anything thrown into 503 (never 500), and writes
- * one log line per request. The codes are the API's vocabulary, documented once in docs/api.md;
- * clients turn them into copy (src/content), so no client compares message text.
+ * The one shape of every API endpoint: docs/architecture.md, "Server". `decide` returns a success
+ * or a Refusal with a code of docs/api.md, `respond` turns the success into a Response. Clients
+ * turn codes into copy, so none compares message text.
  */
 
 const errorCodes = {
@@ -53,7 +51,7 @@ type FieldErrors = Record<string, string>;
 export type Refusal = {
   refused: ErrorCode;
   status: number;
-  /** A more precise message than the code's default (public: never secrets or what the visitor sent). */
+  /** A more precise message than the code's default: public, never secrets or what was sent. */
   message?: string;
   fieldErrors?: FieldErrors;
   retryAfterSeconds?: number;
@@ -82,7 +80,7 @@ export function json(
   return Response.json(body, { status, headers: { 'Cache-Control': 'no-store', ...headers } });
 }
 
-/** The JSON answer to a refusal: { error, message, fieldErrors?, retryAfter? } (+ Retry-After on 429). */
+/** The JSON answer to a refusal (docs/api.md), with Retry-After on 429. */
 export function refusalResponse(refusal: Refusal): Response {
   const { refused, status, message, fieldErrors, retryAfterSeconds, extra } = refusal;
   const body = {
@@ -105,7 +103,7 @@ export type EndpointSpec<S extends Success> = {
   name: string;
   decide(request: Request, logFields: LogFields): Promise<S | Refusal>;
   respond(success: S): Response;
-  /** Answers a refusal differently (e.g. a redirect for a plain HTML form post); JSON otherwise. */
+  /** Answers a refusal otherwise than JSON (e.g. a redirect for a plain form post). */
   refusalResponse?(refusal: Refusal, request: Request): Response;
 };
 
@@ -139,8 +137,7 @@ export async function runEndpoint<S extends Success>(
 }
 
 /**
- * The checks every public POST endpoint makes first: the request comes from this site (browsers
- * always send Origin on a POST), then the per-address rate limit of `scope` (0 turns it off).
+ * The checks every public POST endpoint makes first: same origin, then the rate limit of `scope`.
  * Returns the client address for whatever the endpoint records, or the refusal.
  */
 export async function guardPublicPost(

@@ -4,28 +4,18 @@ import https from 'node:https';
 import { describeError } from '@/server/log';
 
 /**
- * One outbound JSON POST, for everything the server calls: the lead webhooks,
- * the chat webhook and the voice provider.
+ * One outbound JSON POST (lead webhooks, chat webhook, voice provider): one deadline for the whole
+ * exchange; redirects never followed (a moved endpoint is a configuration error, not something to
+ * chase with personal data); the answer read up to `maxResponseBytes` (0: status only), `cut`
+ * saying whether it was cut short.
  *
- * - One deadline for the whole exchange: connect, send, and the answer's last byte.
- * - Redirects are never followed: a moved endpoint is a configuration error,
- *   not something to chase with personal data.
- * - The answer is read up to `maxResponseBytes` (0: drained and discarded, for
- *   callers that only need the status); a longer one is cut off, and so is one
- *   whose connection drops mid-answer: `cut` says which.
- * - Keep-alive pools whose idle sockets close after 4 s, before the 5 s
- *   keep-alive timeout of Node-based receivers such as n8n (the scale test
- *   caught reused sockets failing with 'socket hang up' before this).
- * - With `retryStaleSocket`, a reused socket that fails with ECONNRESET before
- *   any answer (almost always one the receiver closed while it sat idle) is
- *   tried once more on a fresh connection, within the same deadline. Off by
- *   default: a receiver that dropped the connection after reading the request
- *   looks the same, and a lead delivery or a voice call must not be sent twice
- *   on a guess (the outbox retries on its own schedule).
+ * Idle pooled sockets close after 4 s, before the 5 s keep-alive timeout of Node-based receivers
+ * such as n8n, which otherwise fail a reused socket with 'socket hang up'. `retryStaleSocket` tries
+ * an ECONNRESET before any answer once more; it is off by default because a receiver that dropped
+ * the connection after reading looks the same, and a lead or a voice call must not go twice.
  *
- * node:http rather than fetch: inside the Next server fetch is wrapped by the
- * framework's cache layer and WHATWG streams, which cost milliseconds of CPU per
- * call under load (measured with bench:leads).
+ * node:http, not fetch: inside the Next server fetch goes through the framework's cache layer and
+ * WHATWG streams, milliseconds of CPU per call under load (measured with bench:leads).
  */
 
 export type PostJsonResult =
@@ -172,24 +162,21 @@ export type StreamOptions = {
   headers?: Record<string, string>;
   /** The whole exchange, last byte included. */
   timeoutMs: number;
-  /** The first byte of the body, and each later one, must come within this of the one before (headers alone do not count). */
+  /** Longest wait for the body's first byte and between later ones (headers do not count). */
   idleMs: number;
 };
 
 export type StreamedPost = {
-  /** The next event: 'response' first, then 'data' until 'end' or a 'failure'; after those, the same again. */
+  /** The next event: 'response', then 'data' until 'end' or 'failure', which then repeats. */
   next(): Promise<StreamEvent>;
   /** Stops reading and closes the connection (the visitor left, or enough has arrived). */
   cancel(): void;
 };
 
 /**
- * One outbound JSON POST whose answer is read as it arrives (the chat webhook's
- * streaming mode), with the same rules as postJson: no redirects, the pooled
- * agents, an overall deadline; plus an idle deadline, since a stream that stops
- * sending must not hold the visitor for the whole timeout. A stale pooled socket
- * is retried once, before anything has been answered. Events queue until read:
- * a slow reader still gets everything that arrived, then the failure.
+ * postJson for an answer read as it arrives (the chat webhook's streaming mode), plus an idle
+ * deadline, so a stream that stops sending does not hold the visitor for the whole timeout. Events
+ * queue until read: a slow reader still gets everything that arrived, then the failure.
  */
 export function streamPost(url: string, body: string, options: StreamOptions): StreamedPost {
   const queue: StreamEvent[] = [];

@@ -6,18 +6,9 @@ import { hashAddress } from '@/server/http/client-address';
 import { describeError, log } from '@/server/log';
 
 /**
- * Per-address rate limits for the POST endpoints (leads, chat, voice): fixed
- * one-minute windows per scope and client address, 429 + Retry-After beyond
- * the limit; a limit of 0 turns a scope off.
- *
- * - With a PostgreSQL server (DATABASE_URL), the windows live in the database
- *   (rate_limit_windows), so N instances behind a load balancer enforce one
- *   limit together: one upsert per request, keyed by a salted hash of the
- *   address (never the address itself).
- * - With the embedded database there is one process by construction, so the
- *   windows stay in its memory.
- * If the database cannot be reached, the in-memory windows take over (logged):
- * a limit that degrades to per-instance is better than refusing every visitor.
+ * Per-address rate limits in one-minute windows: in PostgreSQL with DATABASE_URL, so instances
+ * share them (keyed by a salted hash of the address), in memory on the single-process embedded
+ * database. If PostgreSQL cannot be reached memory takes over: better than refusing everyone.
  */
 
 export type RateLimitResult = { allowed: true } | { allowed: false; retryAfterSeconds: number };

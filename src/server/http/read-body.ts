@@ -1,16 +1,10 @@
 import 'server-only';
 
 /**
- * Reads a request body with two bounds, for every POST endpoint:
- * - at most `limit` bytes (a declared Content-Length over it is refused before
- *   reading; a body that grows past it is cancelled mid-stream), so a huge or
- *   endless body costs at most `limit` bytes of memory;
- * - within `timeoutMs` (default 10 s): a client that trickles its body (slowloris)
- *   is cut off instead of holding the request open for the server's own
- *   5-minute limit.
- * The stream is cancelled without waiting: on a stalled connection the
- * cancellation settles only when the socket closes, which would hold the
- * answer back until then (the red team saw 408 after 306 s).
+ * Reads a request body of at most `limit` bytes (refused mid-stream too) within `timeoutMs`, so a
+ * trickling client (slowloris) is cut off instead of holding the request for the server's own
+ * 5 minutes. The stream is cancelled without waiting: on a stalled connection cancelling settles
+ * only when the socket closes, which would hold the answer back for minutes.
  */
 
 const BODY_TIMEOUT_MS = 10_000;

@@ -1,12 +1,9 @@
 import 'server-only';
 
 /**
- * Same-origin only, for every POST endpoint: a request that carries an Origin
- * header must come from this site, either its configured public address
- * (NEXT_PUBLIC_SITE_URL) or the host the request was sent to (so a preview or
- * local address works too). Requests without Origin (curl, server-to-server)
- * are let through; browsers always send it on a POST (fetch or a plain form),
- * so another site's page cannot post through a visitor's browser.
+ * A POST's Origin, when present, must be this site: NEXT_PUBLIC_SITE_URL or the host the request
+ * was sent to (a preview or local address). Browsers always send it on a POST, so another site's
+ * page cannot post through a visitor's browser; requests without it (curl) pass.
  */
 export function isSameOrigin(
   headers: Headers,

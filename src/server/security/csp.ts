@@ -1,13 +1,6 @@
 import 'server-only';
 
-/**
- * The Content-Security-Policy: deny by default, then allow exactly what the
- * site uses. Pages are prerendered, so there is no per-request nonce; instead
- * script-src lists the SHA-256 of every inline script of the page being served
- * (Next.js's hydration data, the pre-paint script) and style-src that of its
- * inlined stylesheet, taken from the build's post-build manifest (policy.ts).
- * No 'unsafe-inline', no 'unsafe-eval', except in the development server's own policy.
- */
+// The Content-Security-Policies: docs/architecture.md, "Security".
 
 export type SiteSources = {
   /** The external web app shown in the home page's preview modal (frame-src). */
@@ -25,14 +18,12 @@ export type CspOptions = SiteSources & {
   styleHashes: readonly string[];
 };
 
-/** SHA-256 hash source of a script's exact text, as CSP compares it (the one definition, shared with the build). */
+/** SHA-256 hash source of a script's exact text, as CSP compares it (shared with the build). */
 export { hashSource } from '@/lib/inline-hashes';
 
 /**
- * The live voice demo's SDK (retell-client-js-sdk -> livekit-client) connects to
- * the provider's LiveKit cloud over WebSocket and HTTPS (signalling, region
- * discovery, reconnect checks). Media itself flows over WebRTC, which
- * connect-src does not govern.
+ * The voice SDK (livekit-client) connects to the provider's LiveKit cloud over WebSocket and HTTPS
+ * (signalling, region discovery, reconnect checks); media flows over WebRTC, outside connect-src.
  */
 export const voiceHosts = ['wss://*.livekit.cloud', 'https://*.livekit.cloud'] as const;
 
@@ -57,7 +48,7 @@ function policy(
     'img-src': ["'self'", 'data:', ...(tagManager ? tagManagerImg : [])],
     'font-src': ["'self'"],
     'connect-src': ["'self'", ...voice, ...(tagManager ? tagManagerConnect : [])],
-    // The voice SDK plays the agent's audio from a MediaStream; blob: covers players that wrap it in an object URL.
+    // The voice SDK plays audio from a MediaStream; blob: covers players that wrap it in a URL.
     'media-src': ["'self'", 'blob:'],
     'frame-src': [appOrigin],
     'manifest-src': ["'self'"],
@@ -81,18 +72,16 @@ export function contentSecurityPolicy({ scriptHashes, styleHashes, ...site }: Cs
 }
 
 /**
- * The development server's policy (`next dev`, never a build): pages are rendered per request with inline
- * scripts and styles no build has hashed, React's dev tooling uses eval (Next's CSP guide), and hot reloading
- * talks over a same-origin WebSocket ('self' in connect-src).
+ * The policy of `next dev`, never a build: inline scripts and styles no build has hashed, eval for
+ * React's dev tooling, and hot reloading over a same-origin WebSocket ('self' in connect-src).
  */
 export function developmentPolicy(site: SiteSources): string {
   return policy(["'unsafe-inline'", "'unsafe-eval'"], ["'unsafe-inline'"], site);
 }
 
 /**
- * The policy of the inbox's pages (/admin), which render per request: Next.js marks its own inline
- * scripts with this request's nonce, so no hash list is needed and nothing else inline can run.
- * The inbox loads nothing from other origins.
+ * The inbox's policy (/admin, rendered per request): Next.js marks its inline scripts with this
+ * request's nonce, so nothing else inline runs; nothing loads from other origins.
  */
 export function nonceDocumentPolicy(nonce: string): string {
   const directives: Record<string, readonly string[]> = {

@@ -28,7 +28,7 @@ let manifest: PostbuildManifest | undefined;
 const policies = new Map<string, string>();
 
 function pagePolicy({ scriptHashes, styleHashes }: PageEntry): string {
-  // next/script inserts the tag manager's bootstrap at runtime, so it is not in the HTML: add its hash.
+  // next/script inserts the tag manager's bootstrap at runtime, outside the HTML: add its hash.
   const scripts = siteConfig.gtmId
     ? [...scriptHashes, hashSource(tagManagerInitScript)]
     : scriptHashes;
@@ -36,8 +36,8 @@ function pagePolicy({ scriptHashes, styleHashes }: PageEntry): string {
 }
 
 /**
- * The policy of a page the build prerendered (its own inline-script and inline-style hashes, from the post-build
- * manifest, read once), or undefined for any other path: a page rendered per request needs its own policy.
+ * The policy of a prerendered page, with its hashes from the post-build manifest (read once), or
+ * undefined for any other path: a page rendered per request needs its own.
  */
 function prerenderedPagePolicy(pathname: string): string | undefined {
   manifest ??= readManifest(path.resolve(env.NEXT_DIST_DIR));
@@ -49,9 +49,8 @@ function prerenderedPagePolicy(pathname: string): string | undefined {
 }
 
 /**
- * The Content-Security-Policy for a request path. Under `next dev` the development policy (no build to hash).
- * Otherwise a prerendered page gets its own; an API route or a file (image, sitemap, robots) the deny-all
- * policy; any other path is answered by the not-found page, so it gets that page's.
+ * The Content-Security-Policy for a request path: `next dev`'s, a prerendered page's own, deny-all
+ * for an API route or a file, and the not-found page's for any other path (it answers them).
  */
 export function securityPolicyFor(pathname: string): string {
   if (env.NODE_ENV === 'development') return developmentPolicy(site());

@@ -2,12 +2,8 @@ import 'server-only';
 import { postJson } from '@/server/http/post-json';
 
 /**
- * The one call to the voice provider (Retell): POST {base}/v2/create-web-call
- * with the server-held key. Only the access token (and the call id, for our
- * logs) is taken from the answer; the key never leaves this process.
- *
- * The call itself goes through src/server/http/post-json.ts (one deadline, no
- * redirects).
+ * The one call to the voice provider (docs/product.md §10.3), with the server-held key. Only the
+ * access token (and the call id, for the log) is taken from the answer.
  */
 
 export type VoiceProviderConfig = {
@@ -30,7 +26,7 @@ export type CreateWebCallResult =
       httpStatus: number | null;
       /** Safe for the browser: fixed wording with at most the provider's status code. */
       publicMessage: string;
-      /** For the log only: what the provider said, with the key and agent id redacted and cut short. */
+      /** For the log only: what the provider said, secrets redacted, cut short. */
       detail: string;
     };
 
@@ -56,7 +52,7 @@ export function buildCreateWebCallRequest(
   };
 }
 
-/** SPEC section 8's wording, without the body: a provider may echo the request (the key, the agent id) back. */
+/** docs/product.md §9.3's wording without the body, which may echo the key and agent id. */
 export function httpErrorMessage(status: number): string {
   return `HTTP error! status: ${status}`;
 }
@@ -155,7 +151,7 @@ export async function createWebCall(
       body,
       status,
     );
-  // The call id goes to the log: whatever the provider put in it passes the same redaction as its errors.
+  // The call id goes to the log, so it passes the same redaction as the provider's errors.
   const callId = parsed.callId && redactSecrets(parsed.callId, [config.apiKey, config.agentId]);
   return { ok: true, accessToken: parsed.accessToken, callId };
 }

@@ -13,9 +13,8 @@ import { log } from '@/server/log';
 import { createWebCall, type WebCallMetadata } from './provider';
 
 /**
- * POST /api/voice/web-call: the browser asks for a live call with the demo agent and gets back
- * only an access token for the call's media room (docs/api.md). The provider key and agent id
- * stay on the server; what the provider said goes to the log (redacted), never to the browser.
+ * POST /api/voice/web-call (docs/api.md): only an access token reaches the browser; what the
+ * provider said goes to the log, redacted.
  */
 
 const MAX_BODY_BYTES = 2048;
@@ -23,8 +22,8 @@ const MAX_BODY_BYTES = 2048;
 type Created = { status: 200; kind: 'created'; accessToken: string };
 
 /**
- * The page the demo was started from, as a bare path (no query or fragment,
- * which could carry personal data). Anything else is dropped, never refused.
+ * The page the demo was started from as a bare path: a query or fragment could carry personal
+ * data. Anything else is dropped, never refused.
  */
 export function pagePathFrom(body: unknown): string | null {
   if (typeof body !== 'object' || body === null) return null;
@@ -43,8 +42,8 @@ async function decide(
   if (!apiKey || !agentId)
     return refuse('not_configured', { message: 'Voice demo is not configured' });
 
-  // The body ({ page_path }) is optional: anything unreadable counts as none. A body too large, or one
-  // that stops arriving, is refused (413, 408) as on every POST endpoint: such a client gets no paid call.
+  // The body is optional: anything unreadable counts as none. A body too large or stalled is
+  // refused (413, 408) as on every POST endpoint, so such a client gets no paid call.
   const parsed = await parseBody(request, { limit: MAX_BODY_BYTES, forms: false });
   if (isRefusal(parsed) && (parsed.refused === 'timeout' || parsed.refused === 'too_large'))
     return parsed;

@@ -4,7 +4,7 @@ import { ServicePage } from '@/components/sections/service-page';
 
 export const metadata = pageMetadata('/ai-voice-agent');
 
-// Prerendered: SPEC's "static HTML first for about 100 ms" is met by serving the full page as HTML.
+// Prerendered whole, so no placeholder phase comes before the content (docs/product.md §4.2).
 export default function AiVoiceAgentPage() {
   return <ServicePage content={aiVoiceAgentPage} />;
 }

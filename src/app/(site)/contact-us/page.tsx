@@ -18,7 +18,7 @@ export default function ContactUsPage() {
         form={<ContactForm />}
         aside={<ContactAside content={contactAside} chatOpensWidget />}
       />
-      {/* SPEC: the chat widget without its own button, opened by the Live Chat item. */}
+      {/* The chat without a launcher, opened by the Live Chat item (docs/product.md §4.12). */}
       <ChatMount launcher={false} />
     </>
   );

@@ -13,7 +13,7 @@ import { buttonClass } from '@/components/ui/button-styles';
 
 export const metadata = pageMetadata('/revenue-calculator');
 
-// Static: the calculator reads any shared inputs from the address in the browser, never from searchParams here.
+// Static: the calculator reads shared inputs from the address in the browser, not searchParams.
 export default function RevenueCalculatorPage() {
   return (
     <>
