@@ -1,15 +1,13 @@
-// Two builds against each other with Lighthouse, runs interleaved (A, B, A, B, …) so that both see the
-// same load on a shared machine: the way to tell whether a change moved a figure that drifts by more than
-// the change between one bench and the next (TBT on 2 busy cores). Prints each route's medians and writes
-// the raw runs to bench/results/tmp/ab-<label>.json.
+// Two builds against each other with Lighthouse, runs interleaved (A, B, A, B, …) so both see the
+// same load: the way to measure a change smaller than a figure's drift between benches (TBT on 2
+// busy cores). Prints each route's medians; raw runs go to bench/results/tmp/ab-<label>.json.
 //
 //   node scripts/bench-ab.mjs --a .next-before --b .next --routes /,/revenue-calculator [--runs 5]
 //                             [--throttling simulate|devtools] [--label icons]
 //   node scripts/bench-ab.mjs --a http://127.0.0.1:3301 --b .next ...
 //
-// A folder must be a complete build of this project (`npm run build` with NEXT_DIST_DIR), inside it; an
-// http:// origin is a server already running, e.g. an older commit's checkout served by its own `npm start`
-// (its build may predate scripts/server.mjs's manifest).
+// A folder is a complete build of this project (`npm run build` with NEXT_DIST_DIR); an http://
+// origin is a server already running, e.g. an older checkout served by its own `npm start`.
 import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { measureRoute } from './lib/lighthouse-run.mjs';

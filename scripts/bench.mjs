@@ -1,14 +1,12 @@
-// Lighthouse on every route of the production build: mobile, simulated
-// throttling (Lighthouse defaults), median of 3 runs per route. Writes
-// bench/results/lighthouse.md (committed) and lighthouse.json (raw medians).
-// A measurement, not a test: it exits non-zero only if Lighthouse itself fails.
+// Lighthouse on every route of the production build (mobile, median of 3 runs), written to
+// bench/results/lighthouse.md and .json. A measurement, not a test: only Lighthouse can fail it.
 //
 //   npm run bench                      build, serve on 127.0.0.1, measure every sitemap route
 //   npm run bench -- --no-build        reuse the existing build (BENCH_DIST_DIR, default .next)
 //   npm run bench -- --routes /,/faq   measure only these paths
 //   BENCH_RUNS=5 npm run bench         more runs per route
-//   BENCH_THROTTLING=devtools npm run bench   real throttling (slow 4G + 4x CPU applied by DevTools) instead of
-//                                      Lighthouse's simulation; writes lighthouse-devtools.md/.json
+//   BENCH_THROTTLING=devtools ...      DevTools' throttling, not Lighthouse's simulation; writes
+//                                      lighthouse-devtools.md/.json
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -58,7 +56,7 @@ async function routesToMeasure() {
   return [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]).pathname);
 }
 
-/** The median of one figure across runs (the middle run by that figure, not the median run by performance). */
+/** The median of one figure across runs (by that figure, not the median run by performance). */
 const medianOf = (samples, key) =>
   [...samples].map((s) => s[key]).sort((a, b) => a - b)[Math.floor(samples.length / 2)];
 
@@ -77,8 +75,8 @@ for (const path of routes) {
       samples.push(await measureRoute(`${origin}${path}`, throttlingMethod));
       run++;
     } catch (error) {
-      // Chromium sometimes loses the trace of a navigation (NO_NAVSTART, more often since pages send
-      // Cross-Origin-Opener-Policy): that run is repeated, up to three times per route.
+      // Chromium sometimes loses a navigation's trace (NO_NAVSTART): the run is repeated, up to
+      // three times per route.
       console.error(`Lighthouse failed on ${path}: ${error.message}`);
       if (++failures >= 3) process.exit(1);
     }

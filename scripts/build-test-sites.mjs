@@ -1,5 +1,4 @@
-// Builds the two production builds the end-to-end tests serve (see
-// tests/e2e/support/test-env.json): the main one and one with a tag manager.
+// Makes the two production builds the end-to-end tests serve (tests/e2e/support/test-env.json).
 import { spawnSync } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 
@@ -8,8 +7,8 @@ const testEnv = JSON.parse(
 );
 
 // E2E_DIST_DIR overrides the main build's folder; --main-only skips the tag-manager build.
-// Both builds also see server secrets that the servers never get at run time (buildOnlySecrets):
-// tests/e2e/secrets.e2e.ts proves that none of them, nor the run-time ones, reaches the browser.
+// Both builds also see secrets their servers never get (buildOnlySecrets): tests/e2e/secrets.e2e.ts
+// shows that neither these nor the run-time ones reach the browser.
 const secrets = testEnv.buildOnlySecrets;
 const main = {
   ...testEnv.main,
@@ -27,7 +26,7 @@ for (const [name, vars] of builds) {
     env: { ...process.env, ...vars, NEXT_TELEMETRY_DISABLED: '1' },
   });
   if (result.status !== 0) process.exit(result.status ?? 1);
-  // Each build's server starts with an empty embedded database (tests/e2e/support/servers.ts keeps it in the build folder).
+  // Each build's server starts with an empty embedded database, kept in the build folder.
   for (const leftover of ['e2e-leads-db', 'e2e-leads-db.lock', 'e2e-leads-db.sock'])
     rmSync(`${vars.NEXT_DIST_DIR}/${leftover}`, { recursive: true, force: true });
 }

@@ -1,9 +1,5 @@
 #!/usr/bin/env bash
-# Makes sure the tools outside npm that the tests need are present:
-# Debian's Chromium (Playwright drives it; we never download a browser), a
-# Java runtime for the Nu HTML checker and PostgreSQL's server binaries (the
-# lead tests start a private server on loopback). Installs them with apt when
-# run as root.
+# The tools outside npm the tests need (docs/testing.md), installed with apt when run as root.
 set -euo pipefail
 
 need=()

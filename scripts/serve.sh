@@ -6,6 +6,6 @@ cd "$(dirname "$0")/.."
 export NEXT_TELEMETRY_DISABLED=1
 bash scripts/ensure-deps.sh
 npm run build
-# scripts/server.mjs, not `next start`: it sets the timeouts, the client address and the 4xx answers
-# that `next start` cannot (see its header).
+# scripts/server.mjs, not `next start`: it sets the timeouts, the client address and the 4xx
+# answers that `next start` cannot.
 exec node scripts/server.mjs --port "${PORT:-3000}"

@@ -1,5 +1,4 @@
-// Writes src/app/fonts/inter-subset.woff2: Inter from @fontsource-variable/inter,
-// cut to the characters and weights in src/config/font-subset.ts. The output is
+// Writes src/app/fonts/inter-subset.woff2, cut to src/config/font-subset.ts. The output is
 // committed (the build needs no font tooling); run again after changing either:
 //
 //   npm run font:subset

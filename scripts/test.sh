@@ -1,7 +1,5 @@
 #!/usr/bin/env bash
-# The one command that runs every test: types, lint, unit tests, integration tests, the post-build contract on
-# the production builds, the development server, then end-to-end tests against the production builds in a real
-# Chromium. Sets up what it needs first.
+# `npm test`: every step of docs/testing.md in order, after setting up what it needs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export NEXT_TELEMETRY_DISABLED=1
@@ -21,8 +19,7 @@ npx vitest run --project unit
 echo "> integration tests (lead API, embedded database, real webhook receiver)"
 npx vitest run --project integration
 
-# The same suite on a real PostgreSQL server it starts on loopback (initdb + pg_ctl from Debian's postgresql,
-# which ensure-tools.sh installed or asked for).
+# The same suite on a real PostgreSQL server it starts on loopback (initdb + pg_ctl).
 echo "> integration tests (lead API, PostgreSQL server)"
 LEADS_TEST_DATABASE=postgres npx vitest run --project integration
 
@@ -32,9 +29,7 @@ node scripts/build-test-sites.mjs
 echo "> post-build contract (scripts/postbuild/ on this Next version's real output: the main test build)"
 npx vitest run --project contract
 
-# The production server over real sockets (framework-breaking requests, stalled bodies, forged addresses), then
-# two instances of the production build on one PostgreSQL server: 2,000 leads with a receiver failing a third,
-# one shared rate limit, and one instance killed with SIGKILL mid-delivery.
+# The production server over real sockets, then two instances on one PostgreSQL server.
 echo "> production server and scale tests (raw sockets; two instances, one PostgreSQL server)"
 LEADS_TEST_DATABASE=postgres npx vitest run --project scale
 

@@ -1,4 +1,4 @@
-// The two font tools ship no types; these are the calls scripts/lib/subset-inter.ts and its test make.
+// The two font tools ship no types: these are the calls subset-inter.ts and its test make.
 declare module 'subset-font' {
   export default function subsetFont(
     font: Buffer,

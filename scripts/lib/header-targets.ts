@@ -1,10 +1,9 @@
 import { routes } from '../../src/content/routes';
 
 /**
- * What `npm run check:headers` and the security-headers test request: every
- * page of the route registry, a path that does not exist, the generated files,
- * the inbox's sign-in page and redirect, and every API endpoint with a request it answers without side effects (an
- * invalid or unconfigured call: the headers are what is scored).
+ * What `npm run check:headers` and the security-headers test request: every page, a missing path,
+ * the generated files, the inbox's sign-in page and redirect, and every API endpoint with a request
+ * it answers without side effects (the headers are what is scored).
  */
 export type HeaderTarget = {
   path: string;

@@ -1,5 +1,5 @@
-// One Lighthouse run of one page in Debian's Chromium (mobile, Lighthouse's default slow-4G and 4x CPU),
-// reduced to the figures scripts/bench.mjs and scripts/bench-ab.mjs report.
+// One Lighthouse run of one page in Debian's Chromium (mobile, Lighthouse's default slow-4G and 4x
+// CPU), reduced to the figures scripts/bench.mjs and scripts/bench-ab.mjs report.
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
 
@@ -14,7 +14,7 @@ const chromeFlags = [
   '--no-first-run',
 ];
 
-/** throttlingMethod 'simulate' (Lighthouse's default) or 'devtools' (the throttling applied to a real load). */
+/** throttlingMethod 'simulate' (Lighthouse's default) or 'devtools' (applied to a real load). */
 export async function measureRoute(url, throttlingMethod = 'simulate') {
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
@@ -46,8 +46,8 @@ export async function measureRoute(url, throttlingMethod = 'simulate') {
       lcp: Math.round(audit('largest-contentful-paint').numericValue),
       tbt: Math.round(audit('total-blocking-time').numericValue),
       cls: Number(audit('cumulative-layout-shift').numericValue.toFixed(4)),
-      // Time to Interactive (still computed by the metrics audit): the end of the last long task before a
-      // 5 s quiet window. Counted from the first contentful paint: how long the page looks ready but is not.
+      // Time to Interactive (the metrics audit's): the end of the last long task before 5 quiet
+      // seconds, counted from the first contentful paint: how long the page looks ready but is not.
       interactive: Math.round(audit('metrics').details.items[0].interactive),
       interactiveAfterPaint: Math.round(
         audit('metrics').details.items[0].interactive -

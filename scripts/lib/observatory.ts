@@ -1,15 +1,8 @@
 /**
- * Scores one HTTP response's security headers with the Mozilla HTTP
- * Observatory rubric (httpobs/docs/scoring.md, as the MDN Observatory applies
- * it): start at 100, apply each test's modifier, count bonuses only when the
- * score without them is at least 90, grade A+ at 100 or more.
- *
- * Tests: Content-Security-Policy, cookies, CORS, redirection, Referrer-Policy,
- * Strict-Transport-Security, Subresource Integrity, X-Content-Type-Options,
- * X-Frame-Options, Cross-Origin-Resource-Policy. HSTS preloading (+5) needs the
- * browsers' preload list and is never awarded here. Redirection (http -> https)
- * is the TLS terminator's job in front of the app; it is reported as not tested
- * (0) and docs/deploying.md says how to deploy it.
+ * Scores one response's security headers with the Mozilla HTTP Observatory rubric (httpobs
+ * docs/scoring.md, as the MDN Observatory applies it): from 100, each test's modifier, bonuses only
+ * from 90, A+ at 100 or more. HSTS preloading (+5) needs the browsers' list and is never awarded;
+ * redirection to https is the TLS terminator's job (docs/deploying.md) and is not tested.
  */
 
 type Modifier = { test: string; result: string; modifier: number; description: string };
@@ -493,7 +486,10 @@ const redirection: Modifier = {
     'http -> https redirection is done by the TLS terminator in front of the app (docs/deploying.md); not tested on loopback http',
 };
 
-/** `reflectedForForeignOrigin`: a request with Origin: https://observatory.invalid got that origin back with credentials allowed. */
+/**
+ * `reflectedForForeignOrigin`: a request with Origin: https://observatory.invalid got that origin
+ * back with credentials allowed.
+ */
 export function scoreResponse(
   response: ResponseToScore,
   { reflectedForForeignOrigin = false } = {},

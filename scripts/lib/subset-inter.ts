@@ -7,7 +7,7 @@ import {
   FONT_WEIGHT_RANGE,
 } from '../../src/config/font-subset';
 
-/** The subset woff2, made from the pinned @fontsource file (deterministic: same input, same bytes). */
+/** The subset woff2, made from the pinned @fontsource file: same input, same bytes. */
 export async function subsetInter(): Promise<Buffer> {
   return subsetFont(readFileSync(FONT_SOURCE), FONT_SUBSET_TEXT, {
     targetFormat: 'woff2',

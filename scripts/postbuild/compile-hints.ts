@@ -1,8 +1,7 @@
-// Every chunk a page runs at start-up gets V8's explicit compile hint, a first-line `//# allFunctionsCalledOnLoad`
-// comment (Chromium 136 and later; other engines ignore it): nearly every function in those chunks runs while the
-// page hydrates, and with the hint V8 compiles them on a background thread while the file streams in instead of
-// one by one on the main thread when first called. Chunks loaded on demand (chat, voice, calculator chart) stay
-// lazily compiled. Figures in bench/results/postbuild.md.
+// Start-up chunks get V8's compile hint `//# allFunctionsCalledOnLoad` (Chromium 136+): nearly
+// every function in them runs during hydration, and the hint has them compiled on a background
+// thread as the file streams in, not one by one on the main thread. Chunks loaded on demand stay
+// lazy (bench/results/postbuild.md).
 
 export const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n';
 

@@ -1,17 +1,11 @@
-// Each prerendered page asks for the framework's JavaScript once its first frame is on screen, not while it is
-// still being painted: the page is complete HTML with its stylesheet inside, so it paints once parsed, and the
-// scripts (interactivity; links and forms work without them) no longer compete with that paint for the
-// connection and the CPU. The trade: on a fast network interactivity waits for the slow CPU's first frame.
+// The framework's scripts are requested after the first contentful paint, so they do not compete
+// with it for the connection and the CPU; the page is complete HTML and links and forms work
+// without them. The trade: on a fast network interactivity waits for a slow CPU's first frame.
 // Figures in bench/results/postbuild.md.
 //
-// Next's start-up scripts
-//   <link rel="preload" as="script" fetchPriority="low" href="/_next/static/chunks/a.js"/>
-//   <script src="/_next/static/chunks/b.js" async=""></script> …
-// are replaced by one small inline loader that appends the same <script async> elements, in the same order,
-// when the browser reports the first contentful paint (PerformanceObserver "paint"); at once where paint timing
-// is unsupported; after LOADER_FALLBACK_MS anyway (a background tab does not paint until shown). The CSP allows
-// the loader by its hash like every inline script; the scripts it adds are same-origin ('self'). The nomodule
-// polyfill is left as it is.
+// Next's start-up <script async> and preload tags become one inline loader that appends the same
+// scripts in the same order on the paint entry, at once without paint timing, and after
+// LOADER_FALLBACK_MS anyway (a background tab does not paint). The nomodule polyfill stays.
 
 /** If no first paint has been reported by then (a hidden tab), the scripts are requested anyway. */
 export const LOADER_FALLBACK_MS = 3000;
@@ -43,13 +37,14 @@ function loaderScript(srcs: string[]): string {
   return `${LOADER_TAG}${body}</script>`;
 }
 
-/** The page with its start-up scripts requested after first paint; unchanged if it has none (or was done before). */
+/** The page with its start-up scripts requested after first paint; unchanged if it has none. */
 export function hydrateAfterPaint(html: string): string {
   const srcs: string[] = [];
   for (const [, src = ''] of html.matchAll(startupPreload)) if (!srcs.includes(src)) srcs.push(src);
   for (const [, src = ''] of html.matchAll(startupScript)) if (!srcs.includes(src)) srcs.push(src);
   if (srcs.length === 0) return html;
-  // A preloaded chunk is also run by a <script> further down; the loader runs each once, preloads first, as the browser would have.
+  // A preloaded chunk is also run by a <script> further down; the loader runs each once, preloads
+  // first, as the browser would.
   const firstTag = Math.min(
     ...[startupPreload, startupScript]
       .map((pattern) => html.search(pattern))

@@ -1,19 +1,7 @@
 /**
- * The post-build stage, run by `npm run build` after `next build`: the one module that knows Next's output.
- * For every prerendered page it inlines the stylesheet (./inline-css.ts), defers the start-up scripts to the
- * first paint (./hydrate-after-paint.ts) and checks the result (./page.ts); it marks the start-up chunks for
- * eager compilation (./compile-hints.ts) and writes one manifest (src/lib/build-manifest.ts) that the proxy's
- * Content-Security-Policy and the tests read. If any page could not be handled it writes nothing and fails,
- * naming each page and what was left. Idempotent.
- *
- * Chunk names stay true cache keys although the hint changes the files: Turbopack names a chunk after its
- * content, and the hinted file is a pure function of that content (the hint line, then the original bytes, added
- * once), so one name still means one file within a build and the same code in every build. A chunk that is
- * start-up in one build and only lazily loaded in another can carry the same name with and without the hint;
- * the two differ by a comment, which changes when V8 compiles, never what runs. Renaming instead would mean
- * rewriting every reference (pages, RSC payloads, the Turbopack runtime's chunk lists, server manifests). The
- * hint shifts lines by one, so the stage refuses a chunk with a source map beside it, and Subresource Integrity
- * (a tag with integrity=) is refused as a tag the loader cannot absorb.
+ * The post-build stage: docs/architecture.md, "The build". Hinted chunks keep their names
+ * (bench/README.md, "Content-hashed chunk names"); the hint shifts their lines, so a chunk with a
+ * source map beside it is refused, and so is a tag with integrity=, which the loader cannot absorb.
  *
  *   node --import tsx scripts/postbuild/index.ts [distDir]     default: $NEXT_DIST_DIR or .next
  */
@@ -38,7 +26,7 @@ import { rewritePage } from './page';
 
 export class PostbuildError extends Error {}
 
-/** Rewrites the build in `distDir` and writes its manifest; throws a PostbuildError listing every page it could not handle. */
+/** Rewrites the build in `distDir` and writes its manifest; a PostbuildError names each failure. */
 export function runPostbuild(distDir: string): PostbuildManifest {
   const { pages, problems } = prerenderedPages(distDir);
   const cssFiles = new Map<string, string>();

@@ -1,6 +1,6 @@
-// Where `next build` (Next 16, App Router, Turbopack) puts what the stage reads: the prerendered pages, listed
-// in prerender-manifest.json and written to server/app/{route}.html, and the client files under static/,
-// served at /_next/static/. The page markup each step rewrites is described beside that step.
+// Where `next build` (Next 16, App Router, Turbopack) puts what the stage reads: the prerendered
+// pages, listed in prerender-manifest.json and written to server/app/{route}.html, and the client
+// files under static/, served at /_next/static/. Each step describes the markup it rewrites.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -20,9 +20,9 @@ function filesUnder(root: string, dir: string): string[] {
 }
 
 /**
- * Every page Next prerendered to HTML (file relative to the build folder), and a problem for each listed page
- * whose HTML is not where expected and each HTML file no listed page claims: a layout change must not leave
- * pages unchecked.
+ * Every page Next prerendered to HTML (file relative to the build folder), and a problem for each
+ * listed page whose HTML is not where expected and each HTML file no listed page claims: a layout
+ * change must not leave pages unchecked.
  */
 export function prerenderedPages(distDir: string): {
   pages: PrerenderedPage[];
@@ -52,7 +52,7 @@ export function prerenderedPages(distDir: string): {
   return { pages, problems };
 }
 
-/** The build file (relative to the build folder) a same-origin static URL is served from; undefined for any other URL. */
+/** The build file a same-origin static URL is served from; undefined for any other URL. */
 export function assetFile(url: string): string | undefined {
   const pathname = url.replace(/[?#].*$/, '');
   return pathname.startsWith(STATIC_URL) && !pathname.includes('..')
@@ -65,14 +65,15 @@ export function assets(distDir: string): Array<{ url: string; file: string }> {
   return filesUnder(distDir, 'static').map((file) => ({ url: `/_next/${file}`, file }));
 }
 
-/** The prerendered pages' files that reach browsers: HTML, RSC payloads (whole and per segment), bodies, headers. */
+/** The prerendered pages' files that reach browsers: HTML, RSC payloads, bodies, headers. */
 export function prerenderedFiles(distDir: string): string[] {
   return filesUnder(distDir, APP_DIR).filter((file) => /\.(html|rsc|body|meta)$/.test(file));
 }
 
 /**
- * The headers next.config.ts gives every API response (its rules without conditions that match under /api/),
- * from routes-manifest.json: what scripts/server.mjs sends with the refusals it answers before Next.js.
+ * The headers next.config.ts gives every API response (its rules without conditions that match
+ * under /api/), from routes-manifest.json: what scripts/server.mjs sends with the refusals it
+ * answers before Next.js.
  */
 export function apiResponseHeaders(distDir: string): Record<string, string> {
   const manifest = JSON.parse(readFileSync(path.join(distDir, 'routes-manifest.json'), 'utf8')) as {

@@ -1,5 +1,6 @@
-// One prerendered page through every rewrite, then checked: whatever a step could not handle is reported, so
-// a Next upgrade that changes the markup fails the build instead of shipping pages the CSP or the loader breaks.
+// One prerendered page through every rewrite, then checked: whatever a step could not handle is
+// reported, so a Next upgrade that changes the markup fails the build instead of shipping pages the
+// CSP or the loader breaks.
 import type { PageEntry } from '../../src/lib/build-manifest';
 import { hydrateAfterPaint, loaderScriptUrls } from './hydrate-after-paint';
 import { inlineStylesheets } from './inline-css';
@@ -48,7 +49,7 @@ export function rewritePage(original: string, build: BuildFiles): RewrittenPage 
     const rel = attribute(link, 'rel')?.[1]?.toLowerCase();
     if (rel === 'stylesheet' && !attribute(link, 'type'))
       problems.push(`a stylesheet left to load before first paint: ${link}`);
-    // A third party's preload (the tag manager's, its host in the CSP) is the site's choice; the build's own belong to the loader.
+    // A third party's preload (the tag manager's) is the site's choice; the build's, the loader's.
     const scriptPreload =
       rel === 'modulepreload' || (rel === 'preload' && attribute(link, 'as')?.[1] === 'script');
     if (scriptPreload && /^\/(?!\/)/.test(attribute(link, 'href')?.[1] ?? ''))
