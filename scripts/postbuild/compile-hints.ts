@@ -1,7 +1,7 @@
 // Start-up chunks get V8's compile hint `//# allFunctionsCalledOnLoad` (Chromium 136+): nearly
 // every function in them runs during hydration, and the hint has them compiled on a background
-// thread as the file streams in, not one by one on the main thread. Chunks loaded on demand stay
-// lazy (bench/results/postbuild.md).
+// thread as the file streams in, not one by one on the main thread; on-demand chunks stay lazy.
+// Figures in bench/results/postbuild.md.
 
 export const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n';
 

@@ -24,8 +24,7 @@ const fail = (code: FieldErrorCode) => ({ ok: false as const, code });
 
 // Deliberately simple and linear-time: something@something.tld, no spaces.
 const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
-// After removing spaces, dashes and parentheses: optional +, a non-zero digit, up to 15 more digits
-// (docs/product.md §6.2).
+// docs/product.md §6.2, once spaces, dashes and parentheses are removed.
 const PHONE = /^\+?[1-9]\d{0,15}$/;
 // A domain with optional http(s) scheme, optional port and optional path.
 const WEBSITE =

@@ -11,13 +11,12 @@ import { routes } from '../../src/content/routes';
 import testEnv from '../e2e/support/test-env.json' with { type: 'json' };
 
 /**
- * The post-build stage against the installed Next's real output: the test builds `npm test` has just made
- * (scripts/build-test-sites.mjs runs `npm run build`, whose stage already fails on any page it cannot handle).
- * Each manifest must cover every page Next prerendered and every route of the site, each page and chunk on disk
- * must be what the manifest says, and the stage run again on a copy must find nothing left to rewrite.
+ * The post-build stage on the installed Next's real output, the test builds: each manifest covers
+ * every prerendered page and route, each page and chunk on disk is what it says, and a second run
+ * on a copy finds nothing to rewrite.
  */
 
-// The main build always; the tag-manager build when it was made (build-test-sites.mjs without --main-only).
+// The main build always; the tag-manager build when it was made (without --main-only).
 const mainDist = process.env.E2E_DIST_DIR || testEnv.main.NEXT_DIST_DIR;
 const buildFolders = [
   mainDist,
@@ -57,7 +56,8 @@ describe.each(buildFolders)('the post-build stage on the test build in %s', (dis
       expect(again.html, `${route}: nothing left to rewrite`).toBe(html);
       expect(again.entry, route).toEqual(entry);
       expect(entry.startupScripts.length, route).toBeGreaterThan(3);
-      if (route !== '/_global-error') expect(html, route).toMatch(/<style data-href="[^"]+\.css">/); // Next styles its global error page inline itself
+      // Next styles its global error page inline itself.
+      if (route !== '/_global-error') expect(html, route).toMatch(/<style data-href="[^"]+\.css">/);
     }
   });
 
@@ -67,7 +67,8 @@ describe.each(buildFolders)('the post-build stage on the test build in %s', (dis
       .filter((asset) => read(asset.file).startsWith(COMPILE_HINT))
       .map((asset) => asset.url);
     expect(hinted.sort()).toEqual(manifest.hintedChunks);
-    expect(hinted.length).toBeLessThan(scripts.length); // chunks loaded on demand stay lazily compiled
+    // Chunks loaded on demand stay lazily compiled.
+    expect(hinted.length).toBeLessThan(scripts.length);
   });
 
   it("records the headers next.config.ts gives API responses, for the production server's own refusals", () => {

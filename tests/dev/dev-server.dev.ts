@@ -2,9 +2,8 @@ import type { WebSocket } from '@playwright/test';
 import { expect, test, waitForHydration } from '../e2e/support/fixtures';
 
 /**
- * The development server answers every route with the development policy and the pages work under it: they
- * render, hydrate and open the hot-reload connection with no CSP violation and no console error (the fixtures
- * fail the test on either).
+ * The development server answers every route with the development policy, and pages render, hydrate
+ * and open the hot-reload connection under it with no CSP violation or console error.
  */
 
 for (const path of ['/', '/contact-us', '/revenue-calculator']) {
@@ -28,6 +27,7 @@ for (const path of ['/', '/contact-us', '/revenue-calculator']) {
           sockets.filter((socket) => new URL(socket.url()).host === new URL(baseURL!).host).length,
       )
       .toBeGreaterThan(0);
-    await page.waitForTimeout(1_000); // late errors: a refused socket or a hydration mismatch is reported after load
+    // Late errors: a refused socket or a hydration mismatch is reported after load.
+    await page.waitForTimeout(1_000);
   });
 }

@@ -30,7 +30,7 @@ test.describe('announcement bar', () => {
         .boundingBox())!;
       const close = (await page.locator(bar).getByRole('button').boundingBox())!;
       const text = page.locator(`${bar} p`);
-      // Nothing is cut off: the line fits its box, and the link ends before the close button starts.
+      // Nothing is cut off: the line fits its box, and the link ends before the close button.
       expect(await text.evaluate((p) => p.scrollWidth <= p.clientWidth)).toBe(true);
       expect(link.x + link.width).toBeLessThanOrEqual(close.x);
       expect(link.x).toBeGreaterThanOrEqual(0);

@@ -5,9 +5,8 @@ import { BRAND, SITE_URL } from './support/servers';
 import { expect, test, waitForHydration } from './support/fixtures';
 
 /**
- * The Aria pages, /property-management, /services-overview and /how-it-works:
- * what a visitor reads, where every button goes, and the FAQ rules.
- * (content-pages.e2e.ts checks the basics; this file checks each page whole.)
+ * The Aria pages, /property-management, /services-overview and /how-it-works, each whole: what a
+ * visitor reads, where every button goes, the FAQ rules.
  */
 
 /** Every link target inside <main>, with its accessible name. */
@@ -227,7 +226,8 @@ test.describe('/aria-landing', () => {
     page,
   }) => {
     await page.goto('/aria-landing');
-    await waitForHydration(page); // until then the form's no-JavaScript outcome panels (hidden) are in the page too
+    // Until then the form's hidden no-JavaScript outcome panels are in the page too.
+    await waitForHydration(page);
     const links = await mainLinks(page);
     expect(links).toEqual([{ name: 'Sign Up Now', href: '#signup' }]);
     await page.getByRole('link', { name: 'Sign Up Now' }).click();
@@ -300,7 +300,7 @@ test.describe('/services-overview', () => {
     page,
   }) => {
     await page.goto('/services-overview');
-    // With JavaScript the voice demo is a button that opens the live call (voice-demo.e2e.ts drives it).
+    // With JavaScript the voice demo is a button that opens the call (voice-demo.e2e.ts drives it).
     await expect(
       page.locator('main').getByRole('button', { name: 'Try the Live Voice Demo' }),
     ).toHaveCount(2);

@@ -20,11 +20,8 @@ import {
 import { CHAT_WEBHOOK_PORT } from './support/servers';
 
 /**
- * The chat widget (SPEC sections 2, 4, 7, 8, 9; DESIGN.md): loaded only when
- * asked for, its states, the automatic open, replies through /api/chat from a
- * stand-in webhook on CHAT_WEBHOOK_PORT (the test build's CHAT_WEBHOOK_URL),
- * the demo fallback, errors, keyboard and screen-reader behaviour, small screens.
- * Serial: the stand-in owns one fixed port.
+ * The chat widget (docs/product.md §8) with a stand-in webhook on CHAT_WEBHOOK_PORT. Serial: the
+ * stand-in owns one fixed port.
  */
 test.describe.configure({ mode: 'serial' });
 
@@ -32,7 +29,7 @@ test.describe.configure({ mode: 'serial' });
 const PANEL_MARKER = 'data-chat-panel';
 const DEMO_GREETING = /I'm the demo assistant/;
 
-/** The URL of the built script that holds the panel, found by its marker among the build's client files. */
+/** The URL of the built script that holds the panel, found by its marker. */
 const panelChunkName = () => builtScriptContaining(PANEL_MARKER);
 
 const isPanelChunk = (url: string, chunk: string) => new URL(url).pathname === chunk;
@@ -108,7 +105,7 @@ test.describe('chat widget: loading on demand', () => {
       '/services-overview',
     ]) {
       const html = await (await request.get(route)).text();
-      // Every client script the page names anywhere: the loader's list and the RSC payload's client references.
+      // Every client script the page names: the loader's list and the RSC payload's references.
       const chunks = builtSite()
         .assets.filter(
           (asset) => asset.file.endsWith('.js') && html.includes(path.basename(asset.file)),
@@ -190,7 +187,8 @@ test.describe('chat widget: loading on demand', () => {
     await expect(button).toBeEnabled();
     await button.click();
     await expect(hero.getByRole('button', { name: 'Loading Chat...' })).toBeVisible();
-    await expect(page.locator('[data-chat-launcher]')).toHaveAccessibleName('Loading chat'); // the launcher says so too
+    // The launcher says so too.
+    await expect(page.locator('[data-chat-launcher]')).toHaveAccessibleName('Loading chat');
     const active = hero.getByRole('button', { name: 'Chat Active!' });
     await expect(active).toBeVisible();
     await expect(active).toBeDisabled();
@@ -206,7 +204,7 @@ test.describe('chat widget: loading on demand', () => {
     await expect(dialog(page)).toBeHidden();
     await expect(button).toBeEnabled();
     await expect(button).toBeFocused();
-    // Loaded now: opening again is immediate and fetches nothing new.
+    // Once loaded, opening again is immediate and fetches nothing new.
     await button.click();
     await expect(dialog(page)).toBeVisible();
     await expect(active).toBeDisabled();
@@ -229,7 +227,7 @@ test.describe('chat widget: loading on demand', () => {
     expect(timeline.opens).toHaveLength(1);
     expect(timeline.closes).toHaveLength(0);
     const delay = timeline.opens[0]! - timeline.mountedAt;
-    // Never before its 500 ms; a busy machine may run the timer late, but it opens before the 1.5 s attempt.
+    // Never before 500 ms; a busy machine may run the timer late, but not past the 1.5 s attempt.
     expect(delay).toBeGreaterThanOrEqual(450);
     expect(delay).toBeLessThan(1500);
   });
@@ -513,15 +511,17 @@ test.describe("chat widget: n8n's Streaming response mode", () => {
     ).toBe(false);
     await expect(reply).not.toContainText('any day');
     await expect(log(page)).toHaveAttribute('aria-busy', 'true'); // read out once, whole
-    await expect(dialog(page).locator('[data-chat-typing]')).toHaveCount(0); // the text replaces the typing dots
+    // The text replaces the typing dots.
+    await expect(dialog(page).locator('[data-chat-typing]')).toHaveCount(0);
     await expect(dialog(page).getByRole('button', { name: 'Sending' })).toBeDisabled();
 
     release();
     await expect(reply).toHaveText(
       /^Book a call at https:\/\/cal\.example-agency\.test\/demo\s*\(opens in a new tab\) any day\.$/,
     );
-    // One bubble, the link made clickable across the pieces it arrived in, nothing rendered as HTML.
-    await expect(log(page).locator('[data-chat-message="assistant"]')).toHaveCount(2); // the welcome and this reply
+    // One bubble, the link clickable across the pieces it arrived in, nothing rendered as HTML.
+    // The welcome and this reply.
+    await expect(log(page).locator('[data-chat-message="assistant"]')).toHaveCount(2);
     await expect(reply.getByRole('link')).toHaveAttribute(
       'href',
       'https://cal.example-agency.test/demo',
@@ -621,7 +621,7 @@ test.describe('chat widget: keyboard, screen readers, small screens', () => {
     await page.goto('/ai-chatbot');
     await waitForHydration(page);
     await openWithLauncher(page);
-    // Once its short entrance (a slide of 1 rem, none with reduced motion) has run, it fills the screen.
+    // After its short entrance (a 1 rem slide, none with reduced motion) it fills the screen.
     await expect
       .poll(async () => dialog(page).boundingBox())
       .toEqual({ x: 0, y: 0, width: 320, height: 568 });

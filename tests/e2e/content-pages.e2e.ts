@@ -1,6 +1,6 @@
 import { expect, test, waitForHydration } from './support/fixtures';
 
-/** Every page's own buttons and links, and its key copy, as SPEC section 2 and DESIGN.md give them. */
+/** Every page's own buttons and links, and its key copy, as docs/product.md §4 gives them. */
 
 async function hrefOf(
   page: import('@playwright/test').Page,
@@ -223,7 +223,7 @@ test.describe('content page targets', () => {
     ]);
     expect(await hrefOf(page, 'See Your ROI')).toBe('/revenue-calculator');
     expect(await hrefOf(page, 'Book a Demo')).toBe('/contact-demo');
-    // With JavaScript the voice demo is a button that starts the live call; without, a link to /contact-demo (voice-demo.e2e.ts).
+    // With JavaScript the voice demo is a button (voice-demo.e2e.ts); without, a link.
     await expect(page.locator('#demo [data-voice-demo]')).toHaveCount(1);
     await expect(
       page.locator('#demo').getByRole('button', { name: 'Try the Live Voice Demo' }),

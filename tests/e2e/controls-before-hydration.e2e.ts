@@ -3,15 +3,11 @@ import { routes } from '../../src/content/routes';
 import { expect, test, waitForHydration } from './support/fixtures';
 
 /**
- * The framework's scripts arrive after the first paint (about 2.5 s later on a slow phone), and some visitors
- * have none. Every control a visitor can see must do something when pressed in that time: open what it
- * controls, navigate, submit, or move focus into new content. The controls are found generically, so a new
- * one that only works once hydrated fails here without anyone having to list it.
- *
- * Each control is pressed on a freshly loaded page, and so is every control that pressing it reveals (the
- * Close button of a dialog it opened, say), from that state. Two ways of having no scripts yet:
- * JavaScript off, and JavaScript on with the start-up chunks held back for HOLD_MS; in the second every
- * check asserts that React had not reached the control yet, so the test cannot pass on hydration.
+ * The framework's scripts arrive after the first paint (about 2.5 s later on a slow phone), and
+ * some visitors have none, so every visible control must do something when pressed before them.
+ * Controls are found generically, so a new one that only works once hydrated fails here unlisted.
+ * Each is pressed on a fresh page, and so is every control its press reveals. With JavaScript on
+ * and the start-up chunks held back, each check asserts React had not reached the control yet.
  */
 
 const CONTROLS = [
@@ -27,10 +23,9 @@ const CONTROLS = [
 ].join(', ');
 
 /**
- * How many controls each route shows before the framework's scripts run, at 375 and 1280 px, with JavaScript
- * off and with the scripts held back (the pre-paint script adds the announcement's close button everywhere
- * and the web-app preview button on the home page), so a route whose controls went missing fails here instead
- * of passing with nothing to press.
+ * How many controls each route shows before the scripts run, at 375 and 1280 px, with JavaScript
+ * off and held back (the pre-paint script adds the bar's close button and the home page's Preview),
+ * so a route whose controls went missing fails instead of passing with nothing to press.
  */
 type Counts = [off375: number, off1280: number, held375: number, held1280: number];
 const VISIBLE_CONTROLS: Record<string, Counts> = {
@@ -61,8 +56,8 @@ const HOLD_MS = 5000;
 type Snapshot = { url: string; open: string[]; visible: number; values: string; active: string };
 
 /**
- * What a press can change, read in the page: the address, open disclosures, dialogs and popovers, how many
- * elements are visible, form values, and focus (named 'the control' when it is on control `index`).
+ * What a press can change, read in the page: the address, open disclosures, dialogs and popovers,
+ * visible elements, form values, and focus ('the control' when it is on control `index`).
  */
 function snapshot(page: Page, index: number): Promise<Snapshot> {
   return page.evaluate(
@@ -95,7 +90,7 @@ function snapshot(page: Page, index: number): Promise<Snapshot> {
   );
 }
 
-/** The indices (among all CONTROLS in the document) of the controls that are visible and enabled now. */
+/** The indices (among all CONTROLS in the document) of the controls visible and enabled. */
 function pressableControls(page: Page): Promise<number[]> {
   return page.evaluate((selector) => {
     const controls = [...document.querySelectorAll<HTMLElement>(selector)];
@@ -149,8 +144,8 @@ for (const mode of ['JavaScript off', 'start-up scripts held back'] as const) {
 
           const load = async () => {
             await page.goto(route.path, { waitUntil: 'domcontentloaded' });
-            // The page has painted (the after-paint loader's trigger): what a visitor sees and can press. Polled from
-            // here: with JavaScript off the page runs no observer callbacks.
+            // The page has painted (the loader's trigger). Polled from here: with JavaScript off
+            // the page runs no observer callbacks.
             await expect
               .poll(
                 () =>
@@ -206,7 +201,7 @@ for (const mode of ['JavaScript off', 'start-up scripts held back'] as const) {
               else if (after.visible !== before.visible)
                 effect = `visible elements ${before.visible} -> ${after.visible}`;
               else if (after.values !== before.values) effect = 'form values changed';
-              // Focus on the pressed control itself is what any click does; focus elsewhere is an effect.
+              // Any click focuses the pressed control; focus elsewhere is an effect.
               else if (after.active !== before.active && after.active !== 'the control')
                 effect = `focus moved to ${after.active}`;
             }
@@ -345,7 +340,8 @@ test.describe('before hydration, the controls behave as they will after it', () 
       const release = await holdScripts(page);
       await page.goto('/', { waitUntil: 'domcontentloaded' });
       const toggle = page.locator('[popovertarget="mobile-menu"]');
-      await expect(toggle).not.toHaveAttribute('aria-expanded'); // the platform's own state until hydrated
+      // The platform's own state until hydrated.
+      await expect(toggle).not.toHaveAttribute('aria-expanded');
       await toggle.click();
       await expect(page.locator('#mobile-menu')).toBeVisible();
       release();

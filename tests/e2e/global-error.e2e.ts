@@ -2,12 +2,8 @@ import type { Page } from '@playwright/test';
 import { builtScriptContaining, expect, test, waitForHydration } from './support/fixtures';
 
 /**
- * src/app/global-error.tsx replaces the whole layout when rendering fails. Next's
- * default one uses inline style attributes and a <style> element that the
- * Content-Security-Policy refuses; ours uses the site's stylesheet only. To force
- * a render error without anything a visitor could reach, the test rewrites the
- * chat panel's built chunk on its way to the browser so that rendering the
- * panel throws; the fixture fails the test on any CSP violation.
+ * src/app/global-error.tsx, under the site's CSP. To force a render error no visitor could cause,
+ * the chat panel's chunk is rewritten on its way to the browser so that rendering it throws.
  */
 
 const PANEL_MARKER = 'data-chat-panel';
@@ -49,7 +45,7 @@ test.describe('global error page', () => {
     const heading = page.getByRole('heading', { level: 1, name: 'Something went wrong' });
     await expect(heading).toBeVisible();
     await expect(page).toHaveTitle('Something went wrong');
-    // The site's own stylesheet still styles it: brand colours and a rounded button, not the browser's defaults.
+    // The site's stylesheet styles it: brand colours and a rounded button, not browser defaults.
     const retry = page.getByRole('button', { name: 'Try again' });
     await expect(retry).not.toHaveCSS('border-radius', '0px');
     await expect(retry).toHaveCSS('background-color', 'rgb(107, 63, 212)'); // brand-600

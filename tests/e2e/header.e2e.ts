@@ -76,8 +76,8 @@ test.describe('header', () => {
         .locator('header')
         .evaluate((element) => element.getBoundingClientRect().bottom);
       expect(headingTop).toBeGreaterThanOrEqual(headerBottom); // not hidden under the fixed header
-      // It ends where an instant jump to the section does: sections it passed that had not been shown yet
-      // (content-visibility: auto, an estimated height) did not leave it short or beyond.
+      // It ends where an instant jump does: sections passed before being shown (content-visibility:
+      // auto, an estimated height) leave it neither short nor beyond.
       await expect
         .poll(async () => {
           const before = await page.evaluate(() => window.scrollY);
@@ -112,7 +112,7 @@ test.describe('header', () => {
   test('from another page a section link goes to / and scrolls there after about 100 ms', async ({
     page,
   }) => {
-    // A public page: the 404 page is its own document (global-not-found.tsx), so its links load / afresh.
+    // A public page: the 404 page is its own document, so its links load / afresh.
     await page.goto('/contact-us');
     await waitForHydration(page);
     await page.evaluate(() => {

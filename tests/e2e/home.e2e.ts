@@ -147,7 +147,7 @@ test.describe('home page', () => {
       await page.getByRole('button', { name: 'Preview' }).click();
       const dialog = page.getByRole('dialog', { name: 'Web app preview' });
       await expect(dialog).toBeVisible();
-      // Painted first, then modal (lib/dialog-script.ts): the page behind becomes inert, its backdrop the dialog's.
+      // Painted first, then modal (lib/dialog-script.ts): the page behind is inert.
       await expect.poll(() => dialog.evaluate((element) => element.matches(':modal'))).toBe(true);
       expect(await page.evaluate(() => document.elementFromPoint(5, 5)?.tagName)).toBe('DIALOG');
       await expect(dialog.getByRole('button', { name: 'Close' })).toBeFocused();
@@ -199,8 +199,8 @@ test.describe('home page', () => {
     test('keeps keyboard focus inside while open, while the app loads and once it has', async ({
       page,
     }) => {
-      // Hold the app's response, so the frame stays mid-navigation while Tab goes round: focus inside a frame
-      // whose navigation commits would be dropped on the page's body, so a loading frame is not in the Tab order.
+      // Hold the app's response, so the frame stays mid-navigation while Tab goes round: a loading
+      // frame is not in the Tab order (lib/dialog-script.ts says why).
       let release!: () => void;
       const held = new Promise<void>((resolve) => (release = resolve));
       await page.route(
@@ -212,7 +212,7 @@ test.describe('home page', () => {
       );
       await page.getByRole('button', { name: 'Preview' }).click();
       const dialog = page.getByRole('dialog');
-      // The <dialog> element is always in the page; Tab only means something once showModal() has run.
+      // The <dialog> is always in the page; Tab means something only once showModal() has run.
       await expect.poll(() => dialog.evaluate((element) => element.matches(':modal'))).toBe(true);
       await expect(dialog.locator('iframe')).toHaveAttribute(
         'src',

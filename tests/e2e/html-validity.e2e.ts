@@ -7,11 +7,9 @@ import { expect, test } from './support/fixtures';
 
 const VNU_JAR = join(process.cwd(), 'node_modules/vnu-jar/build/dist/vnu.jar');
 
-// Each page carries its stylesheet inline (scripts/postbuild/), so Nu also runs its CSS validator over
-// Tailwind's output. That validator predates some current CSS, which every browser we target supports: the
-// @property and @starting-style at-rules, the margin-trim property (inside an @supports test) and custom
-// properties in transition-property. Those messages, and only those, are not errors of the page; anything
-// else the CSS validator reports (a parse error, an unknown property) still fails.
+// Pages carry their stylesheet inline, so Nu validates Tailwind's CSS too. The validator predates
+// some CSS every target browser supports (@property, @starting-style, margin-trim inside @supports,
+// custom properties in transition-property): those messages only are ignored.
 const outdatedCssValidator = [
   /^CSS: Unrecognized at-rule “@(property|starting-style)”/,
   /^CSS: “margin-trim”: Property “margin-trim” doesn't exist/,

@@ -1,9 +1,8 @@
 import { routes } from '../../src/content/routes';
 import { expect, startupScriptUrls, test, waitForHydration } from './support/fixtures';
 
-// Every prerendered page paints first and then asks for the framework's scripts (scripts/postbuild/): no script is
-// requested before the first contentful paint, every start-up script of the build's manifest is, and the page
-// still hydrates.
+// Every prerendered page requests no script before its first contentful paint, every start-up
+// script of the manifest after it, and still hydrates.
 
 test.describe('the framework loads after the first paint', () => {
   for (const { path } of routes) {

@@ -2,9 +2,8 @@ import { createHash } from 'node:crypto';
 import { routes } from '../../src/content/routes';
 import { builtSite, expect, test, waitForHydration } from './support/fixtures';
 
-// Every prerendered page carries its stylesheet inline (scripts/postbuild/): the first paint waits for no
-// second request, the web font still loads from the build, the page's policy allows exactly that style, and
-// React keeps using it across client-side navigation instead of fetching the file again.
+// Every prerendered page carries its stylesheet inline: no second request before the first paint,
+// the web font still loads, the policy allows exactly that style, React keeps it across navigation.
 
 const hash = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 
@@ -45,7 +44,7 @@ test.describe('the stylesheet arrives inside each page', () => {
         `loaded fonts: ${fonts.join(', ')}`,
       ).toBe(true);
       expect(failed).toEqual([]);
-      // The stylesheet's link stays for React, typed so that no browser fetches it; React added no other.
+      // The stylesheet's link stays for React, typed so no browser fetches it; React adds no other.
       expect(
         await page
           .locator('link[rel="stylesheet"]')

@@ -3,20 +3,13 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, test, waitForHydration } from './support/fixtures';
 
 /**
- * Interaction to Next Paint, measured the way the browser reports it to web-vitals: Event Timing entries
- * (PerformanceObserver type 'event', durationThreshold 16) grouped by interactionId, the interaction's
- * latency being its longest entry, from the input's timestamp to the next paint after its handlers ran.
- * The phone is a 375 px touch screen with the CPU slowed 4x (CDP Emulation.setCPUThrottlingRate), each
- * interaction on a freshly loaded, hydrated page, RUNS times. The median must stay under BUDGET_MS (one
- * run on a shared 2-core machine is too noisy to assert alone); every run is reported.
+ * Interaction to Next Paint as the browser reports it to web-vitals (Event Timing entries grouped
+ * by interactionId, the longest counting), on a 375 px touch screen at 4x CPU, RUNS times on fresh
+ * hydrated pages; the median must stay under BUDGET_MS. An interaction counted without an entry was
+ * under the 16 ms threshold, recorded as such, never as 0.
  *
- * An interaction the browser counted (performance.interactionCount went up) but reported no entry for was
- * faster than the 16 ms reporting threshold: it is recorded as below 16 ms, never as 0.
- *
- * A measurement, like the benchmarks: it runs only with MEASURE_INP=1 or WRITE_INP_RESULTS=1, not in `npm test`,
- * because on a 2-core machine the figures follow the machine's load more than the code: under 100 ms when it is
- * idle, over it while other suites run (bench/results/inp.md, main-thread.md). WRITE_INP_RESULTS=1 also writes the
- * figures to bench/results/inp.md (a measurement to commit, not something every test run should rewrite).
+ * A measurement, run only with MEASURE_INP=1 or WRITE_INP_RESULTS=1 (which writes
+ * bench/results/inp.md): on 2 cores the figures follow the machine's load more than the code.
  */
 
 const RUNS = 5;
@@ -75,8 +68,8 @@ const median = (runs: Run[]) =>
     .latency;
 
 /**
- * Adds one interaction's runs to bench/results/tmp/inp.json (a worker restarts after a failed test, so the
- * figures cannot wait in memory for the last test) and rewrites bench/results/inp.md from all of them.
+ * Adds one interaction's runs to bench/results/tmp/inp.json (a worker restarts after a failure, so
+ * they cannot wait in memory) and rewrites bench/results/inp.md from all of them.
  */
 function writeResults(result: Measured, chromium: string) {
   mkdirSync('bench/results/tmp', { recursive: true });
@@ -122,7 +115,7 @@ test.describe('interaction latency at 4x CPU slowdown, 375 px touch screen', () 
     !process.env.MEASURE_INP && !process.env.WRITE_INP_RESULTS,
     'a measurement: MEASURE_INP=1 runs it',
   );
-  // In order in one worker (afterAll writes every scenario's figures), without skipping the rest after a failure.
+  // In order in one worker, as afterAll writes every scenario's figures; a failure skips none.
   test.describe.configure({ mode: 'default' });
   test.use({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
 
@@ -172,10 +165,8 @@ test.describe('interaction latency at 4x CPU slowdown, 375 px touch screen', () 
       for (let i = 0; i < RUNS; i++) {
         await page.goto(scenario.path);
         await waitForHydration(page);
-        // Scroll the control into view and let the page settle (hydration's tail, prefetches of links that
-        // scrolled in), as a visitor's finger does not land the instant a scroll ends: this measures the tap.
-        // Centred, not just inside the edge, and checked: a tap at a point the control no longer covers would
-        // measure some other element's response.
+        // Scroll the control to the centre and let the page settle, as a finger does not land the
+        // instant a scroll ends; checked, since a tap where the control is not measures another.
         const target = scenario.act(page);
         await target.evaluate((element) =>
           element.scrollIntoView({ block: 'center', behavior: 'instant' }),
@@ -193,8 +184,7 @@ test.describe('interaction latency at 4x CPU slowdown, 375 px touch screen', () 
         const interactionsBefore = await page.evaluate(
           () => (performance as unknown as { interactionCount: number }).interactionCount,
         );
-        // A raw touch at the control's centre: Playwright's locator.tap() adds its own hit-target listeners to the
-        // page, whose work would be counted in the interaction.
+        // A raw touch: locator.tap() adds hit-target listeners whose work would count.
         await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
         await expect(scenario.done(page)).toBeVisible();
         // Entries are delivered after the next paint: wait two frames and a task.

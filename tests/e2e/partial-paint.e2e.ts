@@ -2,20 +2,15 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 
 /**
- * Chromium may paint a page it has only partly parsed (a slow phone's parser yields mid-document), and
- * anything already painted that then moves as the rest of the markup arrives is a layout shift. That is how
- * the site's one recurring CLS happened: the announcement bar was painted before its close button was parsed,
- * and the centred text slid aside when the button arrived (0.0005-0.003, on CPU-throttled loads).
- *
- * Each test serves a page cut short after each start tag of its first screen (the browser closes what is
- * open, as it does for what it has parsed so far) and checks that every element that page shows in the
- * viewport sits exactly where it sits on the whole page. JavaScript is off, so this is the markup's layout
- * alone, and the web font is refused so every load uses the same (fallback) font metrics.
+ * Chromium may paint a partly parsed page (a slow phone's parser yields mid-document), and anything
+ * painted that moves as the rest arrives is a layout shift. Each test serves a page cut after each
+ * start tag of its first screen and checks that every element in view sits where it does on the
+ * whole page; JavaScript off and the web font refused, so only the markup's layout counts.
  */
 
 type Boxes = Record<string, [x: number, y: number]>;
 
-/** Document-order index -> [x, y] of every element with a visible box in the viewport, and the body's element count. */
+/** Document-order index -> [x, y] of every element visible in the viewport; the element count. */
 async function visibleBoxes(page: Page): Promise<{ boxes: Boxes; elements: number }> {
   return page.evaluate(() => {
     const boxes: Record<string, [number, number]> = {};
@@ -33,7 +28,7 @@ async function visibleBoxes(page: Page): Promise<{ boxes: Boxes; elements: numbe
         boxes[
           `${index} ${element.tagName.toLowerCase()} "${(element.textContent ?? '').trim().slice(0, 30)}"`
         ] = [box.x, box.y];
-      // Text moves too (a label re-centred when an icon after it arrives); a text node is keyed by its element.
+      // Text moves too (a label re-centred as an icon arrives): a text node counts as its element.
       element.childNodes.forEach((node, child) => {
         if (node.nodeType !== Node.TEXT_NODE || !node.textContent?.trim()) return;
         const range = document.createRange();
@@ -50,7 +45,7 @@ async function visibleBoxes(page: Page): Promise<{ boxes: Boxes; elements: numbe
   });
 }
 
-/** How many elements, in document order, come before the first one that starts below the viewport. */
+/** How many elements, in document order, come before the first one below the viewport. */
 async function firstScreenElementCount(page: Page): Promise<number> {
   return page.evaluate(() => {
     const elements = [...document.body.querySelectorAll('*')];
@@ -101,7 +96,7 @@ for (const width of [412, 1280]) {
         const startTags = [...html.slice(bodyStart).matchAll(/<[a-zA-Z]/g)]
           .map((match) => bodyStart + match.index)
           .filter((at) => !scriptCode.some(([start, end]) => at >= start && at < end));
-        // Start tag k opens element k (in document order) of the whole page; cut before each of the first screen's.
+        // Start tag k opens element k of the whole page; cut before each of the first screen's.
         const cuts = startTags.slice(1, count + 1);
         expect(cuts.length, 'the first screen was found in the markup').toBeGreaterThan(20);
 
@@ -115,7 +110,7 @@ for (const width of [412, 1280]) {
           served = html.slice(0, cut);
           await page.goto(path, { waitUntil: 'load' });
           const { boxes, elements } = await visibleBoxes(page);
-          // The keys compare like with like only if each start tag before the cut made exactly one element.
+          // Keys compare like with like only if each start tag before the cut made one element.
           expect(elements, `elements parsed before start tag ${index + 1}`).toBe(index);
           for (const [key, [x, y]] of Object.entries(boxes)) {
             const final = whole[key];

@@ -12,9 +12,8 @@ import {
 const HOME_JS_BUDGET_BYTES = 25 * 1024;
 
 /**
- * Gzipped bytes of every script the page fetched without being touched,
- * including what Next prefetches for the links in view once the network is
- * idle: that is what a visitor on a slow connection pays for too.
+ * Gzipped bytes of every script the page fetched untouched, Next's prefetches for links in view
+ * included: a visitor on a slow connection pays for those too.
  */
 async function scriptBytes(page: Page, path: string): Promise<number> {
   await page.goto(path, { waitUntil: 'networkidle' });
@@ -74,9 +73,9 @@ test('every script a page loads at start-up carries the V8 compile hint (npm run
 test("every public page carries the site's chrome once, not again for a not-found boundary it never shows", async ({
   request,
 }) => {
-  // Next sends a root not-found.tsx's whole tree with every page; ours is global-not-found.tsx instead.
-  // The footer names its heading twice (id, aria-labelledby) in the markup and twice in the RSC payload;
-  // more is a footer that is never shown (the root not-found.tsx made it 8 on every page).
+  // Next would send a root not-found.tsx's whole tree with every page (global-not-found.tsx avoids
+  // it). The footer names its heading twice in the markup and twice in the RSC payload; more is a
+  // footer that is never shown.
   for (const route of routes) {
     const html = await (await request.get(route.path)).text();
     expect(html.split('footer-cta-heading').length - 1, route.path).toBeLessThanOrEqual(4);

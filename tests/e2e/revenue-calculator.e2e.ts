@@ -11,7 +11,7 @@ import {
 
 const PATH = '/revenue-calculator';
 
-/** Field labels as shown, with the value SPEC section 9 gives each by default. */
+/** Field labels as shown, with each one's default (docs/product.md §7.1). */
 const FIELDS = [
   { name: 'totalCalls', label: 'Calls per day', value: '20' },
   { name: 'afterHoursPercent', label: 'Calls after hours', value: '60' },
@@ -65,7 +65,7 @@ async function expectFigures(region: Locator, figures: Record<string, string>) {
   }
 }
 
-/** Records when the form was submitted, when the page first scrolled after that, and every scrollIntoView call. */
+/** Records the submit, the page's first scroll after it, and every scrollIntoView call. */
 async function recordScrolling(page: Page) {
   await page.addInitScript(() => {
     const log = { submitAt: 0, submitY: 0, scrollAt: 0, behaviors: [] as string[] };
@@ -94,7 +94,7 @@ async function recordScrolling(page: Page) {
   });
 }
 
-/** Waits for the scroll to the results, then for them to settle at the top of the viewport, under the fixed header. */
+/** Waits for the scroll to the results, then for them to settle under the fixed header. */
 async function expectScrolledToResults(page: Page) {
   await expect.poll(async () => (await scrollLog(page)).behaviors.length).toBe(1);
   const header = await page.evaluate(
@@ -231,7 +231,7 @@ test.describe('revenue calculator', () => {
     ).toBe(true);
     expect(await page.evaluate(() => history.length)).toBe(historyLength);
 
-    // Someone opens the shared address: the inputs and results are back, and the page brings the results into view.
+    // Someone opens the shared address: the inputs and results are back, and scrolled into view.
     const shared = await page.context().newPage();
     await shared.goto(`${PATH}?${SHARED_QUERY}`);
     await ready(shared);

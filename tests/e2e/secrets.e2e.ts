@@ -7,11 +7,9 @@ import { E2E_ENV } from './support/servers';
 import { builtSite, expect, startupScriptUrls, test } from './support/fixtures';
 
 /**
- * No server secret reaches the browser. The test builds are made with every
- * secret the site knows set (the servers' own run-time ones, and build-only
- * canaries for the database URL, the lead webhooks, the signing secret and both Header Auth values), then
- * the whole client bundle, every prerendered page and every page as served are
- * searched for each value, raw and URL-encoded.
+ * No server secret reaches the browser: the test builds have every secret set (run-time ones and
+ * build-only canaries), and the client bundle, the prerendered pages and every page as served are
+ * searched for each, raw and URL-encoded.
  */
 
 const secretNames = [

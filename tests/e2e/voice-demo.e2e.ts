@@ -17,16 +17,9 @@ import {
 } from './support/fixtures';
 
 /**
- * The live voice demo in Chromium with a fake microphone, against the
- * production build and a stand-in for the provider's API on
- * VOICE_PROVIDER_PORT (the build's RETELL_BASE_URL).
- *
- * There is no internet here: the SDK's room connection to the provider's
- * LiveKit cloud cannot complete. Where a test needs the call to stay in
- * "connecting", the WebSocket is held open and silent (routeWebSocket), so
- * the room waits for a join answer that never comes. The connected phase
- * (mute, End call) is covered by tests/unit/voice-retell-call.test.ts, which
- * runs the real SDK against a scripted media library.
+ * The voice demo in Chromium with a fake microphone and a stand-in for the provider on
+ * VOICE_PROVIDER_PORT. Offline, the room connection cannot complete: a silent, open WebSocket keeps
+ * a call "connecting". The connected phase is tests/unit/voice-retell-call.test.ts's.
  */
 
 test.describe.configure({ mode: 'serial' });
@@ -56,7 +49,7 @@ const ENDPOINT = '/api/voice/web-call';
 // The console noise a test provokes on purpose.
 const SDK_CONNECT_NOISE = [
   /console: Error starting call/, // the SDK logs its own aborted or failed room connect
-  /ERR_BLOCKED_BY_CLIENT.*livekit\.cloud/, // the media library's region lookup, blocked offline by the fixture
+  /ERR_BLOCKED_BY_CLIENT.*livekit\.cloud/, // the media library's region lookup, blocked offline
 ];
 const BAD_GATEWAY = /status of 502.*\/api\/voice\/web-call/;
 
@@ -98,9 +91,8 @@ async function holdRoomConnecting(page: Page) {
 }
 
 /**
- * Holds back every script requested from now on (the SDK's lazily loaded
- * chunk among them): the call stays "connecting" for as long as a test needs,
- * with no media-library timer running.
+ * Holds back every script requested from here on (the SDK's chunk among them), so the call stays
+ * "connecting" as long as a test needs, with no media-library timer running.
  */
 async function holdLazyChunks(page: Page) {
   const clientFiles = new Set(builtSite().assets.map((asset) => asset.url));
@@ -203,7 +195,7 @@ test.describe('voice demo with the provider stand-in', () => {
         retell_llm_dynamic_variables: {},
       });
 
-      // The SDK arrived only now, in its own chunk, and is joining the call's room with the token.
+      // The SDK arrives only at this point, in its own chunk, and joins the room with the token.
       await expect.poll(async () => (await sdkScripts(scripts)).length).toBeGreaterThan(0);
       const lazy = await sdkScripts(scripts);
       expect(scripts.slice(0, beforeClick).map((script) => script.url)).not.toEqual(
@@ -213,7 +205,7 @@ test.describe('voice demo with the provider stand-in', () => {
       expect(sockets[0]).toMatch(/^wss:\/\/[a-z0-9-]+\.livekit\.cloud\/rtc/);
       expect(sockets[0]).toContain(`access_token=${encodeURIComponent(STAND_IN_ACCESS_TOKEN)}`);
 
-      // The microphone was asked for with SPEC's capture settings.
+      // The microphone was asked for with the capture settings of docs/product.md §9.2.
       const [constraints] = await micConstraints(page);
       expect(constraints).toEqual({
         audio: {
@@ -286,7 +278,7 @@ test.describe('voice demo with the provider stand-in', () => {
       const sockets = await holdRoomConnecting(page);
       await page.goto('/services-overview');
       await waitForHydration(page);
-      // A client-side navigation, so the document (and the track recorder) survives the page change.
+      // A client-side navigation, so the document and its track recorder survive the change.
       await page.locator('main').getByRole('link', { name: 'Learn How It Works' }).first().click();
       await expect(page).toHaveURL(/\/how-it-works$/);
       await page.locator('#demo').getByRole('button', { name: LABEL }).click();

@@ -15,9 +15,8 @@ type Fixtures = {
 };
 
 /**
- * Every test runs offline from the outside world: the external web app is
- * answered by a stub page (so following its links works), anything else off
- * the loopback server is aborted and recorded. Console errors fail the test.
+ * Every test runs cut off from the outside world: the external web app is a stub page, anything
+ * else off the loopback server is aborted and recorded. Console errors fail the test.
  */
 export const test = base.extend<Fixtures>({
   externalRequests: [
@@ -53,8 +52,7 @@ export const test = base.extend<Fixtures>({
   pageErrors: [
     async ({ page, expectedConsoleErrors }, provide) => {
       const errors: string[] = [];
-      // A test may visit a missing page on purpose; Chromium logs that document's
-      // 404 as a console error. Any other failed request still counts.
+      // Chromium logs a missing page's 404 as a console error; any other failed request counts.
       const missingDocuments = new Set<string>();
       page.on('response', (response) => {
         if (response.status() === 404 && response.request().isNavigationRequest())
@@ -97,9 +95,8 @@ export async function dataLayer(page: Page): Promise<unknown[]> {
 }
 
 /**
- * Waits until React has hydrated the whole page (client handlers attached).
- * Hydration is time-sliced and runs in document order, so the page is done
- * when the last element of the footer has its fiber, not when the header has.
+ * Waits until React has hydrated the whole page: hydration runs in document order, so the page is
+ * done when the footer's last element has its fiber.
  */
 export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(() => {
@@ -112,8 +109,8 @@ export async function waitForHydration(page: Page): Promise<void> {
 type RecordedShift = { value: number; at: number; sources: string[] };
 
 /**
- * Records layout shifts not caused by input (what CLS counts) from the very start of the page's next load,
- * with the elements that moved, so a failing assertion names them.
+ * Records layout shifts not caused by input (what CLS counts) from the start of the page's next
+ * load, with the elements that moved, so a failing assertion names them.
  */
 export async function recordLayoutShifts(page: Page): Promise<void> {
   await page.addInitScript(() => {
@@ -155,7 +152,7 @@ async function recordedShifts(page: Page): Promise<RecordedShift[]> {
   return page.evaluate(() => (window as unknown as { layoutShifts: RecordedShift[] }).layoutShifts);
 }
 
-/** Asserts the page has not shifted since recordLayoutShifts; on failure the message lists what moved, when. */
+/** Asserts the page has not shifted since recordLayoutShifts; a failure lists what moved, when. */
 export async function expectNoLayoutShift(page: Page): Promise<void> {
   const shifts = await recordedShifts(page);
   const total = shifts.reduce((sum, shift) => sum + shift.value, 0);
@@ -167,12 +164,12 @@ export async function expectNoLayoutShift(page: Page): Promise<void> {
 
 let manifest: PostbuildManifest | undefined;
 
-/** The post-build manifest of the build the main server serves: what each page runs, what the build ships. */
+/** The post-build manifest of the build the main server serves. */
 export function builtSite(): PostbuildManifest {
   return (manifest ??= readManifest(E2E_ENV.NEXT_DIST_DIR));
 }
 
-/** The URL of the one built script whose code contains `marker` (fails the test unless exactly one does). */
+/** The URL of the one built script whose code contains `marker`; fails unless exactly one does. */
 export function builtScriptContaining(marker: string): string {
   const scripts = builtSite().assets.filter((asset) => asset.file.endsWith('.js'));
   const matches = scripts.filter((asset) =>
@@ -183,8 +180,8 @@ export function builtScriptContaining(marker: string): string {
 }
 
 /**
- * The scripts a page makes the browser run at start-up (those the after-paint loader appends; nomodule polyfills
- * only when asked), from the build's manifest; a path that is no page is answered by the not-found page.
+ * The scripts a page runs at start-up (the loader's; nomodule polyfills only when asked), from the
+ * manifest; a path that is no page is answered by the not-found page.
  */
 export function startupScriptUrls(pathname: string, { noModule = false } = {}): string[] {
   const site = builtSite();
@@ -196,8 +193,8 @@ export function startupScriptUrls(pathname: string, { noModule = false } = {}): 
 export const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 
 /**
- * Fails with every axe violation on the page as it is now, each with the elements it found. After a client-side
- * navigation Next.js can put the new page's <title> in a moment after its content, so this waits for a title first.
+ * Fails with every axe violation on the page, each with its elements. Next.js may set a new page's
+ * <title> a moment after its content, so this waits for a title first.
  */
 export async function expectNoAxeViolations(page: Page): Promise<void> {
   await expect(page).toHaveTitle(/\S/);

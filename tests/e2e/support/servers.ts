@@ -1,9 +1,8 @@
 import testEnv from './test-env.json' with { type: 'json' };
 
 /**
- * The environments of the two test builds (and of the dev server), shared with scripts/build-test-sites.mjs
- * through test-env.json. Pages are prerendered, so configuration is fixed at
- * build time: every variable is set explicitly so a developer's .env cannot leak in.
+ * The environments of the test builds and the dev server, shared with build-test-sites.mjs through
+ * test-env.json. Every variable is set, so a developer's .env cannot leak into a build.
  */
 // E2E_PORT / E2E_DIST_DIR let several suites run side by side on one machine.
 export const PORTS = {
@@ -12,14 +11,13 @@ export const PORTS = {
   dev: Number(process.env.E2E_DEV_PORT) || testEnv.ports.dev,
 };
 const mainDist = process.env.E2E_DIST_DIR || testEnv.main.NEXT_DIST_DIR;
-// Each server keeps its leads in an embedded database inside its own build folder,
-// so the two servers never share a PGlite directory and every build starts empty.
+// Each server's embedded database is in its build folder: never shared, empty with every build.
 export const E2E_ENV = {
   ...testEnv.main,
   NEXT_DIST_DIR: mainDist,
   LEADS_DATA_DIR: `${mainDist}/e2e-leads-db`,
 };
-// The development server (`next dev`) in a build folder of its own, so it never touches a production build.
+// `next dev` in a build folder of its own, so it never touches a production build.
 const devDist = '.next-dev-test';
 export const DEV_ENV = {
   ...testEnv.main,
@@ -40,7 +38,7 @@ export const BRAND = E2E_ENV.NEXT_PUBLIC_BRAND_NAME;
 export const LINKEDIN_URL = E2E_ENV.NEXT_PUBLIC_SOCIAL_LINKEDIN;
 export const GTM_ID = testEnv.gtm.NEXT_PUBLIC_GTM_ID;
 
-/** Stand-ins for the outside services, started by the tests that need them on these loopback ports. */
+/** Loopback ports of the stand-ins for outside services, started by the tests that need them. */
 export const CHAT_WEBHOOK_PORT = testEnv.ports.chatWebhook;
 export const VOICE_PROVIDER_PORT = testEnv.ports.voiceProvider;
 /** The contact form's lead webhook (LEADS_WEBHOOK_URL_CONTACT); the inbox tests answer it. */
