@@ -60,7 +60,7 @@ describe('announcement pre-paint script', () => {
   });
 });
 
-/** Runs the real dismiss script against a stand-in document, then clicks `target`; returns what it changed. */
+/** Runs the real dismiss script on a stand-in document, clicks `target`; returns what changed. */
 function click(
   target: { closest?: (selector: string) => unknown } | null,
   setItem: (key: string, value: string) => void = () => {},
@@ -106,7 +106,8 @@ describe('announcement dismiss script', () => {
       state: undefined,
       focused: [],
     });
-    expect(click({}, (key) => stored.push(key))).toEqual({ state: undefined, focused: [] }); // a target that is not an element
+    // A target that is not an element.
+    expect(click({}, (key) => stored.push(key))).toEqual({ state: undefined, focused: [] });
     expect(stored).toEqual([]);
   });
 

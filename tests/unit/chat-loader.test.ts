@@ -2,10 +2,8 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { createChatStore, isNetworkError } from '@/components/chat/chat-store';
 
 /**
- * The chat loader's state machine (SPEC section 4): not loaded, loading,
- * loaded, with an error value; requests ignored while loading; the error reset
- * when loading starts; the automatic open is an attempt, never a toggle. The
- * panel's dynamic import is replaced by a loader the test controls.
+ * The chat loader's states (docs/product.md §8.2), with the panel's dynamic import replaced by a
+ * loader the test controls.
  */
 
 class FakeElement {

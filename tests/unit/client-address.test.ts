@@ -3,9 +3,8 @@ import { parseEnv, type TrustProxy } from '@/env';
 import { clientAddress, normalizeAddress, rateLimitKey } from '@/server/http/client-address';
 
 /**
- * Issue 18, item 2: every header a client can send is the client's choice. Without a trusted proxy
- * the address is the connection's own (the header scripts/server.mjs sets); behind one, only what
- * the proxy itself added.
+ * Every header a client can send is the client's choice: without a trusted proxy the address is the
+ * connection's own (the header scripts/server.mjs sets); behind one, only what the proxy added.
  */
 
 const PEER = 'x-site-peer-address';

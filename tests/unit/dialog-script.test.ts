@@ -76,9 +76,9 @@ function dialog(slots: Array<ReturnType<typeof slot>>) {
 }
 
 /**
- * Runs the real script and returns its listeners, checking each listens in the capture phase (toggle does not
- * bubble, and the click must be seen before the button's own command runs), and `paint()`, which runs what waits
- * for the next frame and then the tasks queued after it.
+ * Runs the real script and returns its listeners, each checked to capture (toggle does not bubble,
+ * and the click must come before the button's own command), and `paint()`, which runs what waits
+ * for the next frame, then the tasks queued after it.
  */
 function script() {
   const listeners = new Map<string, (event: object) => void>();
@@ -107,7 +107,7 @@ function script() {
   return { toggle: listeners.get('toggle')!, click: listeners.get('click')!, paint };
 }
 
-/** A click on a show-modal button (or inside one) for `target`; `prevented` says whether the script took it. */
+/** A click on (or inside) a show-modal button; `prevented` says whether the script took it. */
 function click(commandFor: unknown, command = 'show-modal') {
   const event = {
     prevented: false,
@@ -159,7 +159,7 @@ describe('dialog script: paint first, then modal', () => {
   });
 });
 
-/** The script, and a dialog with one frame slot for `address` that has just been shown modally (its toggle event fired). */
+/** The script and a dialog with a frame slot for `address`, just shown modally (toggle fired). */
 function openedWithSlot(address: string) {
   const { toggle, paint } = script();
   const app = slot(address);

@@ -15,7 +15,7 @@ async function faceOf(woff2: Buffer) {
   return new Face(new Blob(await fontverter.convert(woff2, 'truetype')));
 }
 
-/** Every character outside printable ASCII written anywhere in src/ (copy, components, metadata). */
+/** Every character outside printable ASCII anywhere in src/ (copy, components, metadata). */
 function nonAsciiInSource(): Map<string, string> {
   const found = new Map<string, string>();
   for (const file of readdirSync('src', { recursive: true, encoding: 'utf8' })) {
@@ -42,7 +42,7 @@ describe('the self-hosted Inter subset', () => {
       ...face.getTableFeatureTags('GSUB'),
       ...face.getTableFeatureTags('GPOS'),
     ]);
-    // ccmp, mark and mkmk only act on combining marks, which the kept characters do not include: harfbuzz drops them.
+    // ccmp, mark and mkmk act only on combining marks, which the subset lacks: harfbuzz drops them.
     expect(
       [...features].filter((tag) => !(FONT_FEATURES as readonly string[]).includes(tag)),
     ).toEqual([]);
@@ -98,7 +98,7 @@ describe("Inter's size-matched fallback (globals.css)", () => {
   it('carries the overrides next/font computes from the subset, on Arial and its metric twins', async () => {
     const { createRequire } = await import('node:module');
     const require = createRequire(import.meta.url);
-    // The same font reader and formula next/font/local uses (its fontkit export is a function of the file).
+    // The font reader and formula next/font/local uses (its fontkit export depends on the file).
     const fontkit = require('next/dist/compiled/@next/font/dist/fontkit').default;
     const fontFromBuffer = fontkit.default ?? fontkit;
     const {

@@ -27,7 +27,7 @@ describe('Observatory scoring', () => {
 
   it('starts at 100 and awards bonuses only from 90 up', () => {
     expect(score(good).score).toBe(120);
-    // No HSTS (-20) takes the base to 80: the +20 of bonuses no longer count.
+    // No HSTS (-20) takes the base to 80, below 90, so the +20 of bonuses do not count.
     const { ['strict-transport-security']: _hsts, ...noHsts } = good;
     expect(score(noHsts).score).toBe(80);
   });

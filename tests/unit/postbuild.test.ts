@@ -25,10 +25,8 @@ import { hashSource, inlineScriptHashes, inlineStyleHashes } from '@/lib/inline-
 import { MANIFEST_FILE, pageFor, readManifest, shippedFiles } from '@/lib/build-manifest';
 
 /**
- * The post-build stage (scripts/postbuild/): each step on hand-written markup, then the whole stage on pages
- * captured from a real `next build` (tests/unit/fixtures/next-16.4.6: the raw output of Next 16.4.6 before the
- * stage, the two smallest pages and the prerender manifest trimmed to them), whose chunk and stylesheet files are
- * stand-ins written here. tests/contract/postbuild.contract.ts checks the stage on the test build's full output.
+ * The post-build stage: each step on hand-written markup, then the whole stage on two pages of
+ * Next 16.4.6's raw output (tests/unit/fixtures/), with stand-ins for their chunks and stylesheet.
  */
 
 const FIXTURE = path.join(import.meta.dirname, 'fixtures/next-16.4.6');
@@ -39,7 +37,7 @@ afterEach(() => {
   for (const dir of builds.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-/** A copy of the captured build, with a stand-in for every file its pages load; `edit` may change a page first. */
+/** A copy of the captured build, a stand-in for every file it loads; `edit` may change a page. */
 function capturedBuild(edit?: (pages: Record<string, string>) => void): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'postbuild-'));
   builds.push(dir);
@@ -126,7 +124,7 @@ describe('start-up scripts requested after the first paint', () => {
   const html = hydrateAfterPaint(page);
   const loaderBody = /<script data-after-paint="">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
 
-  /** Runs the loader in a fake browser; returns the scripts it appended so far and the hooks that drive it. */
+  /** Runs the loader in a fake browser; returns the scripts it appended and its driving hooks. */
   function runLoader({ paintTiming = true } = {}) {
     const appended: string[] = [];
     const timers: Array<{ ms: number; fn: () => void }> = [];
@@ -272,14 +270,16 @@ describe('the post-build stage on pages captured from next build', () => {
     expect(loaderScriptUrls(html)).toEqual([notFound.startupScripts]);
     expect(notFound.noModuleScripts).toEqual(['/_next/static/chunks/0cz1d0mv5g_q7.js']);
     expect(notFound.scriptHashes).toEqual(inlineScriptHashes(html));
-    expect(notFound.scriptHashes.length).toBeGreaterThanOrEqual(4); // pre-paint script, loader, Turbopack bootstrap, RSC data
+    // Pre-paint script, loader, Turbopack bootstrap, RSC data.
+    expect(notFound.scriptHashes.length).toBeGreaterThanOrEqual(4);
     expect(notFound.styleHashes).toEqual([
       hashSource(`@font-face{src:url(/_next/static/media/inter.woff2)}body{color:#111}`),
     ]);
     // Next's own inline style on the global error page, which has no stylesheet link.
     expect(manifest.pages['/_global-error']!.styleHashes).toHaveLength(1);
 
-    expect(manifest.hintedChunks).toContain('/_next/static/chunks/3qfy96eoyh-ek.js'); // the global error page's own chunk
+    // The global error page's own chunk.
+    expect(manifest.hintedChunks).toContain('/_next/static/chunks/3qfy96eoyh-ek.js');
     for (const url of manifest.hintedChunks)
       expect(read(dir, url.slice('/_next/'.length)).startsWith(COMPILE_HINT), url).toBe(true);
     expect(read(dir, 'static/chunks/0cz1d0mv5g_q7.js')).toBe(

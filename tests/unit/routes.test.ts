@@ -5,7 +5,7 @@ import { routes } from '@/content/routes';
 
 const APP_DIR = join(process.cwd(), 'src/app');
 
-/** Paths of every public page.tsx under src/app (the inbox, /admin, is not public: no registry, no sitemap). */
+/** Paths of every public page.tsx under src/app (not the inbox: no registry, no sitemap). */
 function pagePaths(dir = APP_DIR, prefix = ''): string[] {
   const found: string[] =
     existsSync(join(dir, 'page.tsx')) || existsSync(join(dir, 'page.mdx')) ? [prefix || '/'] : [];
@@ -39,7 +39,8 @@ describe('route registry', () => {
     (_path, route) => {
       expect(route.path).toMatch(/^\/[a-z0-9-]*$/);
       expect(route.title.length).toBeGreaterThan(3);
-      expect(route.title.length).toBeLessThanOrEqual(50); // leaves room for ' | {Brand}' within ~65 characters
+      // Leaves room for ' | {Brand}' within ~65 characters.
+      expect(route.title.length).toBeLessThanOrEqual(50);
       expect(route.description.length).toBeGreaterThanOrEqual(70);
       expect(route.description.length).toBeLessThanOrEqual(200);
       expect(route.keywords.length).toBeGreaterThan(0);

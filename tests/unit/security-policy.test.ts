@@ -10,7 +10,7 @@ import {
 } from '@/lib/build-manifest';
 import { parseCsp } from '../../scripts/lib/observatory';
 
-/** The proxy's choice of policy per request path (src/server/security/policy.ts), on a build's manifest. */
+/** The proxy's choice of policy per request path (security/policy.ts), on a build's manifest. */
 
 const page = (name: string): PageEntry => ({
   file: `${name}.html`,

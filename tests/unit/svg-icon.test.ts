@@ -18,7 +18,7 @@ describe('svgIcon', () => {
     expect(names.length).toBeGreaterThan(40);
   });
 
-  // The same markup lucide-react's client component renders, so swapping it changes nothing on screen.
+  // The markup lucide-react's client component renders, so swapping it changes nothing on screen.
   for (const name of names) {
     it(`draws ${name} as lucide-react does`, () => {
       const ours = svgIcons[name as keyof typeof svgIcons];

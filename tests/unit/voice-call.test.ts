@@ -10,11 +10,9 @@ import {
 } from '@/components/voice-demo/voice-call';
 
 /**
- * The call's lifecycle outside React (voice-call.ts), with the browser's
- * microphone, our endpoint and the lazily loaded call client replaced by
- * scripted stand-ins: what is asked for in which order, which message each
- * failure gives, and that every microphone track it opened is stopped however
- * the call ends.
+ * The call's lifecycle (voice-call.ts) with scripted stand-ins for the microphone, our endpoint and
+ * the call client: what is asked for in which order, each failure's message, and every microphone
+ * track stopped however the call ends.
  */
 
 class FakeTrack {

@@ -9,16 +9,10 @@ const { createRetellCall } = await import('@/components/voice-demo/retell-call')
 type RetellClientLike = Parameters<typeof createRetellCall>[0];
 
 /**
- * The real retell-client-js-sdk code (its CommonJS build, the same source as
- * the ES build the site bundles), run against a scripted stand-in for
- * livekit-client: rooms whose connect() finishes when the test says so, and
- * local tracks whose readyState shows whether the microphone is still open.
- *
- * It pins down the SDK bug the call wrapper works around (stopCall() while
- * connecting does nothing, then the room connects and opens the microphone)
- * and proves that createRetellCall().stop() releases the microphone in every
- * phase, and that the "connected" phase (unreachable end to end without the
- * provider's media servers) mutes and ends as it should.
+ * The real retell-client-js-sdk (its CommonJS build, the source the site bundles) against a
+ * scripted livekit-client whose connects finish when the test says. It pins the SDK bug
+ * retell-call.ts works around, shows stop() releases the microphone in every phase, and covers the
+ * connected phase, which end-to-end tests cannot reach without the provider's media servers.
  */
 
 const require = createRequire(import.meta.url);
@@ -76,7 +70,7 @@ class FakeLocalParticipant {
     return [track];
   }
 
-  /** As livekit-client's setTrackEnabled(Microphone): create, then publish; unmute/mute an existing one. */
+  /** As livekit-client's setTrackEnabled(Microphone): create and publish, or unmute/mute one. */
   async setMicrophoneEnabled(enabled: boolean) {
     const existing = this.trackPublications.get('microphone');
     if (!enabled) {
@@ -141,7 +135,7 @@ class FakeRoom {
     this.pending = null;
   }
 
-  /** As livekit-client: aborts a pending connect; once connected, unpublishes and stops local tracks. */
+  /** As livekit-client: aborts a pending connect; once connected, unpublishes and stops tracks. */
   async disconnect(stopTracks = true) {
     if (this.state === 'connecting') {
       if (this.ignoresAbort) return;
@@ -237,7 +231,8 @@ describe('retell-client-js-sdk as pinned', () => {
     room().finishConnecting();
     await flush();
     expect(lk.tracks).toHaveLength(1);
-    expect(lk.tracks[0]!.mediaStreamTrack.readyState).toBe('live'); // published, and nobody left to stop it
+    // Published, and nobody left to stop it.
+    expect(lk.tracks[0]!.mediaStreamTrack.readyState).toBe('live');
     client.stopCall(); // clean up the leak for the next test
   });
 
@@ -264,7 +259,8 @@ describe('createRetellCall: the microphone is released in every phase', () => {
     call.stop();
     await flush();
     expect(room().state).toBe('disconnected');
-    room().finishConnecting(); // a late answer from the server changes nothing: the connect was rejected
+    // A late answer from the server changes nothing: the connect was rejected.
+    room().finishConnecting();
     await flush();
     expect(lk.tracks).toHaveLength(0);
     expect(opts.onError).not.toHaveBeenCalled();
