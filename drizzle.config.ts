@@ -1,6 +1,6 @@
 import { defineConfig } from 'drizzle-kit';
 
-// `npm run db:generate -- --name <what>` writes the next migration from src/server/db/schema.ts (docs/database.md).
+// `npm run db:generate -- --name <what>` writes the next migration (docs/database.md).
 export default defineConfig({
   dialect: 'postgresql',
   schema: './src/server/db/schema.ts',

@@ -3,10 +3,7 @@ import type { NextConfig } from 'next';
 import { env } from './src/env';
 import { nonDocumentPolicy } from './src/server/security/non-document-policy';
 
-/**
- * Security headers on every response. The Content-Security-Policy differs per
- * page (it lists the page's inline script and style hashes), so src/proxy.ts sets it.
- */
+/** Security headers on every response; the per-page Content-Security-Policy is src/proxy.ts's. */
 const securityHeaders = [
   { key: 'Strict-Transport-Security', value: 'max-age=63072000; includeSubDomains; preload' },
   { key: 'X-Content-Type-Options', value: 'nosniff' },
@@ -24,10 +21,10 @@ const nextConfig: NextConfig = {
   distDir: env.NEXT_DIST_DIR,
   poweredByHeader: false,
   reactStrictMode: true,
-  // app/global-not-found.tsx answers unknown paths, so no root not-found.tsx rides along with every page.
+  // global-not-found.tsx answers unknown paths: a root not-found.tsx would ride along everywhere.
   experimental: { globalNotFound: true },
-  // Not experimental.inlineCss: it writes the CSS three times into every page (bench/results/postbuild.md);
-  // scripts/postbuild/ inlines it once after the build.
+  // Not experimental.inlineCss, which writes the CSS three times into every page;
+  // scripts/postbuild/ inlines it once (bench/results/postbuild.md).
   async headers() {
     return [
       { source: '/:path*', headers: securityHeaders },
@@ -35,10 +32,9 @@ const nextConfig: NextConfig = {
         source: '/api/:path*',
         headers: [{ key: 'Content-Security-Policy', value: nonDocumentPolicy }],
       },
-      // The inbox: never indexed (its pages also say so in a meta tag; files and redirects only here), and in a
-      // browsing context group of its own, so no other site's window holds a handle to a page showing leads.
-      // Public pages do without: they are the same for every visitor, and the process every arrival would have to
-      // start for its own group was the longest task of their load (bench/results/main-thread.md).
+      // The inbox: never indexed, and in a browsing context group of its own, so no other site's
+      // window holds a handle to a page showing leads. Public pages do without: a group for every
+      // arrival is their load's longest task (bench/results/main-thread.md).
       {
         source: '/admin/:path*',
         headers: [

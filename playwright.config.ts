@@ -2,12 +2,8 @@ import { defineConfig, devices } from '@playwright/test';
 import { DEV_ENV, E2E_ENV, GTM_ENV, PORTS } from './tests/e2e/support/servers';
 
 /**
- * Every browser suite, one project each, in Debian's Chromium:
- * - site: tests/e2e/ against the main production build (built by scripts/build-test-sites.mjs);
- * - tag-manager: the second build, with a tag-manager container id;
- * - dev: tests/dev/, `next dev` in its own build folder, serving pages under the development policy.
- * Only the servers of the projects a run selects start (`--project`), so the dev suite needs no build and the
- * e2e suites no dev server. Playwright stops them when the run ends.
+ * Every browser suite, a project each, in Debian's Chromium (docs/testing.md). Only the selected
+ * projects' servers start, so the dev suite needs no build and the e2e suites no dev server.
  */
 
 /** The projects named with --project, or null for all of them. */
@@ -74,7 +70,7 @@ export default defineConfig({
       testDir: './tests/dev',
       testMatch: '**/*.dev.ts',
       workers: 1,
-      // next dev compiles each route on its first request: tens of seconds on a busy 2-core machine.
+      // next dev compiles each route on first request: tens of seconds on a busy 2-core machine.
       timeout: 180_000,
       expect: { timeout: 15_000 },
       use: { baseURL: `http://127.0.0.1:${PORTS.dev}` },

@@ -2,10 +2,8 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 /**
- * Every Vitest suite, one project each; `scripts/test.sh` runs them in order with `--project` (docs/testing.md).
- * The integration and scale projects start a private PostgreSQL server on loopback when
- * LEADS_TEST_DATABASE=postgres (tests/integration/support/postgres-setup.ts), and run each file in a process of
- * its own, so each gets its own environment and database.
+ * Every Vitest suite, a project each (docs/testing.md). The integration and scale projects run each
+ * file in a process of its own, so each gets its own environment and database.
  */
 export default defineConfig({
   resolve: {
@@ -23,7 +21,7 @@ export default defineConfig({
         test: { name: 'unit', include: ['src/**/*.test.ts', 'tests/unit/**/*.test.ts'] },
       },
       {
-        // Route handlers in-process on real databases, with real HTTP stand-ins for the outside services.
+        // Route handlers in-process on real databases, real HTTP stand-ins for outside services.
         extends: true,
         test: {
           name: 'integration',
@@ -44,8 +42,7 @@ export default defineConfig({
         },
       },
       {
-        // scripts/server.mjs on the production build: raw sockets, two instances on one PostgreSQL server.
-        // SCALE_DIST_DIR picks the build, SCALE_PORT the first port (default 3150, up to +20 used).
+        // scripts/server.mjs on the production build (SCALE_DIST_DIR), from port SCALE_PORT up.
         extends: true,
         test: {
           name: 'scale',
