@@ -44,7 +44,8 @@ function prerenderedPagePolicy(pathname: string): string | undefined {
   const page = pageFor(manifest, pathname);
   if (!page) return undefined;
   let policy = policies.get(page.file);
-  if (!policy) policies.set(page.file, (policy = pagePolicy(page))); // bounded: one entry per built page
+  // Bounded: one entry per built page.
+  if (!policy) policies.set(page.file, (policy = pagePolicy(page)));
   return policy;
 }
 
