@@ -1,5 +1,5 @@
-// The chat widget's settings (docs/product.md §8). No environment values, so the lazily loaded
-// panel can import them; the launcher gets its colour and position as props.
+// The chat widget's settings (docs/product.md section 8). No environment values, so the lazily
+// loaded panel can import them; the launcher gets its colour and position as props.
 
 export type ChatPosition = 'right' | 'left';
 
@@ -19,11 +19,11 @@ export const chatConfig = {
     backgroundColor: '#ffffff',
     fontColor: '#333333',
   },
-  /** The message box's height (docs/product.md §8.3). */
+  /** The message box's height (docs/product.md section 8.3). */
   inputHeightPx: 60,
   /**
-   * Attempts to open after loading (docs/product.md §8.2), not toggles: the first opens the panel
-   * and the rest do nothing, so a visitor who closes it keeps it closed.
+   * Attempts to open after loading (docs/product.md section 8.2), not toggles: the first opens the
+   * panel and the rest do nothing, so a visitor who closes it keeps it closed.
    */
   autoOpenDelaysMs: [500, 1000, 1500],
   /** Longest message a visitor can send (the server enforces the same limit). */
@@ -35,7 +35,7 @@ export const chatConfig = {
   endpoint: '/api/chat',
 } as const;
 
-/** Branding shown in the panel header and first message (docs/product.md §8.3). */
+/** Branding shown in the panel header and first message (docs/product.md section 8.3). */
 export type ChatBranding = {
   logo: string;
   name: string;

@@ -1,9 +1,9 @@
 import { chatConfig, type ChatBranding } from '@/config/chat';
 
-// Every word the chat widget and its API show (docs/product.md §8). The launcher's words travel as
-// props from the server page, so its client code carries no copy; the lazy panel imports its own.
+// Every word the chat widget and its API show (docs/product.md section 8). The launcher's words
+// travel as props, so its client code carries no copy; the lazy panel imports its own.
 
-/** Branding (docs/product.md §8.3): the header, the first message and the response-time promise. */
+/** Branding (docs/product.md section 8.3): header, first message, response-time promise. */
 export function chatBranding(brandName: string): ChatBranding {
   return {
     logo: '/icon.svg',
@@ -18,7 +18,7 @@ export const chatLauncherCopy = {
   open: 'Open chat',
   close: 'Close chat',
   loading: 'Loading chat',
-  /** The chatbot page's button (docs/product.md §8.2); its idle label is the page's. */
+  /** The chatbot page's button (docs/product.md section 8.2); its idle label is the page's. */
   buttonLoading: 'Loading Chat...',
   buttonActive: 'Chat Active!',
   /** The panel's code could not be fetched. */
@@ -62,7 +62,7 @@ export const chatPanelCopy = {
 
 /** What POST /api/chat answers with itself (the panel shows its own copy for each error code). */
 export const chatApiCopy = {
-  /** The reply when the webhook is missing or gives no usable answer (docs/product.md §8.4). */
+  /** The reply when no webhook answers usably (docs/product.md section 8.4). */
   demoGreeting:
     "Hi! I'm the demo assistant: our live assistant isn't connected right now, so I can't answer questions here yet. To reach our team, send a message through our contact page or book a demo, and we'll reply within 24 hours.",
   upstream: 'The chat webhook did not answer as expected.',

@@ -54,7 +54,7 @@ export const unitOptions = [
 
 export const optionalMark = '(optional)';
 
-/** What each field error code says, per field where docs/product.md §6.3 words it. */
+/** What each field error code says, per field where docs/product.md section 6.3 words it. */
 const fieldErrorCopy: Partial<
   Record<keyof typeof fieldCopy, Partial<Record<FieldErrorCode, string>>>
 > = {
@@ -87,7 +87,7 @@ export const formErrorCopy: Record<FormErrorCode, string> = {
     'We could not save your details just now. Please try again in a few minutes or contact us directly.',
 };
 
-/** Submit button: idle and in-flight labels (docs/product.md §6.1). */
+/** Submit button: idle and in-flight labels (docs/product.md section 6.1). */
 export const submitLabels: Record<LeadForm, { idle: string; busy: string }> = {
   'growth-audit': { idle: 'Send My Free Blueprint', busy: 'Processing...' },
   demo: { idle: 'Request My Demo', busy: 'Submitting...' },
@@ -95,7 +95,7 @@ export const submitLabels: Record<LeadForm, { idle: string; busy: string }> = {
   'aria-signup': { idle: 'Get Started with Aria', busy: 'Submitting...' },
 };
 
-/** The failure banner (docs/product.md §6.3); {status} and {message} are filled in. */
+/** The failure banner (docs/product.md section 6.3); {status} and {message} are filled in. */
 export const errorCopy = {
   server: 'Server error ({status}). Please try again or contact us directly.',
   unexpected: 'An unexpected error occurred. Please try again or contact us directly.',

@@ -1,7 +1,7 @@
 import type { Benchmark, BenefitCard, FaqItem, ServiceCard, Stat } from './types';
 import type { IconName } from '@/lib/icon-names';
 
-/** Copy for the home page. Figures are the claims of docs/product.md §12, verbatim. */
+/** Copy for the home page. Figures are the claims of docs/product.md section 12, verbatim. */
 
 export const hero = {
   eyebrow: 'AI automation for small businesses and property managers',

@@ -1,7 +1,7 @@
 import type { RouteEntry } from './types';
 
-// The route registry (docs/product.md §2), read by page metadata, the sitemap and the tests; a page
-// is listed only once it is built, so the sitemap never lists a 404.
+// The route registry (docs/product.md section 2), read by page metadata, the sitemap and the tests;
+// a page is listed only once it is built, so the sitemap never lists a 404.
 export const routes = [
   {
     path: '/',

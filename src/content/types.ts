@@ -1,4 +1,4 @@
-/** Content items (docs/product.md §4.14); every content module is checked with `satisfies`. */
+/** Content items (docs/product.md section 4.14); content modules are checked with `satisfies`. */
 import type { IconName } from '@/lib/icon-names';
 
 export type ServiceCard = {

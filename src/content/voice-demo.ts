@@ -1,4 +1,4 @@
-/** Copy for the live voice demo (button and call dialog); messages: docs/product.md §9.3. */
+/** Copy for the live voice demo (button and call dialog); messages: docs/product.md section 9.3. */
 
 export type VoiceDemoContent = {
   agentName: string;

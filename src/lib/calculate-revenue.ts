@@ -1,7 +1,7 @@
-// The revenue calculator's arithmetic, number handling and URL format (docs/product.md §7), pure so
-// the client form, the prerendered worked example and the tests share it.
+// The revenue calculator's arithmetic, number handling and URL format (docs/product.md section 7),
+// pure so the client form, the prerendered worked example and the tests share it.
 
-/** The inputs in the order of docs/product.md §7.1; also the query keys and the field names. */
+/** The inputs in the order of docs/product.md section 7.1; also the query keys and field names. */
 export const calculatorFields = [
   'totalCalls',
   'afterHoursPercent',
@@ -40,7 +40,7 @@ export const moneyResults = [
   'lifetimeValueLoss',
 ] as const satisfies readonly ResultName[];
 
-/** docs/product.md §7.1. */
+/** The defaults of docs/product.md section 7.1. */
 export const DEFAULT_INPUTS: Readonly<RevenueInputs> = Object.freeze({
   totalCalls: 20,
   afterHoursPercent: 60,
@@ -51,12 +51,12 @@ export const DEFAULT_INPUTS: Readonly<RevenueInputs> = Object.freeze({
   averageStayDuration: 2,
 });
 
-/** The results are scrolled into view this long after a calculation (docs/product.md §7.3). */
+/** The results scroll into view this long after a calculation (docs/product.md section 7.3). */
 export const SCROLL_TO_RESULTS_MS = 100;
 const DAYS_PER_MONTH = 30;
 const MONTHS_PER_YEAR = 12;
 
-/** Bounds of each input (docs/product.md §7.1): every one at least 0, percentages at most 100. */
+/** Bounds of each input (docs/product.md section 7.1): at least 0, percentages at most 100. */
 export const fieldRules: Record<CalculatorField, { min: 0; max?: 100; step: 1 | 0.1 }> = {
   totalCalls: { min: 0, step: 1 },
   afterHoursPercent: { min: 0, max: 100, step: 1 },
@@ -70,7 +70,7 @@ export const fieldRules: Record<CalculatorField, { min: 0; max?: 100; step: 1 | 
 // A plain decimal number as a person or <input type="number"> writes it (no hex, no "12abc").
 const NUMERIC = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?$/i;
 
-/** Anything non-numeric (or not finite) counts as 0 (docs/product.md §7.1). */
+/** Anything non-numeric (or not finite) counts as 0 (docs/product.md section 7.1). */
 export function toNumber(value: unknown): number {
   if (typeof value === 'number') return Number.isFinite(value) ? value : 0;
   if (typeof value !== 'string') return 0;
@@ -93,7 +93,7 @@ export function normaliseInputs(raw: Partial<Record<CalculatorField, unknown>>):
   return inputs;
 }
 
-/** docs/product.md §7.2, one formula per line. Missing or non-numeric inputs count as 0. */
+/** docs/product.md section 7.2, one formula per line. Missing or non-numeric inputs count as 0. */
 export function calculateRevenue(raw: Partial<Record<CalculatorField, unknown>>): RevenueResults {
   const input = normaliseInputs(raw);
   const monthlyMissedCalls = input.totalCalls * (input.afterHoursPercent / 100) * DAYS_PER_MONTH;

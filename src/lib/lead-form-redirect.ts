@@ -2,8 +2,8 @@ import { leadFormRegistry, type LeadForm } from './lead-forms';
 import { isFieldErrorCode, type FieldErrorCode } from './validation';
 
 /**
- * Where a plain form post (JavaScript off) lands after its 303 (docs/product.md §6.5). The pages
- * are static, so CSS :target on the fragment shows the panel (no-script-outcome.tsx).
+ * Where a plain form post (JavaScript off) lands after its 303 (docs/product.md section 6.5). The
+ * pages are static, so CSS :target on the fragment shows the panel (no-script-outcome.tsx).
  *
  * The token holds field names and error codes only, never what was typed: a URL ends up in history,
  * logs, analytics and Referer headers. Going Back restores what was typed. The page turns codes

@@ -36,7 +36,7 @@ type LeadFormDefinition = {
   success: string;
   /** The environment variable of this form's own webhook (else LEADS_WEBHOOK_URL). */
   webhookEnv: `LEADS_WEBHOOK_URL_${string}`;
-  /** `source` in the delivered payload (docs/product.md §6.8). */
+  /** `source` in the delivered payload (docs/product.md section 6.8). */
   source: string;
 };
 
@@ -129,7 +129,7 @@ export function leadSchema<F extends LeadForm>(form: F): Schema<LeadFields<F>> {
   return schemas.get(form) as Schema<LeadFields<F>>;
 }
 
-/** Visit attribution from the browser (docs/product.md §6.7); every field optional and bounded. */
+/** Visit attribution from the browser (docs/product.md section 6.7), every field optional. */
 export const attributionRules = {
   page_url: optionalBounded(2048),
   referrer: optionalBounded(2048),

@@ -1,4 +1,4 @@
-/** Delay between arriving on / and scrolling to the section (docs/product.md §3.2). */
+/** Delay between arriving on / and scrolling to the section (docs/product.md section 3.2). */
 const SCROLL_AFTER_NAVIGATION_MS = 100;
 
 export function prefersReducedMotion(): boolean {

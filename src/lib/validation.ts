@@ -24,7 +24,7 @@ const fail = (code: FieldErrorCode) => ({ ok: false as const, code });
 
 // Deliberately simple and linear-time: something@something.tld, no spaces.
 const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
-// docs/product.md §6.2, once spaces, dashes and parentheses are removed.
+// docs/product.md section 6.2, once spaces, dashes and parentheses are removed.
 const PHONE = /^\+?[1-9]\d{0,15}$/;
 // A domain with optional http(s) scheme, optional port and optional path.
 const WEBSITE =

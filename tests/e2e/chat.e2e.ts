@@ -20,8 +20,8 @@ import {
 import { CHAT_WEBHOOK_PORT } from './support/servers';
 
 /**
- * The chat widget (docs/product.md §8) with a stand-in webhook on CHAT_WEBHOOK_PORT. Serial: the
- * stand-in owns one fixed port.
+ * The chat widget (docs/product.md section 8) with a stand-in webhook on CHAT_WEBHOOK_PORT. Serial:
+ * the stand-in owns one fixed port.
  */
 test.describe.configure({ mode: 'serial' });
 

@@ -1,6 +1,6 @@
 import { expect, test, waitForHydration } from './support/fixtures';
 
-/** Every page's own buttons and links, and its key copy, as docs/product.md §4 gives them. */
+/** Every page's own buttons, links and key copy, as docs/product.md section 4 gives them. */
 
 async function hrefOf(
   page: import('@playwright/test').Page,

@@ -11,7 +11,7 @@ import {
 
 const PATH = '/revenue-calculator';
 
-/** Field labels as shown, with each one's default (docs/product.md §7.1). */
+/** Field labels as shown, with each one's default (docs/product.md section 7.1). */
 const FIELDS = [
   { name: 'totalCalls', label: 'Calls per day', value: '20' },
   { name: 'afterHoursPercent', label: 'Calls after hours', value: '60' },

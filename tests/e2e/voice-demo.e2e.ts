@@ -205,7 +205,7 @@ test.describe('voice demo with the provider stand-in', () => {
       expect(sockets[0]).toMatch(/^wss:\/\/[a-z0-9-]+\.livekit\.cloud\/rtc/);
       expect(sockets[0]).toContain(`access_token=${encodeURIComponent(STAND_IN_ACCESS_TOKEN)}`);
 
-      // The microphone was asked for with the capture settings of docs/product.md §9.2.
+      // The microphone was asked for with the capture settings of docs/product.md section 9.2.
       const [constraints] = await micConstraints(page);
       expect(constraints).toEqual({
         audio: {

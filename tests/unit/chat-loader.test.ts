@@ -2,8 +2,8 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { createChatStore, isNetworkError } from '@/components/chat/chat-store';
 
 /**
- * The chat loader's states (docs/product.md §8.2), with the panel's dynamic import replaced by a
- * loader the test controls.
+ * The chat loader's states (docs/product.md section 8.2), with the panel's dynamic import replaced
+ * by a loader the test controls.
  */
 
 class FakeElement {

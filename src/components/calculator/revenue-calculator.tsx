@@ -44,7 +44,7 @@ function replaceQuery(inputs: RevenueInputs | null) {
 }
 
 /**
- * The revenue calculator (docs/product.md §7.3): a GET form without JavaScript; hydrated, it
+ * The revenue calculator (docs/product.md section 7.3): a GET form without JavaScript; hydrated, it
  * calculates in the browser and keeps the inputs in the address so a result can be shared.
  */
 export function RevenueCalculator() {

@@ -14,7 +14,7 @@ import {
 import { fill } from '@/lib/fill';
 
 /**
- * The results of one calculation (docs/product.md §7.3). The heading takes focus after a
+ * The results of one calculation (docs/product.md section 7.3). The heading takes focus after a
  * calculation (tabIndex -1), so screen reader users hear that results appeared.
  */
 export function RevenueResults({

@@ -5,8 +5,8 @@ import type { ChatLauncherCopy } from '@/content/chat';
 import { chatStore } from './chat-store';
 
 /**
- * The chatbot page's 'See It in Action' with its states (docs/product.md §8.2) and the load error
- * under it; a link to /contact-us before hydration and without JavaScript.
+ * The chatbot page's 'See It in Action' with its states (docs/product.md section 8.2) and the load
+ * error under it; a link to /contact-us before hydration and without JavaScript.
  */
 export function ChatButton({
   label,

@@ -17,9 +17,9 @@ import { linkify } from './linkify';
 import { readReplyStream, STREAM_TYPE } from './reply-stream';
 
 /**
- * The chat panel (docs/product.md §8.3), fetched when a visitor first asks for the chat. Nothing
- * the webhook sends is parsed as HTML; the log is aria-busy while a reply streams in, so a screen
- * reader reads it once, whole.
+ * The chat panel (docs/product.md section 8.3), fetched when a visitor first asks for the chat.
+ * Nothing the webhook sends is parsed as HTML; the log is aria-busy while a reply streams in, so a
+ * screen reader reads it once, whole.
  */
 
 export type ChatPanelProps = {
@@ -114,7 +114,7 @@ export function ChatPanel({ open, branding, position, onClose, onAutoOpen }: Cha
   const [streaming, setStreaming] = useState(false);
   const [error, setError] = useState<SendError | null>(null);
 
-  // Attempts to open, never toggles, so the panel ends up open once (docs/product.md §8.2).
+  // Attempts to open, never toggles, so the panel ends up open once (docs/product.md section 8.2).
   useEffect(() => {
     const timers = chatConfig.autoOpenDelaysMs.map((delay) => setTimeout(onAutoOpen, delay));
     return () => timers.forEach(clearTimeout);

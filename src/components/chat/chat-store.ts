@@ -1,8 +1,8 @@
 import type { ComponentType } from 'react';
 import type { ChatPanelProps } from './chat-panel';
 
-// The chat loader and its states (docs/product.md §8.2), shared by the launcher, the chat buttons
-// and the 'open-chat-widget' event. The panel is fetched on the first request, never up front.
+// The chat loader and its states (docs/product.md section 8.2), shared by the launcher, the chat
+// buttons and the 'open-chat-widget' event. The panel is fetched on the first request only.
 
 type ChatLoadError = 'network' | 'other';
 

@@ -2,7 +2,7 @@
 
 import type { ReactNode } from 'react';
 
-/** The window event the chat widget listens for (docs/product.md §8.2). */
+/** The window event the chat widget listens for (docs/product.md section 8.2). */
 export const OPEN_CHAT_EVENT = 'open-chat-widget';
 
 /**

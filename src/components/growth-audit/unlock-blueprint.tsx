@@ -6,10 +6,10 @@ import { GrowthAuditForm } from '@/components/lead-forms/growth-audit-form';
 import { buttonClass } from '@/components/ui/button-styles';
 import { ModalDialog } from '@/components/ui/modal-dialog';
 
-/** Scroll distance (px) past which the sticky bar appears (docs/product.md §5.2). */
+/** Scroll distance (px) past which the sticky bar appears (docs/product.md section 5.2). */
 const STICKY_CTA_THRESHOLD = 800;
 
-/** The growth audit's sticky bar and its form dialog (docs/product.md §5.2). */
+/** The growth audit's sticky bar and its form dialog (docs/product.md section 5.2). */
 export function UnlockBlueprint({ pitch }: { pitch: string }) {
   const [scrolledPast, setScrolledPast] = useState(false);
   const [covering, setCovering] = useState(false);

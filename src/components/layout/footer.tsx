@@ -44,7 +44,7 @@ export function Footer({ site }: { site: SiteConfig }) {
             >
               {footerCta.appLabel}
             </TrackedLink>
-            {/* A plain anchor: a full page load here (docs/product.md §3.4). */}
+            {/* A plain anchor: a full page load here (docs/product.md section 3.4). */}
             <a
               href={footerCta.contactHref}
               className={buttonClass(

@@ -2,7 +2,7 @@
 
 import { useEffect, useState, type ReactNode } from 'react';
 
-/** Scroll distance (px) beyond which the header turns solid (docs/product.md §3.2). */
+/** Scroll distance (px) beyond which the header turns solid (docs/product.md section 3.2). */
 const HEADER_SCROLL_THRESHOLD = 50;
 
 /** The fixed header's frame: translucent and blurred at the top, solid once scrolled. */

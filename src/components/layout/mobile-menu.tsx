@@ -9,8 +9,8 @@ import { SectionLink } from './section-link';
 import { uiCopy } from '@/content/ui';
 
 /**
- * The mobile menu (docs/product.md §3.3) on the Popover API, so it works before hydration and
- * without scripts; the toggle's icon and name follow the panel in CSS. Hydration adds
+ * The mobile menu (docs/product.md section 3.3) on the Popover API, so it works before hydration
+ * and without scripts; the toggle's icon and name follow the panel in CSS. Hydration adds
  * aria-expanded, focus back after a click outside, and closing when a link is chosen.
  */
 export function MobileMenu({

@@ -4,7 +4,7 @@ import { usePathname, useRouter } from 'next/navigation';
 import type { ReactNode } from 'react';
 import { scrollToSection, scrollToSectionAfterNavigation } from '@/lib/scroll-to-section';
 
-/** A link to a section of the home page (docs/product.md §3.2); a plain /#id without scripts. */
+/** A link to a home-page section (docs/product.md section 3.2); a plain /#id without scripts. */
 export function SectionLink({
   id,
   className,

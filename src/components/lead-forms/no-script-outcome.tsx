@@ -3,8 +3,8 @@ import { noScriptCopy } from '@/content/forms';
 import { buttonClass } from '@/components/ui/button-styles';
 
 /**
- * Outcomes of a plain form post (docs/product.md §6.5), shown by CSS :target on the static page;
- * globals.css hides the form beside a shown success panel. Hydrated, the hook takes over.
+ * Outcomes of a plain form post (docs/product.md section 6.5), shown by CSS :target on the static
+ * page; globals.css hides the form beside a shown success panel. Hydrated, the hook takes over.
  */
 export function NoScriptOutcome({
   formId,

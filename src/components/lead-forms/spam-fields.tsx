@@ -1,7 +1,7 @@
 import { honeypotLabel } from '@/content/forms';
 import { HONEYPOT_FIELD, STARTED_AT_FIELD } from '@/lib/lead-forms';
 
-/** The spam checks' fields (docs/product.md §6.6): a honeypot and when the form was shown. */
+/** The spam checks' fields (docs/product.md section 6.6): a honeypot, when the form was shown. */
 export function SpamFields({ formId }: { formId: string }) {
   return (
     <>

@@ -29,7 +29,7 @@ function messagesFor(codes: Record<string, unknown>): FieldMessages {
   );
 }
 
-/** The banner text for a failure (docs/product.md §6.3). */
+/** The banner text for a failure (docs/product.md section 6.3). */
 export function failureMessage(failure: SubmitFailure): string {
   switch (failure.kind) {
     case 'server':
@@ -62,8 +62,8 @@ export function growthAuditFailureMessage(failure: SubmitFailure): string {
 type Status = 'idle' | 'submitting' | 'success';
 
 /**
- * Validation and submission shared by the four lead forms (docs/product.md §6.4): the server's
- * rules, JSON with the visit's attribution, nothing typed cleared unless the lead was accepted.
+ * Validation and submission shared by the four lead forms (docs/product.md section 6.4): the
+ * server's rules, JSON with the visit's attribution, nothing typed cleared unless accepted.
  */
 export function useLeadForm(form: LeadForm, formId: string, onSuccess?: () => void) {
   const [status, setStatus] = useState<Status>('idle');

@@ -4,7 +4,7 @@ import { cn } from '@/lib/cn';
 import { Section } from './section';
 import { CheckList } from '@/components/ui/check-list';
 
-/** A section of feature cards (service items, docs/product.md §4.14). */
+/** A section of feature cards (service items, docs/product.md section 4.14). */
 export function FeatureGrid({
   id,
   heading,

@@ -24,7 +24,7 @@ function commandFallback(event: MouseEvent<HTMLButtonElement>) {
 }
 
 /**
- * Preview and the web-app modal (docs/product.md §5.1), opened with invoker commands and
+ * Preview and the web-app modal (docs/product.md section 5.1), opened with invoker commands and
  * lib/dialog-script.ts from the first paint. Without JavaScript the frame could not wait to be
  * asked for, so Preview is hidden; the app link beside it still works.
  */

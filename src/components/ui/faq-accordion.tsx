@@ -1,7 +1,7 @@
 import { ChevronDown } from '@/components/ui/svg-icons';
 import type { FaqItem } from '@/content/types';
 
-/** An exclusive accordion on <details name> (docs/product.md §5.3): native, no JavaScript. */
+/** An exclusive accordion on <details name> (docs/product.md section 5.3), no JavaScript. */
 export function FaqAccordion({ items, name }: { items: readonly FaqItem[]; name: string }) {
   return (
     <div className="divide-y divide-ink-200 rounded-2xl border border-ink-200 bg-white">

@@ -2,8 +2,8 @@ import { voiceDemo } from '@/content/voice-demo';
 import { fill } from '@/lib/fill';
 
 /**
- * The voice demo's states (docs/product.md §9.2) as a pure reducer. `attempt` numbers each call, so
- * a late event from a cancelled call changes nothing; `start` during a call is ignored.
+ * The voice demo's states (docs/product.md section 9.2) as a pure reducer. `attempt` numbers each
+ * call, so a late event from a cancelled call changes nothing; `start` during a call is ignored.
  */
 export type VoiceCallState =
   | { status: 'idle'; attempt: number; notice: string | null }

@@ -4,16 +4,16 @@ import type { RetellCall, RetellCallOptions } from './retell-call';
 import { fill } from '@/lib/fill';
 
 /**
- * One voice demo call outside React (docs/product.md §9.2): the SDK's chunk starts loading on the
- * click while the microphone is asked for, so the prompt follows the click and a refusal is
+ * One voice demo call outside React (docs/product.md section 9.2): the SDK's chunk starts loading
+ * on the click while the microphone is asked for, so the prompt follows the click and a refusal is
  * reported before any call is created; then our server's token; then the SDK joins the room.
  * release() ends it in every phase and stops every microphone track it opened.
  */
 
 export const WEB_CALL_ENDPOINT = '/api/voice/web-call';
-/** docs/product.md §9.2. */
+/** The sample rate of docs/product.md section 9.2. */
 export const SAMPLE_RATE = 24_000;
-/** The capture settings of docs/product.md §9.2 (the SDK asks for the same). */
+/** The capture settings of docs/product.md section 9.2 (the SDK asks for the same). */
 export const AUDIO_CONSTRAINTS: MediaTrackConstraints = {
   echoCancellation: true,
   noiseSuppression: true,
@@ -29,7 +29,7 @@ export type VoiceCallCallbacks = {
   onAgentTalking(talking: boolean): void;
   /** The call ended without the visitor ending it (the agent hung up, the room closed). */
   onEnded(): void;
-  /** A message ready to show (docs/product.md §9.3); the call is already released. */
+  /** A message ready to show (docs/product.md section 9.3); the call is already released. */
   onError(message: string): void;
 };
 

@@ -13,9 +13,9 @@ import { initialVoiceCallState, isCallActive, voiceCallReducer } from './voice-c
 const noSubscription = () => () => {};
 
 /**
- * The live voice demo control (docs/product.md §9.1): a link to /contact-demo in the HTML, a button
- * once hydrated in a capable browser. The call runs while connecting or connected: the effect
- * starts it and its cleanup releases it, leaving the page included.
+ * The live voice demo control (docs/product.md section 9.1): a link to /contact-demo in the HTML, a
+ * button once hydrated in a capable browser. The call runs while connecting or connected: the
+ * effect starts it and its cleanup releases it, leaving the page included.
  */
 export function VoiceDemoButton({
   label = voiceDemo.buttonLabel,

@@ -2,8 +2,8 @@ import 'server-only';
 import { postJson } from '@/server/http/post-json';
 
 /**
- * The one call to the voice provider (docs/product.md §10.3), with the server-held key. Only the
- * access token (and the call id, for the log) is taken from the answer.
+ * The one call to the voice provider (docs/product.md section 10.3), with the server-held key. Only
+ * the access token (and the call id, for the log) is taken from the answer.
  */
 
 export type VoiceProviderConfig = {
@@ -52,7 +52,7 @@ export function buildCreateWebCallRequest(
   };
 }
 
-/** docs/product.md §9.3's wording without the body, which may echo the key and agent id. */
+/** docs/product.md section 9.3's wording without the body, which may echo the key and agent id. */
 export function httpErrorMessage(status: number): string {
   return `HTTP error! status: ${status}`;
 }

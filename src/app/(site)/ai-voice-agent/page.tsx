@@ -4,7 +4,7 @@ import { ServicePage } from '@/components/sections/service-page';
 
 export const metadata = pageMetadata('/ai-voice-agent');
 
-// Prerendered whole, so no placeholder phase comes before the content (docs/product.md §4.2).
+// Prerendered whole: no placeholder phase before the content (docs/product.md section 4.2).
 export default function AiVoiceAgentPage() {
   return <ServicePage content={aiVoiceAgentPage} />;
 }

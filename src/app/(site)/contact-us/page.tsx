@@ -18,7 +18,7 @@ export default function ContactUsPage() {
         form={<ContactForm />}
         aside={<ContactAside content={contactAside} chatOpensWidget />}
       />
-      {/* The chat without a launcher, opened by the Live Chat item (docs/product.md §4.12). */}
+      {/* No launcher: the Live Chat item opens the chat (docs/product.md section 4.12). */}
       <ChatMount launcher={false} />
     </>
   );
