@@ -2,7 +2,7 @@ import { APP_URL, LINKEDIN_URL } from './support/servers';
 import { dataLayer, expect, test, waitForHydration } from './support/fixtures';
 
 test.describe('footer', () => {
-  test('call to action buttons go where SPEC says', async ({ page }) => {
+  test('call to action buttons go where docs/product.md section 3.4 says', async ({ page }) => {
     await page.goto('/');
     const footer = page.locator('footer');
     await expect(
@@ -42,7 +42,9 @@ test.describe('footer', () => {
     ).toBeUndefined();
   });
 
-  test('service and company links have the destinations DESIGN.md gives', async ({ page }) => {
+  test('service and company links have the destinations of docs/product.md section 3.4', async ({
+    page,
+  }) => {
     await page.goto('/');
     const services = page.getByRole('navigation', { name: 'Services' }).getByRole('link');
     expect(

@@ -42,7 +42,7 @@ test.describe('home page', () => {
     });
   });
 
-  test('uses the claims of SPEC section 9 verbatim', async ({ page }) => {
+  test('uses the claims of docs/product.md section 12 verbatim', async ({ page }) => {
     await page.goto('/');
     const text = (await page.locator('main').textContent()) ?? ''; // closed FAQ answers included
     for (const claim of [

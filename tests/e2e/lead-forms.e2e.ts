@@ -36,7 +36,7 @@ test.describe('growth audit form', () => {
     await waitForHydration(page);
   });
 
-  test('shows SPEC messages for empty and invalid fields and clears one when it is edited', async ({
+  test('shows the messages of docs/product.md section 6.3 for empty and invalid fields and clears one when it is edited', async ({
     page,
   }) => {
     const form = page.locator(`#${formId}`);

@@ -121,7 +121,7 @@ const scrollLog = (page: Page) =>
   );
 
 test.describe('revenue calculator', () => {
-  test('shows every input with its label, unit, help and SPEC default, and no results before calculating', async ({
+  test('shows every input with its label, unit, help and default (docs/product.md section 7.1), and no results before calculating', async ({
     page,
   }) => {
     await page.goto(PATH);
@@ -156,7 +156,7 @@ test.describe('revenue calculator', () => {
     expect(new URL(page.url()).search).toBe('');
   });
 
-  test('Calculate shows the SPEC figures for the defaults, scrolls to them after 100 ms and moves focus to them', async ({
+  test('Calculate shows the figures of docs/product.md section 7.2 for the defaults, scrolls to them after 100 ms and moves focus to them', async ({
     page,
   }) => {
     await recordScrolling(page);

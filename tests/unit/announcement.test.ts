@@ -27,7 +27,7 @@ function run(stored: string | null | (() => never)) {
 }
 
 describe('announcement pre-paint script', () => {
-  it('uses the SPEC storage key and a 7-day window', () => {
+  it('uses the storage key and the 7-day window of docs/product.md section 3.1', () => {
     expect(ANNOUNCEMENT_STORAGE_KEY).toBe('announcement_dismissed_at');
     expect(ANNOUNCEMENT_DISMISS_MS).toBe(604_800_000);
   });

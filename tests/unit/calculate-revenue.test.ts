@@ -45,7 +45,7 @@ const ZERO_FIGURES = {
 const zeros = Object.fromEntries(calculatorFields.map((field) => [field, 0])) as RevenueInputs;
 
 describe('calculateRevenue', () => {
-  it('has SPEC section 9 defaults and the 100 ms scroll delay', () => {
+  it('has the defaults and the 100 ms scroll delay of docs/product.md section 7', () => {
     expect(DEFAULT_INPUTS).toEqual({
       totalCalls: 20,
       afterHoursPercent: 60,
@@ -287,7 +287,7 @@ describe('validateField', () => {
 });
 
 describe('query string', () => {
-  it('writes every input in SPEC order', () => {
+  it('writes every input in the order of docs/product.md section 7.1', () => {
     expect(inputsToQuery(DEFAULT_INPUTS)).toBe(
       'totalCalls=20&afterHoursPercent=60&leadQualityRate=20&leadToTourRate=25&tourToLeaseRate=35&averageRent=1500&averageStayDuration=2',
     );
@@ -338,7 +338,7 @@ describe('query string', () => {
 });
 
 describe('copy', () => {
-  it('labels every result and explains every formula step once, in SPEC order', () => {
+  it('labels every result and explains every formula step once, in the order of docs/product.md section 7.2', () => {
     expect(Object.keys(calculatorResults.labels)).toEqual(Object.keys(DEFAULT_FIGURES));
     expect(howWeCalculate.steps.map((step) => step.result)).toEqual(Object.keys(DEFAULT_FIGURES));
   });

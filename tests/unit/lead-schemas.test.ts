@@ -13,7 +13,7 @@ const errorsOf = (schema: Schema<unknown>, value: unknown) => {
   return result.success ? {} : result.fieldErrors;
 };
 
-describe('error copy (SPEC section 5, verbatim)', () => {
+describe('error copy (docs/product.md section 6.3, verbatim)', () => {
   it.each([
     ['firstName', 'required', 'First name is required'],
     ['lastName', 'required', 'Last name is required'],
@@ -31,7 +31,7 @@ describe('error copy (SPEC section 5, verbatim)', () => {
   });
 });
 
-describe('growth audit schema (SPEC section 5)', () => {
+describe('growth audit schema (docs/product.md section 6.2)', () => {
   it('reports required for empty required fields', () => {
     expect(errorsOf(growthAuditSchema, { firstName: '', lastName: ' ', email: '' })).toEqual({
       firstName: 'required',
@@ -119,7 +119,7 @@ describe('growth audit schema (SPEC section 5)', () => {
 });
 
 describe('demo, contact and Aria schemas', () => {
-  it('demo requires phone and company and limits the selects to SPEC options', () => {
+  it('demo requires phone and company and limits the selects to the options of docs/product.md section 6.1', () => {
     expect(
       errorsOf(demoSchema, {
         firstName: 'A',

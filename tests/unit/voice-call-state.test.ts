@@ -132,7 +132,7 @@ describe('voiceCallReducer', () => {
   });
 });
 
-describe('voice demo messages (SPEC section 8)', () => {
+describe('voice demo messages (docs/product.md section 9.3)', () => {
   it("'Unable to start voice call: {reason}', with 'Unknown error' when there is none", () => {
     expect(startErrorMessage('HTTP error! status: 401, message: nope')).toBe(
       'Unable to start voice call: HTTP error! status: 401, message: nope',

@@ -88,7 +88,7 @@ afterEach(() => {
 });
 
 describe('startVoiceCall', () => {
-  it('asks for the microphone with SPEC capture settings, then a token for this page, then starts the SDK at 24 kHz', async () => {
+  it('asks for the microphone with the capture settings of docs/product.md section 9.2, then a token for this page, then starts the SDK at 24 kHz', async () => {
     const h = harness();
     start(h);
     await flush();

@@ -236,7 +236,7 @@ describe('retell-client-js-sdk as pinned', () => {
     client.stopCall(); // clean up the leak for the next test
   });
 
-  it('joins the provider-hosted room with the token and SPEC capture settings', () => {
+  it('joins the provider-hosted room with the token and the capture settings of docs/product.md section 9.2', () => {
     const call = createRetellCall(new RetellWebClient(), options());
     expect(room().connectCalls).toEqual([
       { url: expect.stringMatching(/^wss:\/\/[a-z0-9-]+\.livekit\.cloud$/), token: 'token-1' },
