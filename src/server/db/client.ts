@@ -10,6 +10,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import { env } from '@/env';
 import { describeError, log } from '@/server/log';
 import { EmbeddedDatabase } from './embedded';
+import { installQueryErrorGuard } from './errors';
 import { maintainEmbedded, scheduleMaintenance } from './maintenance';
 import { migrate } from './migrate';
 import { leadSettings, schema } from './schema';
@@ -64,6 +65,9 @@ export async function closeDatabase(): Promise<void> {
 }
 
 async function open(): Promise<Database> {
+  installQueryErrorGuard((error) =>
+    log('error', 'db.query_failed', { error: describeError(error) }),
+  );
   return env.DATABASE_URL
     ? openPostgres(env.DATABASE_URL)
     : openPglite(path.resolve(env.LEADS_DATA_DIR));

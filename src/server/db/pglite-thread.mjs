@@ -106,11 +106,25 @@ async function openEmbedded(dataDir, { fsync }) {
   }
 }
 
-// An error crosses the thread as its own fields (PostgreSQL's code, detail, constraint...), name and message.
-const transferable = (error) =>
-  error instanceof Error
-    ? { ...error, name: error.name, message: error.message }
-    : { name: 'Error', message: String(error) };
+// An error crosses the thread as its name, message and the fields of PostgreSQL's that name things (code,
+// constraint, table...). Not PGlite's others: `queryOptions` holds functions, which cannot be posted, and
+// `params` and `detail` hold the statement's values, which must not leave the database (errors.ts).
+const NAMING_FIELDS = [
+  'code',
+  'severity',
+  'constraint',
+  'schema',
+  'table',
+  'column',
+  'dataType',
+  'routine',
+];
+const transferable = (error) => {
+  if (!(error instanceof Error)) return { name: 'Error', message: String(error) };
+  const fields = { name: error.name, message: error.message };
+  for (const key of NAMING_FIELDS) if (typeof error[key] === 'string') fields[key] = error[key];
+  return fields;
+};
 const plain = (result) => ({
   rows: result.rows,
   fields: result.fields,
@@ -186,10 +200,22 @@ async function run(message) {
   }
 }
 
+/** Answers one message. A reply that cannot be posted fails only its own statement, never the thread. */
+function reply(id, answer) {
+  try {
+    parentPort.postMessage({ id, ...answer });
+  } catch (error) {
+    parentPort.postMessage({
+      id,
+      error: { name: 'Error', message: `the answer could not be sent back: ${error.message}` },
+    });
+  }
+}
+
 parentPort.on('message', (message) => {
   run(message).then(
-    (result) => parentPort.postMessage({ id: message.id, result: result ?? null }),
-    (error) => parentPort.postMessage({ id: message.id, error: transferable(error) }),
+    (result) => reply(message.id, { result: result ?? null }),
+    (error) => reply(message.id, { error: transferable(error) }),
   );
 });
 parentPort.postMessage({ ready: true });
