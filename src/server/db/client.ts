@@ -1,5 +1,5 @@
 import 'server-only';
-import { mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import { readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -13,6 +13,7 @@ import { EmbeddedDatabase } from './embedded';
 import { installQueryErrorGuard } from './errors';
 import { maintainEmbedded, scheduleMaintenance } from './maintenance';
 import { migrate } from './migrate';
+import { ensurePrivateFolder } from './private-folder';
 import { leadSettings, schema } from './schema';
 
 /**
@@ -27,7 +28,8 @@ import { leadSettings, schema } from './schema';
  *   LEADS_DATA_FSYNC=0 turns it off).
  *   PGlite is one process's private database: a second process opening the
  *   same folder would silently fork it, so a lock file next to the folder
- *   refuses that with a clear message.
+ *   refuses that with a clear message. The folder is the site's user's alone
+ *   (private-folder.ts; pglite-thread.mjs keeps what PGlite writes 0600).
  */
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -35,10 +37,15 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** The embedded database itself (backups), or null on PostgreSQL. */
+  embedded: EmbeddedDatabase | null;
   /** Random per-database salt for hashing client addresses. */
   ipHashSalt: string;
   close(): Promise<void>;
 };
+
+/** How messages name LEADS_DATA_DIR. */
+export const DATA_FOLDER = "The embedded database's folder";
 
 /** Thrown (and mapped to 503) when the database cannot be opened or reached. */
 export class DatabaseUnavailableError extends Error {
@@ -94,7 +101,13 @@ async function openPostgres(connectionString: string): Promise<Database> {
       client.release();
     }
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
-    return { db, kind: 'postgres', ipHashSalt: await readSalt(db), close: () => pool.end() };
+    return {
+      db,
+      kind: 'postgres',
+      embedded: null,
+      ipHashSalt: await readSalt(db),
+      close: () => pool.end(),
+    };
   } catch (error) {
     await pool.end().catch(() => undefined);
     throw error;
@@ -102,7 +115,7 @@ async function openPostgres(connectionString: string): Promise<Database> {
 }
 
 async function openPglite(dataDir: string): Promise<Database> {
-  mkdirSync(path.dirname(dataDir), { recursive: true });
+  ensurePrivateFolder(dataDir, DATA_FOLDER);
   const release = lockDataDir(dataDir);
   let stopMaintenance = () => {};
   let database: Database | undefined;
@@ -142,6 +155,7 @@ async function openPglite(dataDir: string): Promise<Database> {
     database = {
       db,
       kind: 'pglite',
+      embedded,
       ipHashSalt: await readSalt(db),
       close: async () => {
         stopMaintenance();

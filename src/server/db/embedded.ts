@@ -69,15 +69,22 @@ export class EmbeddedDatabase {
     );
   }
 
-  /** Starts the thread and opens the database in `dataDir`; `onStop` hears if the thread ever stops. */
+  /**
+   * Starts the thread and opens the database in `dataDir`, first filled from the backup `restoreFrom`
+   * if given; `onStop` hears if the thread ever stops.
+   */
   static async open(
     dataDir: string,
-    { fsync, onStop = () => undefined }: { fsync: boolean; onStop?: (error: Error) => void },
+    {
+      fsync,
+      restoreFrom,
+      onStop = () => undefined,
+    }: { fsync: boolean; restoreFrom?: string; onStop?: (error: Error) => void },
   ): Promise<EmbeddedDatabase> {
     // Reflect.construct, not `new Worker(...)`, which the bundler recognises and replaces with its own copy.
     const worker: Worker = Reflect.construct(Worker, [
       THREAD_FILE,
-      { workerData: { dataDir, fsync } },
+      { workerData: { dataDir, fsync, restoreFrom } },
     ]);
     await new Promise<void>((resolve, reject) => {
       const exited = (code: number) =>
@@ -141,6 +148,11 @@ export class EmbeddedDatabase {
     }
     await this.send({ op: 'commit', tx: id });
     return result;
+  }
+
+  /** The whole database as a gzipped tarball (PGlite's dumpDataDir), taken between two statements. */
+  dumpDataDir(): Promise<Uint8Array> {
+    return this.send({ op: 'dump' });
   }
 
   async close(): Promise<void> {

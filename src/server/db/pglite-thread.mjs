@@ -4,9 +4,10 @@
 // for their own (bench/results/leads.md). Plain JavaScript because a worker thread loads its file with Node itself.
 //
 // Messages in: { id, op: 'query', sql, params, rowMode?, rawTypes?, tx? } | { id, op: 'exec', sql, tx? }
-//   | { id, op: 'begin' } (the transaction's id is this id) | { id, op: 'commit' | 'rollback', tx } | { id, op: 'close' }.
+//   | { id, op: 'begin' } (the transaction's id is this id) | { id, op: 'commit' | 'rollback', tx } | { id, op: 'dump' }
+//   (a backup: the folder as a gzipped tarball) | { id, op: 'close' }.
 // Messages out: { ready: true } or { ready: false, error } once, then { id, result } or { id, error } per message.
-import { closeSync, fsyncSync, openSync, readdirSync } from 'node:fs';
+import { closeSync, fsyncSync, openSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
@@ -27,19 +28,48 @@ import { NodeFS } from '@electric-sql/pglite/nodefs';
  *   this costs about 0.1 s.
  * open() then checks the settings, so a PGlite upgrade that changed any of this fails loudly.
  * The cost is one fsync per commit; group commit (group-commit.ts) shares it among concurrent leads
- * (bench/results/leads.md). With `fsync: false` (LEADS_DATA_FSYNC=0) PGlite runs as shipped.
+ * (bench/results/leads.md). With `fsync: false` (LEADS_DATA_FSYNC=0) PGlite runs without these.
+ *
+ * Privacy, with fsync on or off: the folder holds every lead, the inbox's sessions and its signing
+ * secret, so what PGlite creates is the user's alone (files 0600, folders 0700, whatever the umask).
+ * PGlite itself asks for 0666 files (Emscripten has no umask of its own); NODEFS's create and chmod
+ * get the group's and others' bits taken off. client.ts makes the folder 0700 and refuses one that
+ * others can open.
  */
-class DurableNodeFS extends NodeFS {
+const OTHERS = 0o077;
+
+class SiteNodeFS extends NodeFS {
+  constructor(dataDir, { fsync }) {
+    super(dataDir);
+    this.durable = fsync;
+  }
+
   async init(pg, options) {
     const result = await super.init(pg, options);
+    const durable = this.durable;
     const patch = (mod) => {
       const { NODEFS } = mod;
-      if (!NODEFS?.stream_ops || typeof NODEFS.tryFSOperation !== 'function')
-        throw new Error('PGlite NODEFS has changed: cannot make fsync durable');
-      NODEFS.stream_ops.fsync = (stream) => {
-        NODEFS.tryFSOperation(() => fsyncSync(stream.nfd));
-        return 0;
-      };
+      const ops = NODEFS?.node_ops;
+      if (
+        !NODEFS?.stream_ops ||
+        typeof NODEFS.tryFSOperation !== 'function' ||
+        typeof ops?.mknod !== 'function' ||
+        typeof ops?.setattr !== 'function' ||
+        typeof NODEFS.stream_ops.setattr !== 'function'
+      )
+        throw new Error('PGlite NODEFS has changed: cannot make the folder private and durable');
+      const { mknod, setattr } = ops;
+      const { setattr: streamSetattr } = NODEFS.stream_ops;
+      const privately = (attr) =>
+        attr.mode == null ? attr : { ...attr, mode: attr.mode & ~OTHERS };
+      ops.mknod = (parent, name, mode, dev) => mknod(parent, name, mode & ~OTHERS, dev);
+      ops.setattr = (node, attr) => setattr(node, privately(attr));
+      NODEFS.stream_ops.setattr = (stream, attr) => streamSetattr(stream, privately(attr));
+      if (durable)
+        NODEFS.stream_ops.fsync = (stream) => {
+          NODEFS.tryFSOperation(() => fsyncSync(stream.nfd));
+          return 0;
+        };
     };
     result.emscriptenOpts.preRun = [...(result.emscriptenOpts.preRun ?? []), patch];
     return result;
@@ -68,13 +98,17 @@ function fsyncTree(root) {
   sync(path.dirname(root));
 }
 
-async function openEmbedded(dataDir, { fsync }) {
-  // pg_trgm: the inbox's search index (migration 0003).
+async function openEmbedded(dataDir, { fsync, restoreFrom }) {
+  // pg_trgm: the inbox's search index (migration 0003). restoreFrom: a backup (dumpDataDir's tarball) to
+  // fill the new folder with before PostgreSQL starts on it.
   const extensions = { pg_trgm };
-  if (!fsync) return PGlite.create(dataDir, { extensions });
+  const loadDataDir = restoreFrom ? new Blob([readFileSync(restoreFrom)]) : undefined;
+  if (!fsync)
+    return PGlite.create({ fs: new SiteNodeFS(dataDir, { fsync }), extensions, loadDataDir });
   const client = await PGlite.create({
-    fs: new DurableNodeFS(dataDir),
+    fs: new SiteNodeFS(dataDir, { fsync }),
     extensions,
+    loadDataDir,
     startParams: [
       ...PGlite.defaultStartParams.filter((param) => param !== '-F'),
       '-c',
@@ -134,7 +168,7 @@ const identity = (value) => value;
 
 let pg;
 try {
-  pg = await openEmbedded(workerData.dataDir, { fsync: workerData.fsync });
+  pg = await openEmbedded(workerData.dataDir, workerData);
 } catch (error) {
   parentPort.postMessage({ ready: false, error: transferable(error) });
   process.exit(1);
@@ -192,6 +226,14 @@ async function run(message) {
     case 'commit':
     case 'rollback':
       return end(message.tx, message.op === 'commit');
+    case 'dump': {
+      // A checkpoint first, so the copy's data files hold everything and a restore replays little WAL;
+      // the dump itself runs between statements, so it is the state after some commit, as a crash
+      // would leave it, and PostgreSQL opens it as such.
+      await pg.exec('CHECKPOINT');
+      const tarball = await pg.dumpDataDir('gzip');
+      return new Uint8Array(await tarball.arrayBuffer());
+    }
     case 'close':
       await pg.close();
       return null;
@@ -203,7 +245,9 @@ async function run(message) {
 /** Answers one message. A reply that cannot be posted fails only its own statement, never the thread. */
 function reply(id, answer) {
   try {
-    parentPort.postMessage({ id, ...answer });
+    // A backup's bytes move to the other thread instead of being copied.
+    const transfer = answer.result instanceof Uint8Array ? [answer.result.buffer] : [];
+    parentPort.postMessage({ id, ...answer }, transfer);
   } catch (error) {
     parentPort.postMessage({
       id,
