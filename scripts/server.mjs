@@ -39,10 +39,24 @@ const HEADERS_TIMEOUT_MS = 10_000;
 const REQUEST_TIMEOUT_MS = 15_000;
 const SHUTDOWN_GRACE_MS = 10_000;
 
-// The contract with the app: the header's name, hooks the app adds to run once the server listens (given
-// its origin) and hooks to run at shutdown.
+// The contract with the app: the header's name, hooks the app adds to run at shutdown, and
+// whenListening(hook), which runs the hook with the server's origin once it listens (the app's
+// instrumentation may register after that, so a late hook runs at once).
 const PEER_ADDRESS_HEADER = 'x-site-peer-address';
-const site = { peerAddressHeader: PEER_ADDRESS_HEADER, readyHooks: [], shutdownHooks: [] };
+let listeningOrigin = null;
+const listeningHooks = [];
+const runListeningHook = (hook) =>
+  Promise.resolve()
+    .then(() => hook(listeningOrigin))
+    .catch((error) => console.error(error));
+const site = {
+  peerAddressHeader: PEER_ADDRESS_HEADER,
+  shutdownHooks: [],
+  whenListening(hook) {
+    if (listeningOrigin) void runListeningHook(hook);
+    else listeningHooks.push(hook);
+  },
+};
 globalThis.__siteServer = site;
 
 // Refusals made here carry the headers next.config.ts gives API responses, read from the build's
@@ -157,7 +171,8 @@ const origin = `http://${hostname ?? 'localhost'}:${actualPort}`;
 process.env.PORT = String(actualPort);
 process.env.__NEXT_PRIVATE_ORIGIN = origin;
 console.log(`> Ready on ${origin} (${path.relative(dir, distDir)})`);
-for (const hook of site.readyHooks) await hook(origin).catch((error) => console.error(error));
+listeningOrigin = origin;
+for (const hook of listeningHooks.splice(0)) void runListeningHook(hook);
 
 let stopping = false;
 async function stop(signal) {

@@ -11,7 +11,7 @@
  */
 type ServerGlobal = typeof globalThis & {
   __siteServer?: {
-    readyHooks?: Array<(origin: string) => Promise<void>>;
+    whenListening?: (hook: (origin: string) => Promise<void>) => void;
     shutdownHooks: Array<() => Promise<void>>;
   };
 };
@@ -21,17 +21,10 @@ export async function register() {
   // NEXT_RUNTIME is read directly (not through env) so the bundler can drop the
   // Node-only branch from the edge build.
   if (process.env.NEXT_RUNTIME !== 'nodejs' || env.NEXT_PHASE === 'phase-production-build') return;
-  // The embedded database's folder must be this user's alone, or the server stops: Next only logs a
-  // failed register() and would go on serving.
+  // The embedded database's folder must be this user's alone, or the server stops.
   if (!env.DATABASE_URL) {
-    const { ensurePrivateFolder } = await import('./server/db/private-folder');
-    const { DATA_FOLDER } = await import('./server/db/client');
-    try {
-      ensurePrivateFolder(env.LEADS_DATA_DIR, DATA_FOLDER);
-    } catch (error) {
-      console.error(`Error: ${error instanceof Error ? error.message : String(error)}`);
-      process.exit(1);
-    }
+    const { requirePrivateDataFolder } = await import('./server/db/client');
+    requirePrivateDataFolder(env.LEADS_DATA_DIR);
   }
   const { startOutboxWorker, stopOutboxWorker, waitForOutbox } =
     await import('./server/outbox/worker');
@@ -42,7 +35,7 @@ export async function register() {
     await serveCommands(env.LEADS_DATA_DIR);
   }
   const server = (globalThis as ServerGlobal).__siteServer;
-  server?.readyHooks?.push(async (origin) => {
+  server?.whenListening?.(async (origin) => {
     const { startupLines } = await import('./server/startup');
     for (const line of await startupLines(origin)) console.log(line);
   });

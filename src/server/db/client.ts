@@ -71,6 +71,19 @@ export async function closeDatabase(): Promise<void> {
   if (pending) await (await pending.catch(() => null))?.close();
 }
 
+/**
+ * At server start: makes the embedded database's folder, or stops the process with the reason and the
+ * fix when others can open it (Next only logs a failed instrumentation hook and would go on serving).
+ */
+export function requirePrivateDataFolder(dataDir: string): void {
+  try {
+    ensurePrivateFolder(dataDir, DATA_FOLDER);
+  } catch (error) {
+    console.error(`Error: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  }
+}
+
 async function open(): Promise<Database> {
   installQueryErrorGuard((error) =>
     log('error', 'db.query_failed', { error: describeError(error) }),
