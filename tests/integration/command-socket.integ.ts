@@ -36,6 +36,14 @@ async function impostor(socketPath: string): Promise<{ received: () => string }>
 }
 
 const quiet = { out: async () => undefined, err: async () => undefined };
+/** The command line sending add-operator's password over `socket`. */
+const sendPassword = (socket: string) =>
+  forwardCommand(
+    socket,
+    ['add-operator', 'ana@agency.example'],
+    { password: 'hunter2hunter2' },
+    quiet,
+  );
 
 describe('the command socket', () => {
   it('is beside the data folder, in a folder of its own that only this user can open', () => {
@@ -60,14 +68,7 @@ describe('the command socket', () => {
     await expect(serveCommands(dataDir)).rejects.toThrow(
       /can be opened by other users \(mode 777\)\. Make it private with `chmod -R go-rwx/,
     );
-    await expect(
-      forwardCommand(
-        socket,
-        ['add-operator', 'ana@agency.example'],
-        { password: 'hunter2hunter2' },
-        quiet,
-      ),
-    ).rejects.toThrow(/can be opened by other users/);
+    await expect(sendPassword(socket)).rejects.toThrow(/can be opened by other users/);
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(listener.received()).toBe('');
   });
@@ -80,14 +81,7 @@ describe('the command socket', () => {
       mkdirSync(path.dirname(socket), { recursive: true, mode: 0o700 });
       const listener = await impostor(socket);
       chownSync(path.dirname(socket), 65534, 65534); // nobody
-      await expect(
-        forwardCommand(
-          socket,
-          ['add-operator', 'ana@agency.example'],
-          { password: 'hunter2hunter2' },
-          quiet,
-        ),
-      ).rejects.toThrow(/belongs to user 65534/);
+      await expect(sendPassword(socket)).rejects.toThrow(/belongs to user 65534/);
       expect(listener.received()).toBe('');
     },
   );

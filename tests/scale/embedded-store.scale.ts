@@ -9,6 +9,7 @@ import { validBodies } from '../integration/support/helpers';
 import {
   BASE_PORT,
   killAll,
+  signInCookie,
   spawnInstance,
   startInstance,
   type Instance,
@@ -193,16 +194,7 @@ describe('statements that fail in pages and session lookups', () => {
     expect(await leadsCommand(dataDir, ['add-operator', OPERATOR], `${PASSWORD}\n`)).toMatchObject({
       code: 0,
     });
-    const signIn = await fetch(url(instance, '/api/admin/sign-in'), {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify({ email: OPERATOR, password: PASSWORD }),
-    });
-    expect(signIn.status).toBe(200);
-    const cookie = signIn.headers
-      .getSetCookie()
-      .map((line) => line.split(';')[0]!)
-      .join('; ');
+    const cookie = await signInCookie(instance.port, OPERATOR, PASSWORD);
     const token = decodeURIComponent(/session_token=([^;]+)/.exec(cookie)![1]!).split('.')[0]!;
     expect(token.length).toBeGreaterThan(16);
     const term = 'heron-search-term';

@@ -140,23 +140,14 @@ async function openEmbedded(dataDir, { fsync, restoreFrom }) {
   }
 }
 
-// An error crosses the thread as its name, message and the fields of PostgreSQL's that name things (code,
-// constraint, table...). Not PGlite's others: `queryOptions` holds functions, which cannot be posted, and
-// `params` and `detail` hold the statement's values, which must not leave the database (errors.ts).
-const NAMING_FIELDS = [
-  'code',
-  'severity',
-  'constraint',
-  'schema',
-  'table',
-  'column',
-  'dataType',
-  'routine',
-];
+// An error crosses the thread as its name, message and PostgreSQL's other text fields (code, constraint, table...):
+// not PGlite's `queryOptions`, which holds functions that cannot be posted, nor the statement's `params`. What of
+// this may leave src/server/db/ is errors.ts's to decide.
 const transferable = (error) => {
   if (!(error instanceof Error)) return { name: 'Error', message: String(error) };
   const fields = { name: error.name, message: error.message };
-  for (const key of NAMING_FIELDS) if (typeof error[key] === 'string') fields[key] = error[key];
+  for (const [key, value] of Object.entries(error))
+    if (typeof value === 'string') fields[key] ??= value;
   return fields;
 };
 const plain = (result) => ({
