@@ -10,7 +10,7 @@ const Original = threads.Worker;
 threads.Worker = class extends Original {
   constructor(file, options) {
     super(file, options);
-    if (String(file).endsWith('pglite-thread.mjs')) {
+    if (/pglite-thread/.test(String(file))) {
       live.add(this);
       this.once('exit', () => live.delete(this));
     }
