@@ -149,6 +149,26 @@ describe('a data folder others can open', () => {
   });
 });
 
+describe('pages, with no API route before them', () => {
+  it('open the database at start (LEADS_WORKER=0) and again after its thread died', async () => {
+    const port = BASE_PORT + 10;
+    const dataDir = path.join(root, 'pages');
+    const server = spawnInstance(port, { LEADS_DATA_DIR: dataDir, LEADS_WORKER: '0' }, STOPPER);
+    const instance = { ...server, port };
+    await waitForOutput(instance, /> Ready on /, 120_000);
+    expect((await fetch(url(instance, '/admin/sign-in'))).status).toBe(200);
+    await waitForOutput(instance, /> Inbox: /);
+    instance.process.kill('SIGUSR2');
+    await waitForOutput(instance, /stop-database-thread: 1 thread\(s\) ended/);
+    // Nothing else asks for the database: the page's own bundle opens it again.
+    for (let i = 0; i < 3; i++)
+      expect((await fetch(url(instance, '/admin/sign-in'))).status, `page ${i}`).toBe(200);
+    expect((await fetch(url(instance, '/api/health'))).status).toBe(200);
+    instance.process.kill('SIGTERM');
+    await instance.exited;
+  });
+});
+
 describe("the database's thread dying while leads arrive", () => {
   it('answers 503 (never 500) meanwhile, loses no acknowledged lead and opens the database again by itself, a page first', async () => {
     const dataDir = path.join(root, 'crash');
