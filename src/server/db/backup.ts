@@ -16,10 +16,10 @@ import { ensurePrivateFolder } from './private-folder';
 
 /**
  * Backups of the embedded database (`npm run leads -- backup <file>` and `restore <file>`). A backup is
- * PGlite's own dump of the data folder, a gzipped tarball, taken by the process that holds the database
- * (the running site, through the command socket, or the command line when the site is stopped) between
- * two statements after a checkpoint: the state after some commit, which PostgreSQL opens as it would after
- * a crash, so every lead acknowledged before the backup began is in it. A restore fills a new folder
+ * the data folder as a gzipped tar, taken by the process that holds the database (the running site, through
+ * the command socket, or the command line when the site is stopped) after a checkpoint, between two
+ * statements with no transaction open (pglite-thread.mjs): every lead acknowledged before the backup began
+ * is in it, and PostgreSQL opens it with next to nothing to replay. A restore fills a new folder
  * from it; the site then opens that folder like any other (and applies newer migrations).
  * With DATABASE_URL the data lives in PostgreSQL, whose own tools do this.
  */

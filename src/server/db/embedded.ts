@@ -150,7 +150,7 @@ export class EmbeddedDatabase {
     return result;
   }
 
-  /** The whole database as a gzipped tarball (PGlite's dumpDataDir), taken between two statements. */
+  /** The whole database as a gzipped tar, taken between two statements with no transaction open. */
   dumpDataDir(): Promise<Uint8Array> {
     return this.send({ op: 'dump' });
   }

@@ -5,10 +5,12 @@
 //
 // Messages in: { id, op: 'query', sql, params, rowMode?, rawTypes?, tx? } | { id, op: 'exec', sql, tx? }
 //   | { id, op: 'begin' } (the transaction's id is this id) | { id, op: 'commit' | 'rollback', tx } | { id, op: 'dump' }
-//   (a backup: the folder as a gzipped tarball) | { id, op: 'close' }.
+//   (a backup: the folder as a gzipped tar, see backup()) | { id, op: 'close' }.
 // Messages out: { ready: true } or { ready: false, error } once, then { id, result } or { id, error } per message.
-import { closeSync, fsyncSync, openSync, readdirSync, readFileSync } from 'node:fs';
+import { closeSync, fsyncSync, openSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { promisify } from 'node:util';
+import { gunzipSync, gzip } from 'node:zlib';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -99,10 +101,10 @@ function fsyncTree(root) {
 }
 
 async function openEmbedded(dataDir, { fsync, restoreFrom }) {
-  // pg_trgm: the inbox's search index (migration 0003). restoreFrom: a backup (dumpDataDir's tarball) to
-  // fill the new folder with before PostgreSQL starts on it.
+  // pg_trgm: the inbox's search index (migration 0003). restoreFrom: a backup (backup() below) to fill the new
+  // folder with before PostgreSQL starts on it.
   const extensions = { pg_trgm };
-  const loadDataDir = restoreFrom ? new Blob([readFileSync(restoreFrom)]) : undefined;
+  const loadDataDir = restoreFrom ? new Blob([gunzipSync(readFileSync(restoreFrom))]) : undefined;
   if (!fsync)
     return PGlite.create({ fs: new SiteNodeFS(dataDir, { fsync }), extensions, loadDataDir });
   const client = await PGlite.create({
@@ -217,14 +219,8 @@ async function run(message) {
     case 'commit':
     case 'rollback':
       return end(message.tx, message.op === 'commit');
-    case 'dump': {
-      // A checkpoint first, so the copy's data files hold everything and a restore replays little WAL;
-      // the dump itself runs between statements, so it is the state after some commit, as a crash
-      // would leave it, and PostgreSQL opens it as such.
-      await pg.exec('CHECKPOINT');
-      const tarball = await pg.dumpDataDir('gzip');
-      return new Uint8Array(await tarball.arrayBuffer());
-    }
+    case 'dump':
+      return backup();
     case 'close':
       await pg.close();
       return null;
@@ -247,10 +243,87 @@ function reply(id, answer) {
   }
 }
 
-parentPort.on('message', (message) => {
-  run(message).then(
-    (result) => reply(message.id, { result: result ?? null }),
-    (error) => reply(message.id, { error: transferable(error) }),
-  );
+/*
+ * Backups: the folder as a gzipped tar, as it stands between two statements with no transaction open. While a
+ * backup reads it, statements that are not part of an open transaction wait (`paused`); once the statements in
+ * flight and the open transactions have ended, a checkpoint writes every page out and the files are read
+ * synchronously, so nothing can run meanwhile. The WAL segments after the current one are spares PostgreSQL keeps
+ * for later (hundreds of MB after a busy hour) and stay out. Compression runs after the statements resume.
+ */
+let paused = null;
+let inFlight = 0;
+
+/** `name` as a 512-byte ustar header. */
+function tarHeader(name, { size, mode, mtimeMs, directory }) {
+  if (Buffer.byteLength(name) > 99)
+    throw new Error(`a backup cannot name ${name}: too long for tar`);
+  const header = Buffer.alloc(512);
+  const octal = (value, length) => `${value.toString(8).padStart(length - 1, '0')}\0`;
+  header.write(name, 0);
+  header.write(octal(mode & 0o7777, 8), 100);
+  header.write(octal(0, 8), 108);
+  header.write(octal(0, 8), 116);
+  header.write(octal(directory ? 0 : size, 12), 124);
+  header.write(octal(Math.floor(mtimeMs / 1000), 12), 136);
+  header.write(' '.repeat(8), 148);
+  header.write(directory ? '5' : '0', 156);
+  header.write('ustar\0' + '00', 257);
+  const sum = header.reduce((total, byte) => total + byte, 0);
+  header.write(`${sum.toString(8).padStart(6, '0')}\0 `, 148);
+  return header;
+}
+
+/** The folder under `root` as an uncompressed tar, read synchronously; `skip` leaves files out. */
+function tarFolder(root, skip) {
+  const blocks = [];
+  const walk = (relative) => {
+    for (const entry of readdirSync(path.join(root, relative), { withFileTypes: true })) {
+      const name = relative ? `${relative}/${entry.name}` : entry.name;
+      const full = path.join(root, name);
+      if (entry.isDirectory()) {
+        blocks.push(tarHeader(name, { ...statSync(full), directory: true }));
+        walk(name);
+      } else if (entry.isFile() && !skip(name)) {
+        const data = readFileSync(full);
+        blocks.push(tarHeader(name, { ...statSync(full), size: data.length }), data);
+        if (data.length % 512) blocks.push(Buffer.alloc(512 - (data.length % 512)));
+      }
+    }
+  };
+  walk('');
+  blocks.push(Buffer.alloc(1024));
+  return Buffer.concat(blocks);
+}
+
+async function backup() {
+  let resume;
+  paused = new Promise((resolve) => (resume = resolve));
+  let tar;
+  try {
+    while (inFlight > 1 || transactions.size > 0)
+      await new Promise((resolve) => setTimeout(resolve, 1));
+    await pg.exec('CHECKPOINT');
+    const { rows } = await pg.query('SELECT pg_walfile_name(pg_current_wal_insert_lsn()) AS wal');
+    const current = rows[0].wal;
+    tar = tarFolder(
+      workerData.dataDir,
+      (name) => /^pg_wal\/[0-9A-F]{24}$/.test(name) && name.slice(7) > current,
+    );
+  } finally {
+    paused = null;
+    resume();
+  }
+  return new Uint8Array(await promisify(gzip)(tar));
+}
+
+parentPort.on('message', async (message) => {
+  if (paused && message.tx === undefined) await paused;
+  inFlight += 1;
+  run(message)
+    .then(
+      (result) => reply(message.id, { result: result ?? null }),
+      (error) => reply(message.id, { error: transferable(error) }),
+    )
+    .finally(() => (inFlight -= 1));
 });
 parentPort.postMessage({ ready: true });
