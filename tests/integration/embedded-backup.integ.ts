@@ -79,6 +79,36 @@ describe.skipIf(postgresUrl)('backup and restore of the embedded database', () =
     }
   });
 
+  it('waits for an open transaction to end, so a backup holds all of it or none', async () => {
+    const { db } = await getDatabase();
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const transaction = db.transaction(async (tx) => {
+      await tx.execute(sql`INSERT INTO lead_settings (key, value) VALUES ('half', 'one')`);
+      await held;
+      await tx.execute(sql`INSERT INTO lead_settings (key, value) VALUES ('other-half', 'two')`);
+    });
+    const file = path.join(root, 'during-transaction.tar.gz');
+    let finished = false;
+    const backup = command(['backup', file]).then((result) => ((finished = true), result));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(finished).toBe(false);
+    release();
+    await transaction;
+    expect(await backup).toMatchObject({ code: 0 });
+    const target = path.join(root, 'after-transaction');
+    expect(await command(['restore', file, '--to', target])).toMatchObject({ code: 0 });
+    const opened = await EmbeddedDatabase.open(target, { fsync: false });
+    try {
+      const { rows } = await opened.query<{ key: string }>(
+        "SELECT key FROM lead_settings WHERE key IN ('half', 'other-half') ORDER BY key",
+      );
+      expect(rows.map((row) => row.key)).toEqual(['half', 'other-half']);
+    } finally {
+      await opened.close();
+    }
+  });
+
   it('refuses to restore into a folder that holds anything, and leaves it as it was', async () => {
     const file = path.join(root, 'leads.tar.gz');
     const occupied = path.join(root, 'occupied');
