@@ -71,7 +71,16 @@ async function main(args: string[]): Promise<number> {
   const input = commandsNeedingPassword.has(args[0] ?? '')
     ? { password: await readPassword() }
     : {};
-  const holder = env.DATABASE_URL ? null : embeddedDatabaseHolder(env.LEADS_DATA_DIR);
+  // Paths given to backup and restore are from where the operator stands (npm runs this from the project's root).
+  if (args[0] === 'backup' || args[0] === 'restore')
+    args = args.map((arg, i) =>
+      i > 0 && !arg.startsWith('--')
+        ? path.resolve(process.env.INIT_CWD ?? process.cwd(), arg)
+        : arg,
+    );
+  // A restore fills a new folder and never touches the site's database: it runs here.
+  const holder =
+    env.DATABASE_URL || args[0] === 'restore' ? null : embeddedDatabaseHolder(env.LEADS_DATA_DIR);
   if (holder === null) return runCommand(args, io, input);
   const socket = commandSocketPath(env.LEADS_DATA_DIR);
   try {

@@ -8,7 +8,8 @@
 //    (src/server/http/client-address.ts; TRUST_PROXY in docs/deploying.md).
 // 2. It bounds how long a request may take to arrive: headers within 10 s, the whole request
 //    within 15 s (Node's default is 5 minutes). The app's own 10 s body limit answers first, with
-//    JSON; this is the backstop for anything that never reads its body.
+//    JSON 408, and the connection closes with that answer; this is the backstop for anything that
+//    never reads its body.
 // 3. It answers what Next.js would fail with a 500 and a stack trace in the log, with the JSON
 //    4xx of docs/api.md instead: the methods a WHATWG Request refuses (TRACE, TRACK, CONNECT), a
 //    request target that is not a path ('*', absolute URLs) and a path that is not valid
@@ -38,9 +39,24 @@ const HEADERS_TIMEOUT_MS = 10_000;
 const REQUEST_TIMEOUT_MS = 15_000;
 const SHUTDOWN_GRACE_MS = 10_000;
 
-// The contract with the app: the header's name, and hooks the app adds to run at shutdown.
+// The contract with the app: the header's name, hooks the app adds to run at shutdown, and
+// whenListening(hook), which runs the hook with the server's origin once it listens (the app's
+// instrumentation may register after that, so a late hook runs at once).
 const PEER_ADDRESS_HEADER = 'x-site-peer-address';
-const site = { peerAddressHeader: PEER_ADDRESS_HEADER, shutdownHooks: [] };
+let listeningOrigin = null;
+const listeningHooks = [];
+const runListeningHook = (hook) =>
+  Promise.resolve()
+    .then(() => hook(listeningOrigin))
+    .catch((error) => console.error(error));
+const site = {
+  peerAddressHeader: PEER_ADDRESS_HEADER,
+  shutdownHooks: [],
+  whenListening(hook) {
+    if (listeningOrigin) void runListeningHook(hook);
+    else listeningHooks.push(hook);
+  },
+};
 globalThis.__siteServer = site;
 
 // Refusals made here carry the headers next.config.ts gives API responses, read from the build's
@@ -100,9 +116,24 @@ const server = http.createServer({
 const app = next({ dev: false, dir, hostname, port, httpServer: server });
 const handle = app.getRequestHandler();
 
+/**
+ * A 408 (the app gave up waiting for the body) ends the connection with it: the rest of that body may
+ * never come, and keeping the socket would let a slow-body flood hold each one until the 15 s backstop.
+ * Node closes the connection after a response that says `Connection: close`.
+ */
+function closeWithTimeout(res) {
+  const writeHead = res.writeHead;
+  res.writeHead = function (status, ...rest) {
+    if ((typeof status === 'number' ? status : res.statusCode) === 408)
+      res.setHeader('Connection', 'close');
+    return writeHead.call(this, status, ...rest);
+  };
+}
+
 server.on('request', (req, res) => {
   const refused = refusal(req);
   if (refused) return answer(res, refused);
+  closeWithTimeout(res);
   req.headers[PEER_ADDRESS_HEADER] = req.socket.remoteAddress ?? '';
   handle(req, res).catch((error) => {
     console.error(
@@ -140,6 +171,8 @@ const origin = `http://${hostname ?? 'localhost'}:${actualPort}`;
 process.env.PORT = String(actualPort);
 process.env.__NEXT_PRIVATE_ORIGIN = origin;
 console.log(`> Ready on ${origin} (${path.relative(dir, distDir)})`);
+listeningOrigin = origin;
+for (const hook of listeningHooks.splice(0)) void runListeningHook(hook);
 
 let stopping = false;
 async function stop(signal) {

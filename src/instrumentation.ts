@@ -4,11 +4,16 @@
  * runtime it then starts the lead outbox worker, which opens the database
  * (applying migrations) and sweeps due deliveries every LEADS_SWEEP_INTERVAL_MS,
  * and, with the embedded database, answers the operator commands on a local
- * socket (server/admin/command-socket.ts). Not during `next build`, which must
+ * socket (server/admin/command-socket.ts), after checking that the database's
+ * folder is private. Once scripts/server.mjs listens it prints where the site
+ * and the inbox are (server/startup.ts). Not during `next build`, which must
  * not open or lock the database.
  */
 type ServerGlobal = typeof globalThis & {
-  __siteServer?: { shutdownHooks: Array<() => Promise<void>> };
+  __siteServer?: {
+    whenListening?: (hook: (origin: string) => Promise<void>) => void;
+    shutdownHooks: Array<() => Promise<void>>;
+  };
 };
 
 export async function register() {
@@ -16,6 +21,11 @@ export async function register() {
   // NEXT_RUNTIME is read directly (not through env) so the bundler can drop the
   // Node-only branch from the edge build.
   if (process.env.NEXT_RUNTIME !== 'nodejs' || env.NEXT_PHASE === 'phase-production-build') return;
+  // The embedded database's folder must be this user's alone, or the server stops.
+  if (!env.DATABASE_URL) {
+    const { requirePrivateDataFolder } = await import('./server/db/client');
+    requirePrivateDataFolder(env.LEADS_DATA_DIR);
+  }
   const { startOutboxWorker, stopOutboxWorker, waitForOutbox } =
     await import('./server/outbox/worker');
   if (env.LEADS_WORKER) startOutboxWorker();
@@ -24,9 +34,14 @@ export async function register() {
     const { serveCommands } = await import('./server/admin/command-socket');
     await serveCommands(env.LEADS_DATA_DIR);
   }
+  const server = (globalThis as ServerGlobal).__siteServer;
+  server?.whenListening?.(async (origin) => {
+    const { startupLines } = await import('./server/startup');
+    for (const line of await startupLines(origin)) console.log(line);
+  });
   // scripts/server.mjs runs these on SIGTERM once requests have finished: deliveries in flight are
   // recorded (not sent again after the restart) and the database closes cleanly.
-  (globalThis as ServerGlobal).__siteServer?.shutdownHooks.push(async () => {
+  server?.shutdownHooks.push(async () => {
     stopOutboxWorker();
     await waitForOutbox();
     const { closeDatabase } = await import('./server/db/client');

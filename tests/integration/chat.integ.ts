@@ -184,6 +184,26 @@ describe('POST /api/chat forwarding', () => {
     });
   });
 
+  it.each([401, 403])(
+    'answers 502 when the webhook refuses the credentials (%i), and warns which settings to compare',
+    async (refusal) => {
+      webhook.answerWith({
+        status: refusal,
+        body: JSON.stringify({ message: 'Authorization data is wrong!' }),
+      });
+      expect((await post({ json: valid() })).status).toBe(502);
+      expect(warnings()).toEqual([
+        expect.objectContaining({
+          reason: `http_${refusal}`,
+          http_status: refusal,
+          hint: expect.stringMatching(
+            /CHAT_WEBHOOK_HEADER_NAME and CHAT_WEBHOOK_HEADER_VALUE.*Header Auth/,
+          ),
+        }),
+      ]);
+    },
+  );
+
   it('answers 502 with a message when the webhook answers 500', async () => {
     webhook.answerWith({
       status: 500,

@@ -9,8 +9,9 @@ import { freshEnvironment, postgresUrl } from './support/helpers';
  * The embedded database runs on a thread of its own (src/server/db/embedded.ts, pglite-thread.mjs). What
  * crosses the thread must behave as PGlite in the server's thread did: rows and types, PostgreSQL's
  * errors with their codes, transactions that commit or roll back and hold other statements back, and
- * a server thread that keeps answering while a long statement runs, and a stopped thread that fails what
- * waited on it, after which the site opens its database again.
+ * a server thread that keeps answering while a long statement runs, a statement PostgreSQL rejects that
+ * fails alone, and a stopped thread that fails what waited on it, after which the site opens its
+ * database again.
  */
 
 await freshEnvironment({});
@@ -62,6 +63,36 @@ describe.skipIf(postgresUrl)('the embedded database on its own thread', () => {
       .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(Error);
     expect(error).toMatchObject({ code: '23505', constraint: 't_pkey' });
+  });
+
+  it('fails only the statement PostgreSQL rejects, with the parsers drizzle sends, and every other statement in flight succeeds', async () => {
+    const identity = (value: string) => value;
+    const asDrizzle = { rowMode: 'array' as const, parsers: { 1184: identity, 1082: identity } };
+    const statements = Array.from({ length: 20 }, (_, i) =>
+      i % 5 === 2
+        ? database.query('SELECT $1::timestamptz AS at', ['0000-01-01'], asDrizzle)
+        : database.query<unknown[]>('SELECT $1::int + 1 AS n', [i], asDrizzle),
+    );
+    const settled = await Promise.allSettled(statements);
+    settled.forEach((outcome, i) => {
+      if (i % 5 === 2)
+        expect(outcome, `statement ${i}`).toMatchObject({
+          status: 'rejected',
+          reason: { code: '22008' },
+        });
+      else expect(outcome, `statement ${i}`).toMatchObject({ value: { rows: [[i + 1]] } });
+    });
+    expect(stops).toEqual([]);
+    expect((await database.query<{ n: number }>('SELECT 1 AS n')).rows).toEqual([{ n: 1 }]);
+  });
+
+  it("keeps the site's database open through a statement PostgreSQL rejects", async () => {
+    const before = await getDatabase();
+    await expect(before.db.execute(sql`SELECT ${'0000-01-01'}::date`)).rejects.toMatchObject({
+      cause: { code: '22008' },
+    });
+    expect(await getDatabase()).toBe(before);
+    expect(await before.db.execute(sql`SELECT 1 AS n`)).toMatchObject({ rows: [{ n: 1 }] });
   });
 
   it('commits a transaction that returns and rolls back one that throws', async () => {

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { runLeadsCommand } from '../integration/support/leads-command';
-import { BASE_PORT, killAll, startInstance, type Instance } from './support/instance';
+import { BASE_PORT, killAll, signInCookie, startInstance, type Instance } from './support/instance';
 
 /**
  * Operator sessions live in the database, so any instance honours any session: two production server
@@ -48,16 +48,7 @@ describe.skipIf(!postgresUrl)('an operator session across two instances on one P
 
   it('is honoured by the other instance, and signing out there ends it on the first', async () => {
     const [a, b] = instances as [Instance, Instance];
-    const signIn = await fetch(`${origin(a)}/api/admin/sign-in`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify({ email: OPERATOR, password: PASSWORD }),
-    });
-    expect(signIn.status).toBe(200);
-    const cookie = signIn.headers
-      .getSetCookie()
-      .map((line) => line.split(';')[0]!)
-      .join('; ');
+    const cookie = await signInCookie(a.port, OPERATOR, PASSWORD);
     expect(cookie).toMatch(/session_token=/);
 
     // B has never seen this operator sign in: it finds the session in the database.

@@ -166,7 +166,7 @@ describe('requests the framework answered with 500 (issue 18.5)', () => {
 
 describe('bodies that stop arriving (issue 18.3)', () => {
   it(
-    'get 408 within about 10 s on leads, chat and voice, and no voice call is started',
+    'get 408 within about 10 s on leads, chat and voice, with the connection closed, and no voice call is started',
     { timeout: 60_000 },
     async () => {
       const calls = provider.requests.length;
@@ -182,6 +182,7 @@ describe('bodies that stop arriving (issue 18.3)', () => {
             {
               body: '{"a":1',
               timeoutMs: 30_000,
+              untilClosed: true,
             },
           ),
         ),
@@ -191,6 +192,10 @@ describe('bodies that stop arriving (issue 18.3)', () => {
         expect(JSON.parse(response.body), endpoints[i]).toMatchObject({ error: 'timeout' });
         expect(response.ms, endpoints[i]).toBeGreaterThanOrEqual(9_500);
         expect(response.ms, endpoints[i]).toBeLessThan(12_500);
+        // The connection goes with the answer, not at the server's 15 s backstop.
+        expect(response.headers.connection, endpoints[i]).toBe('close');
+        expect(response.closedMs, endpoints[i]).not.toBeNull();
+        expect(response.closedMs! - response.ms, endpoints[i]).toBeLessThan(1_000);
       }
       expect(provider.requests.length).toBe(calls);
       // Declared over the voice limit: 413 at once, and no call either.

@@ -42,6 +42,8 @@ const knownVersions: Record<string, number[]> = {
   'n8n-nodes-base.code': [1, 2],
   'n8n-nodes-base.switch': [1, 2, 3, 3.1, 3.2],
   'n8n-nodes-base.set': [1, 2, 3, 3.1, 3.2, 3.3, 3.4],
+  'n8n-nodes-base.if': [2, 2.1, 2.2],
+  'n8n-nodes-base.noOp': [1],
   '@n8n/n8n-nodes-langchain.chatTrigger': [1, 1.1, 1.2, 1.3],
   '@n8n/n8n-nodes-langchain.agent': [1, 1.1, 1.2, 1.3, 1.4, 1.5, 1.6, 1.7, 1.8, 1.9, 2, 2.1, 2.2],
   '@n8n/n8n-nodes-langchain.lmChatOpenAi': [1, 1.1, 1.2],
@@ -112,6 +114,16 @@ describe.each([
   });
 });
 
+/** The body of the inbox's Send test event (src/server/leads/overview.ts). */
+const TEST_EVENT = {
+  test: true,
+  event: 'test',
+  message: 'Test event sent from the lead inbox.',
+  source: leadFormRegistry.contact.source,
+  form: 'contact',
+  timestamp: '2026-03-04T05:06:07.089Z',
+};
+
 /** A lead of `form` with every field filled and the whole attribution, as stored. */
 function sampleLead(form: LeadForm): StoredLead {
   const fields = Object.fromEntries(leadSchema(form).fields.map((name) => [name, `${name} value`]));
@@ -133,6 +145,8 @@ function sampleLead(form: LeadForm): StoredLead {
 describe('leads-workflow.json matches what the site sends', () => {
   const webhook = node(leads, 'n8n-nodes-base.webhook');
   const check = node(leads, 'n8n-nodes-base.code');
+  const gate = node(leads, 'n8n-nodes-base.if');
+  const testEnd = node(leads, 'n8n-nodes-base.noOp');
   const route = node(leads, 'n8n-nodes-base.switch');
 
   it('takes POST /webhook/website-leads with Header Auth, the raw body, and answers when the last node finishes', () => {
@@ -147,7 +161,31 @@ describe('leads-workflow.json matches what the site sends', () => {
     expect(webhook.parameters.responseMode).not.toBe('onReceived');
     expect(docs).toContain('https://n8n.example.com/webhook/website-leads');
     expect(targets(leads, webhook.name)).toEqual([[check.name]]);
-    expect(targets(leads, check.name)).toEqual([[route.name]]);
+    expect(targets(leads, check.name)).toEqual([[gate.name]]);
+  });
+
+  it("ends the inbox's Send test event in its own branch, so it never becomes an empty lead", () => {
+    // The If node's true output (0) goes to a node that ends there; only the false output (1) reaches the forms.
+    expect(targets(leads, gate.name)).toEqual([[testEnd.name], [route.name]]);
+    expect(leads.connections[testEnd.name]).toBeUndefined();
+    const condition = (
+      gate.parameters.conditions as {
+        conditions: Array<{ leftValue: string; operator: Record<string, unknown> }>;
+        combinator: string;
+      }
+    ).conditions;
+    expect(condition).toEqual([
+      expect.objectContaining({
+        operator: { type: 'boolean', operation: 'true', singleValue: true },
+      }),
+    ]);
+    // The expression as n8n evaluates it, on what Check signature outputs for a test event and for each form's lead.
+    const expression = /^=\{\{ (.*) \}\}$/.exec(condition[0]!.leftValue)![1]!;
+    const isTest = new Function('$json', `return (${expression});`) as (json: unknown) => unknown;
+    expect(isTest({ ...TEST_EVENT, lead_id: 'test_1' })).toBe(true);
+    for (const form of leadForms)
+      expect(isTest({ ...buildWebhookPayload(sampleLead(form)), lead_id: 'x' }), form).toBe(false);
+    expect(docs).toContain('**Test event?**');
   });
 
   it('routes each registered form by its source, to a node that lists every field the payload builder sends', () => {

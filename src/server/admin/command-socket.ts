@@ -1,32 +1,60 @@
 import 'server-only';
 import { createHash } from 'node:crypto';
-import { chmodSync, existsSync, unlinkSync } from 'node:fs';
+import { chmodSync, existsSync, lstatSync, unlinkSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import {
+  assertPrivateFolder,
+  ensurePrivateFolder,
+  PrivateFolderError,
+} from '@/server/db/private-folder';
 import { describeError, log } from '@/server/log';
 import { CommandError, runCommand, type CommandInput, type CommandIO } from './commands';
 
 /**
  * The operator commands beside a running site on the embedded database. PGlite belongs to one
- * process, so the site answers commands itself: it listens on a Unix socket next to its data folder
- * (mode 0600: only the user who runs the site, who can read the data folder anyway, can connect),
- * runs the command with its own database handle and streams the output back. The wire format is
- * newline-delimited JSON: {"out": text}, {"err": text}, then {"exit": code}. With DATABASE_URL the
- * commands connect to PostgreSQL themselves and none of this runs.
+ * process, so the site answers commands itself: it listens on a Unix socket, runs the command with its
+ * own database handle and streams the output back. The wire format is newline-delimited JSON:
+ * {"out": text}, {"err": text}, then {"exit": code}. With DATABASE_URL the commands connect to
+ * PostgreSQL themselves and none of this runs.
+ *
+ * An operator's password goes over the socket, so it lives in a folder only the site's user can open
+ * (0700, never a shared one such as the temp folder itself, where anyone could listen first): the site
+ * checks that folder before it listens and the socket after, the command line both before it sends
+ * anything.
  */
 
 const MAX_REQUEST_BYTES = 64 * 1024;
+const SOCKET_FOLDER = "The command socket's folder";
+/** Longer socket paths do not fit in a sockaddr_un (104 bytes on macOS, 108 on Linux, with its NUL). */
+const MAX_SOCKET_PATH_BYTES = 100;
 
-/** `<dataDir>.sock`, or a short name in the temp folder when that path is too long for a socket (about 100 bytes). */
+/**
+ * `<dataDir>.commands/socket`, or, when that path is too long for a socket, a name in this user's own
+ * folder under the temp folder (`leads-commands-<uid>/`, made 0700 and checked like the other).
+ */
 export function commandSocketPath(dataDir: string): string {
-  const beside = `${path.resolve(dataDir)}.sock`;
-  if (Buffer.byteLength(beside) <= 100) return beside;
+  const resolved = path.resolve(dataDir);
+  const beside = path.join(`${resolved}.commands`, 'socket');
+  if (Buffer.byteLength(beside) <= MAX_SOCKET_PATH_BYTES) return beside;
   return path.join(
     tmpdir(),
-    `leads-${createHash('sha256').update(path.resolve(dataDir)).digest('hex').slice(0, 16)}.sock`,
+    `leads-commands-${process.getuid?.() ?? 'user'}`,
+    `${createHash('sha256').update(resolved).digest('hex').slice(0, 16)}.sock`,
   );
+}
+
+/** Throws unless `socketPath` is a socket of this user's in a folder only this user can open. */
+export function assertOwnSocket(socketPath: string): void {
+  assertPrivateFolder(path.dirname(socketPath), SOCKET_FOLDER, { followLinks: false });
+  const stats = lstatSync(socketPath);
+  const uid = process.getuid?.();
+  if (!stats.isSocket() || (uid !== undefined && stats.uid !== uid))
+    throw new PrivateFolderError(
+      `${socketPath} is not a socket of this user's (${uid}): nothing was sent. Run the command as the user who runs the site.`,
+    );
 }
 
 function answersOn(socketPath: string): Promise<boolean> {
@@ -102,6 +130,7 @@ const state = globalThis as typeof globalThis & { __commandSocket?: http.Server 
 export async function serveCommands(dataDir: string): Promise<void> {
   if (state.__commandSocket) return;
   const socketPath = commandSocketPath(dataDir);
+  ensurePrivateFolder(path.dirname(socketPath), SOCKET_FOLDER, { followLinks: false });
   if (existsSync(socketPath)) {
     if (await answersOn(socketPath)) {
       log('warn', 'admin.command_socket_busy', { socket: socketPath });
@@ -122,6 +151,7 @@ export async function serveCommands(dataDir: string): Promise<void> {
     server.listen(socketPath, () => resolve());
   });
   chmodSync(socketPath, 0o600);
+  assertOwnSocket(socketPath);
   server.unref();
   const remove = () => {
     try {
@@ -142,6 +172,7 @@ export function forwardCommand(
   io: CommandIO,
 ): Promise<number> {
   return new Promise((resolve, reject) => {
+    assertOwnSocket(socketPath);
     const request = http.request(
       {
         socketPath,

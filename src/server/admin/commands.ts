@@ -3,6 +3,7 @@ import { Console } from 'node:console';
 import { Writable } from 'node:stream';
 import { asc, sql } from 'drizzle-orm';
 import { isLeadForm, leadForms } from '@/lib/lead-forms';
+import { BackupError, runBackupCommand } from '@/server/db/backup';
 import { getDatabase } from '@/server/db/client';
 import { auditLog, operators } from '@/server/db/schema';
 import { deleteLeadsByEmail, deliverSkipped, requeueFailed } from '@/server/leads/actions';
@@ -37,6 +38,8 @@ export const usage = `Usage: npm run leads -- <command>
                                                (or asked for at a terminal), at least ${MIN_PASSWORD_LENGTH} characters
   remove-operator <email>                      remove an operator and end their sessions
   list-operators                               the operators and when each last signed in
+  backup <file>                                a snapshot of the embedded database, taken while the site runs
+  restore <file> [--to <folder>]               a backup into a new, empty folder (default LEADS_DATA_DIR)
 Forms: ${leadForms.join(', ')}`;
 
 /** Commands that need a password from the caller before they run. */
@@ -227,6 +230,11 @@ export async function runCommand(
       await io.out(`${rows.length} operator(s)\n`);
       return 0;
     }
+    case 'backup':
+    case 'restore':
+      return runBackupCommand(args, io.out).catch((error: unknown) => {
+        throw error instanceof BackupError ? new CommandError(error.message) : error;
+      });
     default:
       await (command === undefined || command === 'help' || command === '--help' ? io.out : io.err)(
         `${usage}\n`,

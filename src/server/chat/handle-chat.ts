@@ -37,6 +37,11 @@ type Answer =
   | { status: 200; kind: 'demo'; reason: DemoReason }
   | { status: 200; kind: 'stream'; stream: ReplyStream };
 
+const CREDENTIALS_HINT =
+  'the webhook refused the credentials: CHAT_WEBHOOK_HEADER_NAME and CHAT_WEBHOOK_HEADER_VALUE must be the n8n Header Auth ' +
+  "credential's name and value (or the user:password in CHAT_WEBHOOK_URL the Chat Trigger's Basic Auth), and the credential " +
+  'must be selected in the Webhook node and the workflow published again';
+
 /** What an operator should look at, by cause: the warn line says it so the log alone explains the demo greeting. */
 const hints: Partial<Record<string, string>> = {
   not_found:
@@ -50,6 +55,8 @@ const hints: Partial<Record<string, string>> = {
     "the workflow's last node returned nothing: end it with an item that has an `output` text field, or use the Streaming response mode with an AI Agent",
   stream_error: 'the workflow failed (n8n sent an error in its stream): see its executions in n8n',
   no_output: 'the answer has no `output` text field',
+  http_401: CREDENTIALS_HINT,
+  http_403: CREDENTIALS_HINT,
 };
 
 /** With CHAT_WEBHOOK_URL set, a fallback to the demo or an error is a misconfiguration to see: warn, with the cause. */

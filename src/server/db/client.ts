@@ -1,5 +1,5 @@
 import 'server-only';
-import { mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import { readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -10,8 +10,10 @@ import type { PGlite } from '@electric-sql/pglite';
 import { env } from '@/env';
 import { describeError, log } from '@/server/log';
 import { EmbeddedDatabase } from './embedded';
+import { installQueryErrorGuard } from './errors';
 import { maintainEmbedded, scheduleMaintenance } from './maintenance';
 import { migrate } from './migrate';
+import { ensurePrivateFolder } from './private-folder';
 import { leadSettings, schema } from './schema';
 
 /**
@@ -26,7 +28,8 @@ import { leadSettings, schema } from './schema';
  *   LEADS_DATA_FSYNC=0 turns it off).
  *   PGlite is one process's private database: a second process opening the
  *   same folder would silently fork it, so a lock file next to the folder
- *   refuses that with a clear message.
+ *   refuses that with a clear message. The folder is the site's user's alone
+ *   (private-folder.ts; pglite-thread.mjs keeps what PGlite writes 0600).
  */
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -34,10 +37,15 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** The embedded database itself (backups), or null on PostgreSQL. */
+  embedded: EmbeddedDatabase | null;
   /** Random per-database salt for hashing client addresses. */
   ipHashSalt: string;
   close(): Promise<void>;
 };
+
+/** How messages name LEADS_DATA_DIR. */
+export const DATA_FOLDER = "The embedded database's folder";
 
 /** Thrown (and mapped to 503) when the database cannot be opened or reached. */
 export class DatabaseUnavailableError extends Error {
@@ -63,7 +71,23 @@ export async function closeDatabase(): Promise<void> {
   if (pending) await (await pending.catch(() => null))?.close();
 }
 
+/**
+ * At server start: makes the embedded database's folder, or stops the process with the reason and the
+ * fix when others can open it (Next only logs a failed instrumentation hook and would go on serving).
+ */
+export function requirePrivateDataFolder(dataDir: string): void {
+  try {
+    ensurePrivateFolder(dataDir, DATA_FOLDER);
+  } catch (error) {
+    console.error(`Error: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  }
+}
+
 async function open(): Promise<Database> {
+  installQueryErrorGuard((error) =>
+    log('error', 'db.query_failed', { error: describeError(error) }),
+  );
   return env.DATABASE_URL
     ? openPostgres(env.DATABASE_URL)
     : openPglite(path.resolve(env.LEADS_DATA_DIR));
@@ -90,7 +114,13 @@ async function openPostgres(connectionString: string): Promise<Database> {
       client.release();
     }
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
-    return { db, kind: 'postgres', ipHashSalt: await readSalt(db), close: () => pool.end() };
+    return {
+      db,
+      kind: 'postgres',
+      embedded: null,
+      ipHashSalt: await readSalt(db),
+      close: () => pool.end(),
+    };
   } catch (error) {
     await pool.end().catch(() => undefined);
     throw error;
@@ -98,7 +128,7 @@ async function openPostgres(connectionString: string): Promise<Database> {
 }
 
 async function openPglite(dataDir: string): Promise<Database> {
-  mkdirSync(path.dirname(dataDir), { recursive: true });
+  ensurePrivateFolder(dataDir, DATA_FOLDER);
   const release = lockDataDir(dataDir);
   let stopMaintenance = () => {};
   let database: Database | undefined;
@@ -138,6 +168,7 @@ async function openPglite(dataDir: string): Promise<Database> {
     database = {
       db,
       kind: 'pglite',
+      embedded,
       ipHashSalt: await readSalt(db),
       close: async () => {
         stopMaintenance();

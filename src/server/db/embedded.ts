@@ -1,6 +1,7 @@
 import 'server-only';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { safeDatabaseError } from './errors';
 
 /**
  * The embedded database (PGlite) on a worker thread of its own (pglite-thread.mjs), behind the part of
@@ -27,11 +28,14 @@ type Reply = { ready?: boolean; id?: number; result?: unknown; error?: Record<st
 
 export type EmbeddedTransaction = Pick<EmbeddedDatabase, 'query' | 'exec'>;
 
+// Node loads the thread's file from the project, as the operator commands do, never a bundled copy: the
+// build's copy for page rendering could not open PGlite (it locates its files through a URL the bundle rewrites).
 const THREAD_FILE = path.join(process.cwd(), 'src', 'server', 'db', 'pglite-thread.mjs');
 
+/** An error posted by the thread: its name, message and PostgreSQL's naming fields (pglite-thread.mjs). */
 function toError(fields: Record<string, unknown>): Error {
-  const error = new Error(String(fields.message));
-  return Object.assign(error, fields);
+  const error = Object.assign(new Error(String(fields.message)), fields);
+  return safeDatabaseError(error);
 }
 
 export class EmbeddedDatabase {
@@ -65,12 +69,23 @@ export class EmbeddedDatabase {
     );
   }
 
-  /** Starts the thread and opens the database in `dataDir`; `onStop` hears if the thread ever stops. */
+  /**
+   * Starts the thread and opens the database in `dataDir`, first filled from the backup `restoreFrom`
+   * if given; `onStop` hears if the thread ever stops.
+   */
   static async open(
     dataDir: string,
-    { fsync, onStop = () => undefined }: { fsync: boolean; onStop?: (error: Error) => void },
+    {
+      fsync,
+      restoreFrom,
+      onStop = () => undefined,
+    }: { fsync: boolean; restoreFrom?: string; onStop?: (error: Error) => void },
   ): Promise<EmbeddedDatabase> {
-    const worker = new Worker(THREAD_FILE, { workerData: { dataDir, fsync } });
+    // Reflect.construct, not `new Worker(...)`, which the bundler recognises and replaces with its own copy.
+    const worker: Worker = Reflect.construct(Worker, [
+      THREAD_FILE,
+      { workerData: { dataDir, fsync, restoreFrom } },
+    ]);
     await new Promise<void>((resolve, reject) => {
       const exited = (code: number) =>
         reject(
@@ -133,6 +148,11 @@ export class EmbeddedDatabase {
     }
     await this.send({ op: 'commit', tx: id });
     return result;
+  }
+
+  /** The whole database as a gzipped tar, taken between two statements with no transaction open. */
+  dumpDataDir(): Promise<Uint8Array> {
+    return this.send({ op: 'dump' });
   }
 
   async close(): Promise<void> {

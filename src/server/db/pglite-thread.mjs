@@ -4,10 +4,13 @@
 // for their own (bench/results/leads.md). Plain JavaScript because a worker thread loads its file with Node itself.
 //
 // Messages in: { id, op: 'query', sql, params, rowMode?, rawTypes?, tx? } | { id, op: 'exec', sql, tx? }
-//   | { id, op: 'begin' } (the transaction's id is this id) | { id, op: 'commit' | 'rollback', tx } | { id, op: 'close' }.
+//   | { id, op: 'begin' } (the transaction's id is this id) | { id, op: 'commit' | 'rollback', tx } | { id, op: 'dump' }
+//   (a backup: the folder as a gzipped tar, see backup()) | { id, op: 'close' }.
 // Messages out: { ready: true } or { ready: false, error } once, then { id, result } or { id, error } per message.
-import { closeSync, fsyncSync, openSync, readdirSync } from 'node:fs';
+import { closeSync, fsyncSync, openSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { promisify } from 'node:util';
+import { gunzipSync, gzip } from 'node:zlib';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -27,19 +30,48 @@ import { NodeFS } from '@electric-sql/pglite/nodefs';
  *   this costs about 0.1 s.
  * open() then checks the settings, so a PGlite upgrade that changed any of this fails loudly.
  * The cost is one fsync per commit; group commit (group-commit.ts) shares it among concurrent leads
- * (bench/results/leads.md). With `fsync: false` (LEADS_DATA_FSYNC=0) PGlite runs as shipped.
+ * (bench/results/leads.md). With `fsync: false` (LEADS_DATA_FSYNC=0) PGlite runs without these.
+ *
+ * Privacy, with fsync on or off: the folder holds every lead, the inbox's sessions and its signing
+ * secret, so what PGlite creates is the user's alone (files 0600, folders 0700, whatever the umask).
+ * PGlite itself asks for 0666 files (Emscripten has no umask of its own); NODEFS's create and chmod
+ * get the group's and others' bits taken off. client.ts makes the folder 0700 and refuses one that
+ * others can open.
  */
-class DurableNodeFS extends NodeFS {
+const OTHERS = 0o077;
+
+class SiteNodeFS extends NodeFS {
+  constructor(dataDir, { fsync }) {
+    super(dataDir);
+    this.durable = fsync;
+  }
+
   async init(pg, options) {
     const result = await super.init(pg, options);
+    const durable = this.durable;
     const patch = (mod) => {
       const { NODEFS } = mod;
-      if (!NODEFS?.stream_ops || typeof NODEFS.tryFSOperation !== 'function')
-        throw new Error('PGlite NODEFS has changed: cannot make fsync durable');
-      NODEFS.stream_ops.fsync = (stream) => {
-        NODEFS.tryFSOperation(() => fsyncSync(stream.nfd));
-        return 0;
-      };
+      const ops = NODEFS?.node_ops;
+      if (
+        !NODEFS?.stream_ops ||
+        typeof NODEFS.tryFSOperation !== 'function' ||
+        typeof ops?.mknod !== 'function' ||
+        typeof ops?.setattr !== 'function' ||
+        typeof NODEFS.stream_ops.setattr !== 'function'
+      )
+        throw new Error('PGlite NODEFS has changed: cannot make the folder private and durable');
+      const { mknod, setattr } = ops;
+      const { setattr: streamSetattr } = NODEFS.stream_ops;
+      const privately = (attr) =>
+        attr.mode == null ? attr : { ...attr, mode: attr.mode & ~OTHERS };
+      ops.mknod = (parent, name, mode, dev) => mknod(parent, name, mode & ~OTHERS, dev);
+      ops.setattr = (node, attr) => setattr(node, privately(attr));
+      NODEFS.stream_ops.setattr = (stream, attr) => streamSetattr(stream, privately(attr));
+      if (durable)
+        NODEFS.stream_ops.fsync = (stream) => {
+          NODEFS.tryFSOperation(() => fsyncSync(stream.nfd));
+          return 0;
+        };
     };
     result.emscriptenOpts.preRun = [...(result.emscriptenOpts.preRun ?? []), patch];
     return result;
@@ -68,13 +100,17 @@ function fsyncTree(root) {
   sync(path.dirname(root));
 }
 
-async function openEmbedded(dataDir, { fsync }) {
-  // pg_trgm: the inbox's search index (migration 0003).
+async function openEmbedded(dataDir, { fsync, restoreFrom }) {
+  // pg_trgm: the inbox's search index (migration 0003). restoreFrom: a backup (backup() below) to fill the new
+  // folder with before PostgreSQL starts on it.
   const extensions = { pg_trgm };
-  if (!fsync) return PGlite.create(dataDir, { extensions });
+  const loadDataDir = restoreFrom ? new Blob([gunzipSync(readFileSync(restoreFrom))]) : undefined;
+  if (!fsync)
+    return PGlite.create({ fs: new SiteNodeFS(dataDir, { fsync }), extensions, loadDataDir });
   const client = await PGlite.create({
-    fs: new DurableNodeFS(dataDir),
+    fs: new SiteNodeFS(dataDir, { fsync }),
     extensions,
+    loadDataDir,
     startParams: [
       ...PGlite.defaultStartParams.filter((param) => param !== '-F'),
       '-c',
@@ -106,11 +142,16 @@ async function openEmbedded(dataDir, { fsync }) {
   }
 }
 
-// An error crosses the thread as its own fields (PostgreSQL's code, detail, constraint...), name and message.
-const transferable = (error) =>
-  error instanceof Error
-    ? { ...error, name: error.name, message: error.message }
-    : { name: 'Error', message: String(error) };
+// An error crosses the thread as its name, message and PostgreSQL's other text fields (code, constraint, table...):
+// not PGlite's `queryOptions`, which holds functions that cannot be posted, nor the statement's `params`. What of
+// this may leave src/server/db/ is errors.ts's to decide.
+const transferable = (error) => {
+  if (!(error instanceof Error)) return { name: 'Error', message: String(error) };
+  const fields = { name: error.name, message: error.message };
+  for (const [key, value] of Object.entries(error))
+    if (typeof value === 'string') fields[key] ??= value;
+  return fields;
+};
 const plain = (result) => ({
   rows: result.rows,
   fields: result.fields,
@@ -120,7 +161,7 @@ const identity = (value) => value;
 
 let pg;
 try {
-  pg = await openEmbedded(workerData.dataDir, { fsync: workerData.fsync });
+  pg = await openEmbedded(workerData.dataDir, workerData);
 } catch (error) {
   parentPort.postMessage({ ready: false, error: transferable(error) });
   process.exit(1);
@@ -178,6 +219,8 @@ async function run(message) {
     case 'commit':
     case 'rollback':
       return end(message.tx, message.op === 'commit');
+    case 'dump':
+      return backup();
     case 'close':
       await pg.close();
       return null;
@@ -186,10 +229,101 @@ async function run(message) {
   }
 }
 
-parentPort.on('message', (message) => {
-  run(message).then(
-    (result) => parentPort.postMessage({ id: message.id, result: result ?? null }),
-    (error) => parentPort.postMessage({ id: message.id, error: transferable(error) }),
-  );
+/** Answers one message. A reply that cannot be posted fails only its own statement, never the thread. */
+function reply(id, answer) {
+  try {
+    // A backup's bytes move to the other thread instead of being copied.
+    const transfer = answer.result instanceof Uint8Array ? [answer.result.buffer] : [];
+    parentPort.postMessage({ id, ...answer }, transfer);
+  } catch (error) {
+    parentPort.postMessage({
+      id,
+      error: { name: 'Error', message: `the answer could not be sent back: ${error.message}` },
+    });
+  }
+}
+
+/*
+ * Backups: the folder as a gzipped tar, as it stands between two statements with no transaction open. While a
+ * backup reads it, statements that are not part of an open transaction wait (`paused`); once the statements in
+ * flight and the open transactions have ended, a checkpoint writes every page out and the files are read
+ * synchronously, so nothing can run meanwhile. The WAL segments after the current one are spares PostgreSQL keeps
+ * for later (hundreds of MB after a busy hour) and stay out. Compression runs after the statements resume.
+ */
+let paused = null;
+let inFlight = 0;
+
+/** `name` as a 512-byte ustar header. */
+function tarHeader(name, { size, mode, mtimeMs, directory }) {
+  if (Buffer.byteLength(name) > 99)
+    throw new Error(`a backup cannot name ${name}: too long for tar`);
+  const header = Buffer.alloc(512);
+  const octal = (value, length) => `${value.toString(8).padStart(length - 1, '0')}\0`;
+  header.write(name, 0);
+  header.write(octal(mode & 0o7777, 8), 100);
+  header.write(octal(0, 8), 108);
+  header.write(octal(0, 8), 116);
+  header.write(octal(directory ? 0 : size, 12), 124);
+  header.write(octal(Math.floor(mtimeMs / 1000), 12), 136);
+  header.write(' '.repeat(8), 148);
+  header.write(directory ? '5' : '0', 156);
+  header.write('ustar\0' + '00', 257);
+  const sum = header.reduce((total, byte) => total + byte, 0);
+  header.write(`${sum.toString(8).padStart(6, '0')}\0 `, 148);
+  return header;
+}
+
+/** The folder under `root` as an uncompressed tar, read synchronously; `skip` leaves files out. */
+function tarFolder(root, skip) {
+  const blocks = [];
+  const walk = (relative) => {
+    for (const entry of readdirSync(path.join(root, relative), { withFileTypes: true })) {
+      const name = relative ? `${relative}/${entry.name}` : entry.name;
+      const full = path.join(root, name);
+      if (entry.isDirectory()) {
+        blocks.push(tarHeader(name, { ...statSync(full), directory: true }));
+        walk(name);
+      } else if (entry.isFile() && !skip(name)) {
+        const data = readFileSync(full);
+        blocks.push(tarHeader(name, { ...statSync(full), size: data.length }), data);
+        if (data.length % 512) blocks.push(Buffer.alloc(512 - (data.length % 512)));
+      }
+    }
+  };
+  walk('');
+  blocks.push(Buffer.alloc(1024));
+  return Buffer.concat(blocks);
+}
+
+async function backup() {
+  let resume;
+  paused = new Promise((resolve) => (resume = resolve));
+  let tar;
+  try {
+    while (inFlight > 1 || transactions.size > 0)
+      await new Promise((resolve) => setTimeout(resolve, 1));
+    await pg.exec('CHECKPOINT');
+    const { rows } = await pg.query('SELECT pg_walfile_name(pg_current_wal_insert_lsn()) AS wal');
+    const current = rows[0].wal;
+    tar = tarFolder(
+      workerData.dataDir,
+      (name) => /^pg_wal\/[0-9A-F]{24}$/.test(name) && name.slice(7) > current,
+    );
+  } finally {
+    paused = null;
+    resume();
+  }
+  return new Uint8Array(await promisify(gzip)(tar));
+}
+
+parentPort.on('message', async (message) => {
+  if (paused && message.tx === undefined) await paused;
+  inFlight += 1;
+  run(message)
+    .then(
+      (result) => reply(message.id, { result: result ?? null }),
+      (error) => reply(message.id, { error: transferable(error) }),
+    )
+    .finally(() => (inFlight -= 1));
 });
 parentPort.postMessage({ ready: true });

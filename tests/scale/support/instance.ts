@@ -45,10 +45,15 @@ const command =
     ? ['node_modules/next/dist/bin/next', 'start']
     : ['scripts/server.mjs'];
 
-export async function startInstance(port: number, env: Record<string, string>): Promise<Instance> {
+/** The production server's process, not yet known to be healthy. `nodeArgs` go before the script (--import). */
+export function spawnInstance(
+  port: number,
+  env: Record<string, string>,
+  nodeArgs: string[] = [],
+): Omit<Instance, 'port'> {
   const child = spawn(
     process.execPath,
-    [...command, '--hostname', '127.0.0.1', '--port', String(port)],
+    [...nodeArgs, ...command, '--hostname', '127.0.0.1', '--port', String(port)],
     {
       env: {
         ...process.env,
@@ -68,6 +73,15 @@ export async function startInstance(port: number, env: Record<string, string>): 
   const exited = new Promise<number | string | null>((resolve) =>
     child.once('exit', (code, signal) => resolve(code ?? signal)),
   );
+  return { process: child, output, exited };
+}
+
+export async function startInstance(
+  port: number,
+  env: Record<string, string>,
+  nodeArgs: string[] = [],
+): Promise<Instance> {
+  const { process: child, output, exited } = spawnInstance(port, env, nodeArgs);
   // A fresh embedded database runs initdb first: tens of seconds on a busy machine.
   for (const deadline = Date.now() + 300_000; Date.now() < deadline;) {
     if (child.exitCode !== null) break;
@@ -81,12 +95,28 @@ export async function startInstance(port: number, env: Record<string, string>): 
   throw new Error(`instance on ${port} did not become healthy:\n${output.join('')}`);
 }
 
+/** Signs an operator in over HTTP as the inbox's JSON client does; returns the Cookie header to send. */
+export async function signInCookie(port: number, email: string, password: string): Promise<string> {
+  const response = await fetch(`http://127.0.0.1:${port}/api/admin/sign-in`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  if (response.status !== 200) throw new Error(`sign-in answered ${response.status}`);
+  return response.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0]!)
+    .join('; ');
+}
+
 export type RawResponse = {
   status: number;
   headers: Record<string, string>;
   body: string;
   ms: number;
   raw: string;
+  /** With `untilClosed`: when the server closed the connection (ms from the start), else null. */
+  closedMs: number | null;
 };
 
 /**
@@ -102,13 +132,16 @@ export function rawRequest(
     body = '',
     timeoutMs = 20_000,
     unfinished = false,
-  }: { body?: string; timeoutMs?: number; unfinished?: boolean } = {},
+    untilClosed = false,
+  }: { body?: string; timeoutMs?: number; unfinished?: boolean; untilClosed?: boolean } = {},
 ): Promise<RawResponse> {
   return new Promise((resolve) => {
     const started = Date.now();
     const socket = connect(port, '127.0.0.1');
     let raw = '';
     let done = false;
+    let answeredMs = 0;
+    let closedMs: number | null = null;
     const finish = () => {
       if (done) return;
       done = true;
@@ -131,25 +164,37 @@ export function rawRequest(
         status: Number(/^HTTP\/1\.[01] (\d{3})/.exec(statusLine)?.[1] ?? 0),
         headers,
         body,
-        ms: Date.now() - started,
+        ms: answeredMs || Date.now() - started,
         raw,
+        closedMs,
       });
+    };
+    // A complete answer: no need to wait for the connection to close, unless that is what is measured.
+    const answered = () => {
+      answeredMs ||= Date.now() - started;
+      if (!untilClosed) finish();
     };
     const timer = setTimeout(finish, timeoutMs);
     socket.on('data', (chunk: Buffer) => {
       raw += chunk.toString('latin1');
-      // A complete answer with a Content-Length: no need to wait for the connection to close.
       const length = /\r\ncontent-length: *(\d+)/i.exec(raw);
       const split = raw.indexOf('\r\n\r\n');
-      if (length && split !== -1 && raw.length - split - 4 >= Number(length[1])) finish();
+      if (length && split !== -1 && raw.length - split - 4 >= Number(length[1])) answered();
       if (
         split !== -1 &&
         /\r\ntransfer-encoding: *chunked/i.test(raw.slice(0, split)) &&
         raw.endsWith('\r\n0\r\n\r\n')
       )
-        finish();
+        answered();
     });
-    socket.on('close', finish);
+    socket.on('end', () => {
+      closedMs = Date.now() - started;
+      finish();
+    });
+    socket.on('close', () => {
+      closedMs ??= Date.now() - started;
+      finish();
+    });
     socket.on('error', finish);
     socket.write(unfinished ? `${head}\r\n` : `${head}\r\n\r\n${body}`, 'latin1');
   });

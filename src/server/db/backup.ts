@@ -1,0 +1,132 @@
+import 'server-only';
+import {
+  closeSync,
+  fsyncSync,
+  openSync,
+  readdirSync,
+  renameSync,
+  unlinkSync,
+  writeSync,
+} from 'node:fs';
+import path from 'node:path';
+import { env } from '@/env';
+import { DATA_FOLDER, getDatabase } from './client';
+import { EmbeddedDatabase } from './embedded';
+import { ensurePrivateFolder } from './private-folder';
+
+/**
+ * Backups of the embedded database (`npm run leads -- backup <file>` and `restore <file>`). A backup is
+ * the data folder as a gzipped tar, taken by the process that holds the database (the running site, through
+ * the command socket, or the command line when the site is stopped) after a checkpoint, between two
+ * statements with no transaction open (pglite-thread.mjs): every lead acknowledged before the backup began
+ * is in it, and PostgreSQL opens it with next to nothing to replay. A restore fills a new folder
+ * from it; the site then opens that folder like any other (and applies newer migrations).
+ * With DATABASE_URL the data lives in PostgreSQL, whose own tools do this.
+ */
+
+export class BackupError extends Error {
+  override name = 'BackupError';
+}
+
+const POSTGRES_ADVICE =
+  'With DATABASE_URL the leads are in PostgreSQL: back it up with its own tools, e.g. ' +
+  '`pg_dump --format=custom --file=leads.dump "$DATABASE_URL"` (restore with `pg_restore --dbname=<new database> ' +
+  'leads.dump`), or the provider’s snapshots.';
+
+function fsyncPath(target: string): void {
+  const fd = openSync(target, 'r');
+  try {
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Writes `bytes` to `file` (mode 0600) so that a crash leaves the old file or the whole new one. */
+function writeDurably(file: string, bytes: Uint8Array): void {
+  const partial = `${file}.partial-${process.pid}`;
+  const fd = openSync(partial, 'wx', 0o600);
+  try {
+    for (let at = 0; at < bytes.length;) at += writeSync(fd, bytes, at);
+    fsyncSync(fd);
+  } catch (error) {
+    closeSync(fd);
+    unlinkSync(partial);
+    throw error;
+  }
+  closeSync(fd);
+  renameSync(partial, file);
+  fsyncPath(path.dirname(file));
+}
+
+/** Snapshots the embedded database into `file` (an absolute path; replaced if it exists). */
+export async function backupEmbedded(file: string): Promise<{ bytes: number; ms: number }> {
+  if (env.DATABASE_URL) throw new BackupError(POSTGRES_ADVICE);
+  const started = performance.now();
+  const { embedded } = await getDatabase();
+  if (!embedded) throw new BackupError(POSTGRES_ADVICE);
+  const tarball = await embedded.dumpDataDir();
+  writeDurably(path.resolve(file), tarball);
+  return { bytes: tarball.length, ms: Math.round(performance.now() - started) };
+}
+
+/** Fills the new or empty folder `dataDir` from the backup `file`; returns what it holds. */
+export async function restoreEmbedded(
+  file: string,
+  dataDir: string,
+): Promise<{ leads: number; ms: number }> {
+  if (env.DATABASE_URL) throw new BackupError(POSTGRES_ADVICE);
+  const target = path.resolve(dataDir);
+  let entries: string[] = [];
+  try {
+    entries = readdirSync(target);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  if (entries.length > 0)
+    throw new BackupError(
+      `${target} is not empty: a backup is restored into a new folder only (it never overwrites a database). ` +
+        `Name another with --to <folder>, or move that one away first.`,
+    );
+  ensurePrivateFolder(target, DATA_FOLDER);
+  const started = performance.now();
+  const database = await EmbeddedDatabase.open(target, {
+    fsync: env.LEADS_DATA_FSYNC,
+    restoreFrom: path.resolve(file),
+  }).catch((error: unknown) => {
+    throw new BackupError(
+      `${file} could not be restored (${error instanceof Error ? error.message : String(error)}); ${target} may hold a partial copy: delete it before trying again.`,
+    );
+  });
+  try {
+    const { rows } = await database.query<{ n: number }>('SELECT count(*)::int AS n FROM leads');
+    return { leads: rows[0]?.n ?? 0, ms: Math.round(performance.now() - started) };
+  } finally {
+    await database.close();
+  }
+}
+
+/** `backup <file>` and `restore <file> [--to <folder>]`, as the operator commands run them. */
+export async function runBackupCommand(
+  [command, file, ...rest]: string[],
+  out: (text: string) => Promise<void>,
+): Promise<number> {
+  if (!file || file.startsWith('--'))
+    throw new BackupError(
+      `${command} needs a file, e.g. ${command} backups/leads-2026-11-27.tar.gz`,
+    );
+  if (command === 'backup') {
+    const { bytes, ms } = await backupEmbedded(file);
+    await out(`Backed up to ${file} (${(bytes / 1_048_576).toFixed(1)} MB in ${ms} ms)\n`);
+    return 0;
+  }
+  const index = rest.indexOf('--to');
+  const target = index === -1 ? env.LEADS_DATA_DIR : rest[index + 1];
+  if (!target) throw new BackupError('--to needs a folder');
+  const { leads, ms } = await restoreEmbedded(file, target);
+  await out(
+    `Restored ${leads} lead(s) into ${path.resolve(target)} in ${ms} ms. Start the site on it with ` +
+      `LEADS_DATA_DIR=${path.resolve(target)}\n`,
+  );
+  return 0;
+}

@@ -1,0 +1,59 @@
+import 'server-only';
+import { chmodSync, lstatSync, mkdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+/**
+ * Folders only the site's user may open: the embedded database's (every lead, the inbox's sessions and
+ * cookie-signing secret) and the command socket's (an operator's password goes over it). One that does
+ * not exist is made with mode 0700 whatever the umask; one that exists must already be this user's and
+ * closed to everyone else, or the caller stops with a message that names the fix. Nothing is loosened
+ * or tightened behind the operator's back: a folder others could open may already have been read.
+ */
+
+export class PrivateFolderError extends Error {
+  override name = 'PrivateFolderError';
+}
+
+const OTHERS = 0o077;
+
+/** Makes `dir` (mode 0700) unless it exists, then checks it as assertPrivateFolder does. */
+export function ensurePrivateFolder(
+  dir: string,
+  what: string,
+  { followLinks = true }: { followLinks?: boolean } = {},
+): void {
+  const resolved = path.resolve(dir);
+  mkdirSync(path.dirname(resolved), { recursive: true });
+  try {
+    mkdirSync(resolved, { mode: 0o700 });
+    chmodSync(resolved, 0o700); // the umask may have taken the owner's bits too
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  assertPrivateFolder(resolved, what, { followLinks });
+}
+
+/** Throws a PrivateFolderError unless `dir` is a folder of this user's that no one else can open. */
+export function assertPrivateFolder(
+  dir: string,
+  what: string,
+  { followLinks = true }: { followLinks?: boolean } = {},
+): void {
+  const resolved = path.resolve(dir);
+  const stats = followLinks ? statSync(resolved) : lstatSync(resolved);
+  if (!stats.isDirectory())
+    throw new PrivateFolderError(
+      `${what} ${resolved} is not a folder${followLinks ? '' : ' (a link is not accepted here)'}: move it away and start again.`,
+    );
+  const uid = process.getuid?.();
+  if (uid !== undefined && stats.uid !== uid)
+    throw new PrivateFolderError(
+      `${what} ${resolved} belongs to user ${stats.uid}, not to the user running this (${uid}). Run the site and the ` +
+        `operator commands as the user who owns it (or \`chown -R ${uid} ${resolved}\` if it is yours).`,
+    );
+  if ((stats.mode & OTHERS) !== 0)
+    throw new PrivateFolderError(
+      `${what} ${resolved} can be opened by other users (mode ${(stats.mode & 0o777).toString(8)}). ` +
+        `Make it private with \`chmod -R go-rwx ${resolved}\`, then start again.`,
+    );
+}

@@ -1,0 +1,22 @@
+import 'server-only';
+import { count } from 'drizzle-orm';
+import { getDatabase } from '@/server/db/client';
+import { operators } from '@/server/db/schema';
+
+/**
+ * What the production server prints once it listens (scripts/server.mjs runs it with its origin): where
+ * the site and the inbox are, and, while no operator exists, the command that adds the first one, so a
+ * fresh install says how to get in. A database that cannot be read leaves the hint out, never the start.
+ */
+export async function startupLines(origin: string): Promise<string[]> {
+  const lines = [`> Site:  ${origin}/`, `> Inbox: ${origin}/admin`];
+  const operatorCount = await getDatabase()
+    .then(async ({ db }) => (await db.select({ n: count() }).from(operators))[0]?.n ?? 0)
+    .catch(() => null);
+  if (operatorCount === 0)
+    lines.push(
+      '> No operator yet. Add the first one (it asks for a password), then sign in at the inbox:',
+      '>   npm run leads -- add-operator <your email address>',
+    );
+  return lines;
+}

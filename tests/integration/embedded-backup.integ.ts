@@ -1,0 +1,138 @@
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { freshEnvironment, postgresUrl, validBodies } from './support/helpers';
+
+/**
+ * The operator commands `backup <file>` and `restore <file> [--to <folder>]` in the process that holds
+ * the database (the site runs them over the command socket: tests/scale/embedded-store.scale.ts does
+ * that under load). A restored folder holds every lead and each delivery's state, is private like the
+ * site's own, and a restore never writes into a folder that holds anything. With DATABASE_URL both
+ * say what to use instead.
+ */
+
+await freshEnvironment({ LEADS_RATE_LIMIT_PER_MINUTE: '0' });
+const root = mkdtempSync(path.join(tmpdir(), 'embedded-backup-'));
+const { runCommand } = await import('@/server/admin/commands');
+const { getDatabase, closeDatabase } = await import('@/server/db/client');
+const { EmbeddedDatabase } = await import('@/server/db/embedded');
+const { POST } = await import('@/app/api/leads/[form]/route');
+const { sql } = await import('drizzle-orm');
+
+afterAll(async () => {
+  await closeDatabase();
+  rmSync(root, { recursive: true, force: true });
+});
+
+async function command(args: string[]) {
+  let out = '';
+  const code = await runCommand(args, {
+    out: async (text) => void (out += text),
+    err: async (text) => void (out += text),
+  }).catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))));
+  return { code, out };
+}
+
+async function postLead(i: number): Promise<string> {
+  const response = await POST(
+    new Request('http://localhost/api/leads/contact', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-site-peer-address': '192.0.2.7' },
+      body: JSON.stringify({ ...validBodies.contact, email: `kept${i}@example.com` }),
+    }),
+    { params: Promise.resolve({ form: 'contact' }) },
+  );
+  expect(response.status).toBe(201);
+  return ((await response.json()) as { id: string }).id;
+}
+
+type Row = { id: string; email: string; delivery: string; attempts: number };
+const SNAPSHOT = `SELECT l.id, l.fields->>'email' AS email, d.status AS delivery, d.attempts
+  FROM leads l JOIN lead_deliveries d ON d.lead_id = l.id ORDER BY l.id`;
+
+describe.skipIf(postgresUrl)('backup and restore of the embedded database', () => {
+  it('restores every lead with its delivery state into a new private folder', async () => {
+    for (let i = 0; i < 25; i++) await postLead(i);
+    const { db } = await getDatabase();
+    // Some deliveries in other states than the 'skipped' of a site without a webhook.
+    await db.execute(
+      sql`UPDATE lead_deliveries SET status = 'failed', attempts = 21 WHERE lead_id IN (SELECT id FROM leads ORDER BY id LIMIT 5)`,
+    );
+    const before = ((await db.execute(sql.raw(SNAPSHOT))) as unknown as { rows: Row[] }).rows;
+    expect(new Set(before.map((row) => row.delivery))).toEqual(new Set(['failed', 'skipped']));
+
+    const file = path.join(root, 'leads.tar.gz');
+    const backup = await command(['backup', file]);
+    expect(backup).toMatchObject({ code: 0, out: expect.stringMatching(/^Backed up to /) });
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+
+    const target = path.join(root, 'restored');
+    const restore = await command(['restore', file, '--to', target]);
+    expect(restore).toMatchObject({ code: 0, out: expect.stringContaining('Restored 25 lead(s)') });
+    expect(statSync(target).mode & 0o777).toBe(0o700);
+    const opened = await EmbeddedDatabase.open(target, { fsync: false });
+    try {
+      expect((await opened.query<Row>(SNAPSHOT)).rows).toEqual(before);
+    } finally {
+      await opened.close();
+    }
+  });
+
+  it('waits for an open transaction to end, so a backup holds all of it or none', async () => {
+    const { db } = await getDatabase();
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const transaction = db.transaction(async (tx) => {
+      await tx.execute(sql`INSERT INTO lead_settings (key, value) VALUES ('half', 'one')`);
+      await held;
+      await tx.execute(sql`INSERT INTO lead_settings (key, value) VALUES ('other-half', 'two')`);
+    });
+    const file = path.join(root, 'during-transaction.tar.gz');
+    let finished = false;
+    const backup = command(['backup', file]).then((result) => ((finished = true), result));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(finished).toBe(false);
+    release();
+    await transaction;
+    expect(await backup).toMatchObject({ code: 0 });
+    const target = path.join(root, 'after-transaction');
+    expect(await command(['restore', file, '--to', target])).toMatchObject({ code: 0 });
+    const opened = await EmbeddedDatabase.open(target, { fsync: false });
+    try {
+      const { rows } = await opened.query<{ key: string }>(
+        "SELECT key FROM lead_settings WHERE key IN ('half', 'other-half') ORDER BY key",
+      );
+      expect(rows.map((row) => row.key)).toEqual(['half', 'other-half']);
+    } finally {
+      await opened.close();
+    }
+  });
+
+  it('refuses to restore into a folder that holds anything, and leaves it as it was', async () => {
+    const file = path.join(root, 'leads.tar.gz');
+    const occupied = path.join(root, 'occupied');
+    mkdirSync(occupied);
+    writeFileSync(path.join(occupied, 'notes.txt'), 'mine');
+    const restore = await command(['restore', file, '--to', occupied]);
+    expect(restore.code).toBeInstanceOf(Error);
+    expect(String(restore.code)).toMatch(
+      /is not empty: a backup is restored into a new folder only/,
+    );
+    expect(readdirSync(occupied)).toEqual(['notes.txt']);
+  });
+
+  it('asks for the file', async () => {
+    expect(String((await command(['backup'])).code)).toMatch(/backup needs a file/);
+  });
+});
+
+describe.skipIf(!postgresUrl)('backup and restore with DATABASE_URL', () => {
+  it("say to use PostgreSQL's own tools", async () => {
+    for (const args of [
+      ['backup', path.join(root, 'x.tar.gz')],
+      ['restore', 'x.tar.gz'],
+    ])
+      expect(String((await command(args)).code)).toMatch(/pg_dump --format=custom/);
+  });
+});
