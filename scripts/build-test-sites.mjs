@@ -27,6 +27,6 @@ for (const [name, vars] of builds) {
   });
   if (result.status !== 0) process.exit(result.status ?? 1);
   // Each build's server starts with an empty embedded database, kept in the build folder.
-  for (const leftover of ['e2e-leads-db', 'e2e-leads-db.lock', 'e2e-leads-db.sock'])
+  for (const leftover of ['e2e-leads-db', 'e2e-leads-db.lock', 'e2e-leads-db.commands'])
     rmSync(`${vars.NEXT_DIST_DIR}/${leftover}`, { recursive: true, force: true });
 }
