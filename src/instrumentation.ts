@@ -3,7 +3,8 @@
  * so a bad variable stops the server with a clear message. In the Node.js
  * runtime it then starts the lead outbox worker, which opens the database
  * (applying migrations) and sweeps due deliveries every LEADS_SWEEP_INTERVAL_MS,
- * and, with the embedded database, answers the operator commands on a local
+ * the hourly retention purge (server/leads/retention.ts), and, with the embedded
+ * database, answers the operator commands on a local
  * socket (server/admin/command-socket.ts). Not during `next build`, which must
  * not open or lock the database.
  */
@@ -19,6 +20,9 @@ export async function register() {
   const { startOutboxWorker, stopOutboxWorker, waitForOutbox } =
     await import('./server/outbox/worker');
   if (env.LEADS_WORKER) startOutboxWorker();
+  // Retention runs in every process, worker or not: purging is safe from several at once.
+  const { startRetention, stopRetention } = await import('./server/leads/retention');
+  startRetention();
   // The embedded database belongs to this process: the operator commands reach it through here.
   if (!env.DATABASE_URL) {
     const { serveCommands } = await import('./server/admin/command-socket');
@@ -28,6 +32,7 @@ export async function register() {
   // recorded (not sent again after the restart) and the database closes cleanly.
   (globalThis as ServerGlobal).__siteServer?.shutdownHooks.push(async () => {
     stopOutboxWorker();
+    stopRetention();
     await waitForOutbox();
     const { closeDatabase } = await import('./server/db/client');
     await closeDatabase();

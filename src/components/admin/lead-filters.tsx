@@ -1,17 +1,19 @@
-import Link from 'next/link';
-import { deliveryLabels, formNames, inboxCopy, leadCopy } from '@/content/admin';
+import { deliveryLabels, formNames, inboxCopy, spamLabels, stageLabels } from '@/content/admin';
 import { leadForms } from '@/lib/lead-forms';
 import { buttonClass } from '@/components/ui/button-styles';
-import { deliveryStatuses, leadStatuses } from '@/server/db/schema';
-import { leadQueryParams, MAX_SEARCH_CHARS, type LeadQuery } from '@/server/leads/queries';
 
 const control =
   'mt-1 block w-full rounded-lg border border-ink-300 bg-white px-3 py-2 text-sm text-ink-900';
 const label = 'block text-sm font-semibold text-ink-800';
 
+/** The filters as the address gives them (dates as 2026-01-31); '' when unset. */
+export type FilterValues = Record<
+  'q' | 'form' | 'stage' | 'status' | 'delivery' | 'from' | 'to',
+  string
+>;
+
 /** The inbox's filters: a GET form, so a filtered view is a link that can be kept or shared among operators. */
-export function LeadFilters({ query }: { query: LeadQuery }) {
-  const to = query.to ? new Date(query.to.getTime() - 86_400_000).toISOString().slice(0, 10) : '';
+export function LeadFilters({ values, searchMax }: { values: FilterValues; searchMax: number }) {
   return (
     <form
       method="get"
@@ -27,31 +29,34 @@ export function LeadFilters({ query }: { query: LeadQuery }) {
           id="filter-q"
           name="q"
           type="search"
-          defaultValue={query.q ?? ''}
-          maxLength={MAX_SEARCH_CHARS}
+          defaultValue={values.q}
+          maxLength={searchMax}
           className={control}
         />
       </div>
       <Select
-        id="filter-form"
         name="form"
         label={inboxCopy.form}
-        value={query.form}
+        value={values.form}
         options={leadForms.map((form) => [form, formNames[form]])}
       />
       <Select
-        id="filter-status"
-        name="status"
-        label={inboxCopy.leadStatus}
-        value={query.status}
-        options={leadStatuses.map((status) => [status, leadCopy.leadStatus[status]])}
+        name="stage"
+        label={inboxCopy.stage}
+        value={values.stage}
+        options={Object.entries(stageLabels)}
       />
       <Select
-        id="filter-delivery"
+        name="status"
+        label={inboxCopy.spam}
+        value={values.status}
+        options={Object.entries(spamLabels)}
+      />
+      <Select
         name="delivery"
         label={inboxCopy.delivery}
-        value={query.delivery}
-        options={deliveryStatuses.map((status) => [status, deliveryLabels[status]])}
+        value={values.delivery}
+        options={Object.entries(deliveryLabels)}
       />
       <div>
         <label htmlFor="filter-from" className={label}>
@@ -61,7 +66,9 @@ export function LeadFilters({ query }: { query: LeadQuery }) {
           id="filter-from"
           name="from"
           type="date"
-          defaultValue={query.from?.toISOString().slice(0, 10) ?? ''}
+          min="1970-01-01"
+          max="9999-12-31"
+          defaultValue={values.from}
           className={control}
         />
       </div>
@@ -69,23 +76,22 @@ export function LeadFilters({ query }: { query: LeadQuery }) {
         <label htmlFor="filter-to" className={label}>
           {inboxCopy.to}
         </label>
-        <input id="filter-to" name="to" type="date" defaultValue={to} className={control} />
+        <input
+          id="filter-to"
+          name="to"
+          type="date"
+          min="1970-01-01"
+          max="9999-12-31"
+          defaultValue={values.to}
+          className={control}
+        />
       </div>
-      <div className="flex items-end gap-2">
+      <div className="flex items-end gap-2 sm:col-span-2 lg:col-span-6">
         <button type="submit" className={buttonClass('primary', 'sm')}>
           {inboxCopy.apply}
         </button>
-        <Link href="/admin" prefetch={false} className={buttonClass('ghost', 'sm')}>
+        <a href="/admin" className={buttonClass('ghost', 'sm')}>
           {inboxCopy.clear}
-        </Link>
-      </div>
-      <div className="flex items-end sm:col-span-2 lg:col-span-6">
-        <a
-          href={`/api/admin/leads.csv?${leadQueryParams(query)}`}
-          className={buttonClass('secondary', 'sm')}
-          download
-        >
-          {inboxCopy.exportCsv}
         </a>
       </div>
     </form>
@@ -93,24 +99,23 @@ export function LeadFilters({ query }: { query: LeadQuery }) {
 }
 
 function Select({
-  id,
   name,
   label: text,
   value,
   options,
 }: {
-  id: string;
   name: string;
   label: string;
-  value?: string;
+  value: string;
   options: Array<[string, string]>;
 }) {
+  const id = `filter-${name}`;
   return (
     <div>
       <label htmlFor={id} className={label}>
         {text}
       </label>
-      <select id={id} name={name} defaultValue={value ?? ''} className={control}>
+      <select id={id} name={name} defaultValue={value} className={control}>
         <option value="">{inboxCopy.any}</option>
         {options.map(([optionValue, optionLabel]) => (
           <option key={optionValue} value={optionValue}>

@@ -1,28 +1,23 @@
 import type { Metadata } from 'next';
 import { deletionCopy } from '@/content/admin';
 import { buttonClass } from '@/components/ui/button-styles';
-import { AdminPage } from '@/components/admin/admin-page';
-import { CsrfField } from '@/components/admin/csrf-field';
-import { NoticeBanner } from '@/components/admin/notice-banner';
+import { ActionForm } from '@/components/admin/action-form';
 import { requireOperator } from '@/server/admin/session';
+import { deleteByEmail } from './actions';
 
 export const metadata: Metadata = { title: deletionCopy.title };
 
-type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
-
-export default async function DeletionPage({ searchParams }: Props) {
-  const { session } = await requireOperator('/admin/deletion');
+export default async function DeletionPage() {
+  await requireOperator();
   return (
-    <AdminPage path="/admin/deletion" section="/admin/deletion" heading={deletionCopy.heading}>
+    <>
+      <h1 className="text-2xl font-bold text-ink-900">{deletionCopy.heading}</h1>
       <div className="mt-4 max-w-2xl space-y-4">
-        <NoticeBanner searchParams={await searchParams} />
         <p className="text-ink-700">{deletionCopy.intro}</p>
-        <form
-          method="post"
-          action="/api/admin/delete-by-email"
+        <ActionForm
+          action={deleteByEmail}
           className="space-y-4 rounded-xl border border-ink-200 bg-white p-4"
         >
-          <CsrfField token={session.csrfToken} />
           <div>
             <label htmlFor="delete-email" className="block text-sm font-semibold text-ink-800">
               {deletionCopy.email}
@@ -30,8 +25,10 @@ export default async function DeletionPage({ searchParams }: Props) {
             <input
               id="delete-email"
               name="email"
-              type="email"
+              type="text"
+              inputMode="email"
               required
+              maxLength={320}
               autoComplete="off"
               className="mt-1 block w-full rounded-lg border border-ink-300 px-3 py-2.5"
             />
@@ -52,8 +49,8 @@ export default async function DeletionPage({ searchParams }: Props) {
           <button type="submit" className={buttonClass('primary', 'md')}>
             {deletionCopy.submit}
           </button>
-        </form>
+        </ActionForm>
       </div>
-    </AdminPage>
+    </>
   );
 }

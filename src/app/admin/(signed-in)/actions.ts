@@ -1,0 +1,75 @@
+'use server';
+
+import { z } from 'zod';
+import { stageLabels } from '@/content/admin';
+import { operatorAction, type ActionOutcome } from '@/server/admin/action';
+import { sendCookies } from '@/server/admin/cookies';
+import { formOrAll, leadIds, stage } from '@/server/admin/fields';
+import { endEverySession } from '@/server/admin/operators';
+import { deliverSkipped, requeueFailed, setSpam } from '@/server/leads/actions';
+import { setStage } from '@/server/leads/workbench';
+
+/** The inbox's changes: sign-out (from every page's header), the selected rows, the delivery queue. */
+
+export const signOut = operatorAction('sign-out', z.object({}), async (_input, who, request) => {
+  await sendCookies(await endEverySession(who.operator.id, request));
+  return { flash: { code: 'signed_out' }, to: '/admin/sign-in', audit: [{ action: 'sign_out' }] };
+});
+
+export const changeSelected = operatorAction(
+  'change-selected',
+  z.discriminatedUnion('op', [
+    z.object({ op: z.literal('stage'), ids: leadIds, stage }),
+    z.object({ op: z.enum(['spam', 'not_spam']), ids: leadIds }),
+  ]),
+  async (input): Promise<ActionOutcome> => {
+    if (input.op === 'stage') {
+      const changes = await setStage(input.ids, input.stage);
+      return {
+        flash: {
+          code: 'stages_saved',
+          values: { stage: stageLabels[input.stage], count: changes.length },
+        },
+        audit: changes.map(({ id, from, to }) => ({
+          action: 'lead_status_changed' as const,
+          target: id,
+          detail: { from, to },
+        })),
+      };
+    }
+    const spam = input.op === 'spam';
+    const marked: string[] = [];
+    for (const id of input.ids) if (await setSpam(id, spam)) marked.push(id);
+    return {
+      flash: { code: spam ? 'bulk_spam' : 'bulk_not_spam', values: { count: marked.length } },
+      audit: marked.map((id) => ({
+        action: spam ? ('lead_marked_spam' as const) : ('lead_marked_not_spam' as const),
+        target: id,
+      })),
+    };
+  },
+);
+
+export const resendFailed = operatorAction(
+  'requeue-failed',
+  z.object({ form: formOrAll }),
+  async ({ form }) => {
+    const count = await requeueFailed({ form });
+    return {
+      flash: { code: 'requeued', values: { count } },
+      audit: [{ action: 'failed_requeued', target: form ?? null, detail: { count } }],
+    };
+  },
+);
+
+export const queueSkipped = operatorAction(
+  'deliver-skipped',
+  z.object({ form: formOrAll }),
+  async ({ form }) => {
+    const count = await deliverSkipped({ form });
+    return {
+      flash: { code: 'skipped_queued', values: { count } },
+      audit: [{ action: 'skipped_requeued', target: form ?? null, detail: { count } }],
+    };
+  },
+);
