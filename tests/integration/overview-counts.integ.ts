@@ -54,7 +54,8 @@ async function countersAndTruth(): Promise<{ counters: unknown[]; truth: unknown
   const resultCounters = await rows(
     sql`SELECT to_char(day, 'YYYY-MM-DD') AS day, dimension, value, stage, leads FROM lead_result_counts WHERE leads <> 0 ORDER BY 1, 2, 3, 4`,
   );
-  const resultTruth = await rows(sql`SELECT to_char((l.created_at AT TIME ZONE 'UTC')::date, 'YYYY-MM-DD') AS day,
+  const resultTruth =
+    await rows(sql`SELECT to_char((l.created_at AT TIME ZONE 'UTC')::date, 'YYYY-MM-DD') AS day,
       d.dimension, d.value, l.stage, count(*)::int AS leads
     FROM leads AS l CROSS JOIN LATERAL lead_dimensions(l.attribution) AS d WHERE l.status = 'accepted'
     GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4`);
@@ -119,7 +120,9 @@ describe(`the overview's counts on ${postgresUrl ? 'PostgreSQL' : 'PGlite'}`, ()
       FROM generate_series(1, 6) AS n`);
     const { counters, truth } = await countersAndTruth();
     expect(counters).toEqual(truth);
-    const days = await rows<Bucket>(sql`SELECT to_char(day, 'YYYY-MM-DD') AS day FROM lead_daily_counts`);
+    const days = await rows<Bucket>(
+      sql`SELECT to_char(day, 'YYYY-MM-DD') AS day FROM lead_daily_counts`,
+    );
     expect(new Set(days.map((row) => row.day)).size).toBeGreaterThanOrEqual(7);
   });
 
@@ -137,9 +140,7 @@ describe(`the overview's counts on ${postgresUrl ? 'PostgreSQL' : 'PGlite'}`, ()
   it('moves leads between statuses one or many at a time, keeping each first response', async () => {
     // Every sixth lead posted above is spam (the honeypot); these are not.
     const [one, two, three, four, five, six] = [6, 7, 8, 9, 13, 14].map((i) => ids[i]!);
-    expect((await setStage([one!], 'contacted')).map((change) => change.to)).toEqual([
-      'contacted',
-    ]);
+    expect((await setStage([one!], 'contacted')).map((change) => change.to)).toEqual(['contacted']);
     const { db } = await getDatabase();
     // Answered an hour after arriving: the first response is measured from created_at.
     await db.execute(
@@ -232,13 +233,15 @@ describe(`the overview's counts on ${postgresUrl ? 'PostgreSQL' : 'PGlite'}`, ()
       FROM leads WHERE status = 'accepted' AND created_at >= date_trunc('day', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC' - interval '29 days'
       GROUP BY 1`);
     expect(
-      [...results.source].sort((a, b) => a.value.localeCompare(b.value)).map((row) => ({
-        value: row.value,
-        leads: row.leads,
-        qualified: row.qualified,
-        won: row.won,
-        median: row.medianResponseSeconds,
-      })),
+      [...results.source]
+        .sort((a, b) => a.value.localeCompare(b.value))
+        .map((row) => ({
+          value: row.value,
+          leads: row.leads,
+          qualified: row.qualified,
+          won: row.won,
+          median: row.medianResponseSeconds,
+        })),
     ).toEqual(bySource.sort((a, b) => a.value.localeCompare(b.value)));
     expect(results.source.some((row) => row.won > 0 && row.medianResponseSeconds !== null)).toBe(
       true,
