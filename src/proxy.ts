@@ -1,7 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { NextResponse, type NextRequest } from 'next/server';
 import { env } from '@/env';
-import { ADMIN_PATH_HEADER, FLASH_COOKIE, isForeignRequest } from '@/server/admin/request-check';
+import {
+  ADMIN_PATH_HEADER,
+  FLASH_COOKIE,
+  FLASH_HEADER,
+  isForeignRequest,
+} from '@/server/admin/request-check';
 import { nonceDocumentPolicy } from '@/server/security/csp';
 import { nonDocumentPolicy } from '@/server/security/non-document-policy';
 import { securityPolicyFor } from '@/server/security/policy';
@@ -43,14 +48,16 @@ function inbox(request: NextRequest) {
   const asked = request.nextUrl.clone();
   asked.searchParams.delete('_rsc');
   headers.set(ADMIN_PATH_HEADER, `${asked.pathname}${asked.search}`);
+  const flash = request.method === 'GET' ? request.cookies.get(FLASH_COOKIE)?.value : undefined;
+  if (flash) headers.set(FLASH_HEADER, flash);
+  else headers.delete(FLASH_HEADER);
   const policy =
     env.NODE_ENV === 'development' ? null : nonceDocumentPolicy(randomBytes(18).toString('base64'));
   if (policy) headers.set('Content-Security-Policy', policy);
   const response = NextResponse.next({ request: { headers } });
   if (policy) response.headers.set('Content-Security-Policy', policy);
   else response.headers.set('Content-Security-Policy', securityPolicyFor(request.nextUrl.pathname));
-  if (request.method === 'GET' && request.cookies.has(FLASH_COOKIE))
-    response.cookies.set(FLASH_COOKIE, '', { path: '/admin', maxAge: 0 });
+  if (flash) response.cookies.set(FLASH_COOKIE, '', { path: '/admin', maxAge: 0 });
   return response;
 }
 

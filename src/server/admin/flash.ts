@@ -4,17 +4,18 @@ import { z } from 'zod';
 import { flashErrors, flashNotices, type FlashCode } from '@/content/admin';
 import { fill } from '@/lib/fill';
 import { secureCookies } from './auth';
-import { FLASH_COOKIE } from './request-check';
+import { FLASH_COOKIE, FLASH_HEADER } from './request-check';
 
 /**
  * The typed flash: what an action tells the page it redirects to ('Status saved: Won.'), in a short-lived
  * cookie of its own, read once. The code is one of the content's flash messages and its values are
  * checked when read, so a cookie set by anything else cannot put words of its own on the page.
  *
- * Read once: after a plain form post (no JavaScript) the browser follows the 303 and src/proxy.ts
- * clears the cookie on that page's answer. A post made by Next's client router renders the page it
- * redirects to inside the same request, from the request's cookies merged with the ones the action
- * set; there the cookie is set already expired, so the browser never keeps it.
+ * Read once: src/proxy.ts passes it to the page it is sent with (a header of ours) and clears it in
+ * that page's answer. After a plain form post (no JavaScript) that page is the one the browser gets
+ * by following the 303. A post made by Next's client router renders the page it redirects to inside
+ * the same request, from the request's cookies merged with the ones the action set (the proxy sees
+ * it there); for that post the cookie is set already expired, so the browser never keeps it.
  */
 
 export type Flash = { code: FlashCode; values?: Record<string, string | number> };
@@ -54,7 +55,7 @@ export async function setFlash(flash: Flash): Promise<void> {
 
 /** The flash sent with this request, as words; null when there is none or it does not check out. */
 export async function readFlash(): Promise<ShownFlash | null> {
-  const raw = (await cookies()).get(FLASH_COOKIE)?.value;
+  const raw = (await headers()).get(FLASH_HEADER);
   if (!raw) return null;
   let parsed: unknown;
   try {

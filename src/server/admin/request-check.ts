@@ -10,8 +10,12 @@ import { isSameOrigin } from '@/server/http/same-origin';
 /** The inbox path a request was made to, written by src/proxy.ts (a client's own copy is replaced). */
 export const ADMIN_PATH_HEADER = 'x-admin-path';
 
-/** The typed flash's cookie (flash.ts), cleared by src/proxy.ts on the page that shows it. */
+/**
+ * The typed flash's cookie (flash.ts). src/proxy.ts hands its value to the page on FLASH_HEADER and
+ * clears the cookie in the same answer (a cookie the proxy clears is already gone for the page).
+ */
 export const FLASH_COOKIE = 'admin.flash';
+export const FLASH_HEADER = 'x-admin-flash';
 
 /**
  * Whether a request comes from another site: a browser's Sec-Fetch-Site says cross-site or
