@@ -48,6 +48,7 @@ export function AdminHeader({ email, unopened, unopenedCap, path, signOut }: Pro
                     className="block rounded-full px-3 py-2 text-sm font-medium text-ink-700 hover:bg-ink-100 aria-[current=page]:bg-brand-50 aria-[current=page]:text-brand-800"
                   >
                     {item.label}
+                    {item.href === '/admin' && unopened > 0 && ' '}
                     {item.href === '/admin' && unopened > 0 && (
                       <span className="ml-2 rounded-full bg-brand-700 px-2 py-0.5 text-xs font-semibold text-white">
                         {fill(
