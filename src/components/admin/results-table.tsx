@@ -2,7 +2,7 @@ import { overviewCopy } from '@/content/admin';
 import { formatDuration, visible } from './format';
 import { bodyCell as cell, headCell as head, ScrollTable } from './scroll-table';
 
-export type ResultsRow = {
+type ResultsRow = {
   value: string;
   leads: number;
   qualified: number;

@@ -34,7 +34,7 @@ export type ActionOutcome = {
 };
 
 /** The form's fields as an object: a field sent more than once becomes an array; Next's own fields left out. */
-export function formFields(formData: FormData): Record<string, string | string[]> {
+function formFields(formData: FormData): Record<string, string | string[]> {
   const fields: Record<string, string | string[]> = {};
   for (const key of new Set(formData.keys())) {
     if (key.startsWith('$ACTION') || key === CSRF_FIELD) continue;

@@ -30,9 +30,6 @@ import { log } from '@/server/log';
 export const MIN_PASSWORD_LENGTH = 12;
 export const MAX_PASSWORD_LENGTH = 256;
 
-/** The session cookie's name; with https it carries the __Secure- prefix, which browsers enforce. */
-export const SESSION_COOKIE = 'admin.session_token';
-
 /** Whether the inbox's cookies are Secure: when the site is served over https. */
 export const secureCookies = () => new URL(siteConfig.siteUrl).protocol === 'https:';
 

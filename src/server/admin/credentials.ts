@@ -11,7 +11,7 @@ import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './auth';
  * get the same answer; the log and the audit never hold a password.
  */
 
-export type CredentialOutcome = { ok: true; cookies: string[] } | { ok: false; flash: Flash };
+type CredentialOutcome = { ok: true; cookies: string[] } | { ok: false; flash: Flash };
 
 const limited = (retryAfterSeconds: number): CredentialOutcome => ({
   ok: false,

@@ -19,7 +19,7 @@ import { FLASH_COOKIE, FLASH_HEADER } from './request-check';
  */
 
 export type Flash = { code: FlashCode; values?: Record<string, string | number> };
-export type ShownFlash = { tone: 'notice' | 'error'; text: string };
+type ShownFlash = { tone: 'notice' | 'error'; text: string };
 
 const codes = [...Object.keys(flashNotices), ...Object.keys(flashErrors)] as [
   FlashCode,

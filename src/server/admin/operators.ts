@@ -20,7 +20,7 @@ export class OperatorError extends Error {
 const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
 
 /** An operator's email as stored: trimmed, lower case; throws when it is not an address. */
-export function operatorEmail(value: string | undefined): string {
+function operatorEmail(value: string | undefined): string {
   const email = value?.trim().toLowerCase();
   if (!email || !EMAIL.test(email))
     throw new OperatorError(

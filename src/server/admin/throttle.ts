@@ -17,11 +17,11 @@ import { recentFailures, type PASSWORD_FAILURES } from './audit';
  * the success; a refusal removes it (refusals do not extend the wait).
  */
 
-export const PASSWORD_LIMITS = { account: 5, address: 20 } as const;
-export const PASSWORD_WINDOW_MS = 15 * 60_000;
+const PASSWORD_LIMITS = { account: 5, address: 20 } as const;
+const PASSWORD_WINDOW_MS = 15 * 60_000;
 
-export type AttemptKeys = { account: string; address: string };
-export type Attempt =
+type AttemptKeys = { account: string; address: string };
+type Attempt =
   { refused: false; id: string; keys: AttemptKeys } | { refused: true; retryAfterSeconds: number };
 
 /** The keys an attempt is counted under: hashes of the account's email and of the client's address. */

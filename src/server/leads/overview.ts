@@ -22,9 +22,9 @@ import { webhookFor, webhookUrlFor } from './config';
 
 export const OVERVIEW_DAYS = 30;
 /** Rows per results table: the values with the most leads. */
-export const RESULT_ROWS = 10;
+const RESULT_ROWS = 10;
 
-export type ResultRow = {
+type ResultRow = {
   /** The source, campaign or landing page ('' for no campaign, or a page not recorded). */
   value: string;
   leads: number;

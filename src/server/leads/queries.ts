@@ -58,8 +58,8 @@ export type LeadQuery = {
 
 export const MAX_SEARCH_CHARS = 100;
 /** The inbox's page size, and the furthest page an address may ask for (its offset stays a small number). */
-export const INBOX_PAGE_SIZE = 50;
-export const MAX_PAGE = 100_000;
+const INBOX_PAGE_SIZE = 50;
+const MAX_PAGE = 100_000;
 // Dates PostgreSQL and JavaScript both take without question: year 0 or 275760 are refused, not sent.
 const FIRST_DAY = '1970-01-01';
 const LAST_DAY = '9999-12-31';

@@ -18,8 +18,8 @@ export const RETENTION_ACTOR = 'retention';
 const BATCH = 500;
 const HOUR_MS = 3_600_000;
 
-export type RetentionPeriods = { spamDays: number | null; leadDays: number | null };
-export type PurgeResult = { spam: number; leads: number };
+type RetentionPeriods = { spamDays: number | null; leadDays: number | null };
+type PurgeResult = { spam: number; leads: number };
 
 const periods = (): RetentionPeriods => ({
   spamDays: env.LEADS_SPAM_RETENTION_DAYS,

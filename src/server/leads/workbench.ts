@@ -7,7 +7,7 @@ import { leadNotes, leads, type LeadNote, type LeadStage } from '@/server/db/sch
 
 export const MAX_NOTE_CHARS = 2000;
 
-export type StageChange = { id: string; from: LeadStage; to: LeadStage };
+type StageChange = { id: string; from: LeadStage; to: LeadStage };
 
 /**
  * Sets the status of the given leads; returns each change made (a lead already at that status is not

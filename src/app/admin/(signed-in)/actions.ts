@@ -2,6 +2,7 @@
 
 import { z } from 'zod';
 import { stageLabels } from '@/content/admin';
+import type { LeadForm } from '@/lib/lead-forms';
 import { operatorAction, type ActionOutcome } from '@/server/admin/action';
 import { sendCookies } from '@/server/admin/cookies';
 import { formOrAll, leadIds, stage } from '@/server/admin/fields';
@@ -50,26 +51,31 @@ export const changeSelected = operatorAction(
   },
 );
 
-export const resendFailed = operatorAction(
-  'requeue-failed',
-  z.object({ form: formOrAll }),
-  async ({ form }) => {
-    const count = await requeueFailed({ form });
+/** Puts one kind of delivery back in the queue, for one form or all, and says how many. */
+function queueAgain(
+  name: string,
+  queue: (options: { form?: LeadForm }) => Promise<number>,
+  code: 'requeued' | 'skipped_queued',
+  action: 'failed_requeued' | 'skipped_requeued',
+) {
+  return operatorAction(name, z.object({ form: formOrAll }), async ({ form }) => {
+    const count = await queue({ form });
     return {
-      flash: { code: 'requeued', values: { count } },
-      audit: [{ action: 'failed_requeued', target: form ?? null, detail: { count } }],
+      flash: { code, values: { count } },
+      audit: [{ action, target: form ?? null, detail: { count } }],
     };
-  },
-);
+  });
+}
 
-export const queueSkipped = operatorAction(
+export const resendFailed = queueAgain(
+  'requeue-failed',
+  requeueFailed,
+  'requeued',
+  'failed_requeued',
+);
+export const queueSkipped = queueAgain(
   'deliver-skipped',
-  z.object({ form: formOrAll }),
-  async ({ form }) => {
-    const count = await deliverSkipped({ form });
-    return {
-      flash: { code: 'skipped_queued', values: { count } },
-      audit: [{ action: 'skipped_requeued', target: form ?? null, detail: { count } }],
-    };
-  },
+  deliverSkipped,
+  'skipped_queued',
+  'skipped_requeued',
 );

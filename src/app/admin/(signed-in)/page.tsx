@@ -5,7 +5,10 @@ import { fill } from '@/lib/fill';
 import { buttonClass } from '@/components/ui/button-styles';
 import { ActionForm } from '@/components/admin/action-form';
 import { formatUtc, fullName, param, visible } from '@/components/admin/format';
+import { SelectField } from '@/components/admin/fields';
 import { LeadFilters, type FilterValues } from '@/components/admin/lead-filters';
+import { Pager } from '@/components/admin/pager';
+import { Panel } from '@/components/admin/panel';
 import { ScrollTable } from '@/components/admin/scroll-table';
 import { requireOperator } from '@/server/admin/session';
 import {
@@ -23,8 +26,6 @@ type Props = { searchParams: Promise<Record<string, string | string[] | undefine
 
 const FILTERS = ['q', 'form', 'stage', 'status', 'delivery', 'from', 'to'] as const;
 const SELECTED_FORM = 'selected-leads';
-const label = 'block text-sm font-semibold text-ink-800';
-const control = 'mt-1 rounded-lg border border-ink-300 bg-white px-3 py-2 text-sm';
 
 export default async function InboxPage({ searchParams }: Props) {
   await requireOperator();
@@ -130,71 +131,57 @@ export default async function InboxPage({ searchParams }: Props) {
         </ScrollTable>
       )}
       {pages > 1 && (
-        <nav aria-label={inboxCopy.pages} className="mt-4 flex items-center gap-3 text-sm">
-          {page > 1 && (
-            <a href={pageLink(page - 1)} className={buttonClass('secondary', 'sm')}>
-              {inboxCopy.previous}
-            </a>
-          )}
-          <span>{fill(inboxCopy.pageOf, { page, pages })}</span>
-          {page < pages && (
-            <a href={pageLink(page + 1)} className={buttonClass('secondary', 'sm')}>
-              {inboxCopy.next}
-            </a>
-          )}
-        </nav>
+        <Pager
+          label={inboxCopy.pages}
+          position={fill(inboxCopy.pageOf, { page, pages })}
+          previous={page > 1 ? { href: pageLink(page - 1), text: inboxCopy.previous } : null}
+          next={page < pages ? { href: pageLink(page + 1), text: inboxCopy.next } : null}
+        />
       )}
       {rows.length > 0 && (
-        <section
-          aria-labelledby="selected-heading"
-          className="mt-6 rounded-xl border border-ink-200 bg-white p-4"
+        <Panel
+          id="selected-heading"
+          heading={inboxCopy.selectedHeading}
+          intro={inboxCopy.selectedIntro}
+          className="mt-6"
         >
-          <h2 id="selected-heading" className="text-lg font-bold">
-            {inboxCopy.selectedHeading}
-          </h2>
-          <p className="mt-1 text-sm text-ink-700">{inboxCopy.selectedIntro}</p>
           <ActionForm
             action={changeSelected}
             id={SELECTED_FORM}
             className="mt-3 flex flex-wrap items-end gap-3"
           >
-            <div>
-              <label htmlFor="selected-stage" className={label}>
-                {inboxCopy.setStageTo}
-              </label>
-              <select id="selected-stage" name="stage" className={control}>
-                {Object.entries(stageLabels).map(([value, text]) => (
-                  <option key={value} value={value}>
-                    {text}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <button type="submit" name="op" value="stage" className={buttonClass('primary', 'sm')}>
-              {inboxCopy.applyStage}
-            </button>
-            <button type="submit" name="op" value="spam" className={buttonClass('secondary', 'sm')}>
-              {inboxCopy.markSpam}
-            </button>
-            <button
-              type="submit"
-              name="op"
-              value="not_spam"
-              className={buttonClass('secondary', 'sm')}
-            >
-              {inboxCopy.markNotSpam}
-            </button>
+            <SelectField
+              id="selected-stage"
+              name="stage"
+              label={inboxCopy.setStageTo}
+              options={Object.entries(stageLabels)}
+            />
+            {(
+              [
+                ['stage', inboxCopy.applyStage, 'primary'],
+                ['spam', inboxCopy.markSpam, 'secondary'],
+                ['not_spam', inboxCopy.markNotSpam, 'secondary'],
+              ] as const
+            ).map(([op, text, variant]) => (
+              <button
+                key={op}
+                type="submit"
+                name="op"
+                value={op}
+                className={buttonClass(variant, 'sm')}
+              >
+                {text}
+              </button>
+            ))}
           </ActionForm>
-        </section>
+        </Panel>
       )}
-      <section
-        aria-labelledby="export-heading"
-        className="mt-6 rounded-xl border border-ink-200 bg-white p-4"
+      <Panel
+        id="export-heading"
+        heading={inboxCopy.exportHeading}
+        intro={inboxCopy.exportIntro}
+        className="mt-6"
       >
-        <h2 id="export-heading" className="text-lg font-bold">
-          {inboxCopy.exportHeading}
-        </h2>
-        <p className="mt-1 text-sm text-ink-700">{inboxCopy.exportIntro}</p>
         <ActionForm action="/admin/leads.csv" className="mt-3">
           {[...kept].map(([name, value]) => (
             <input key={name} type="hidden" name={name} value={value} />
@@ -203,14 +190,8 @@ export default async function InboxPage({ searchParams }: Props) {
             {inboxCopy.exportCsv}
           </button>
         </ActionForm>
-      </section>
-      <section
-        aria-labelledby="deliveries-heading"
-        className="mt-6 rounded-xl border border-ink-200 bg-white p-4"
-      >
-        <h2 id="deliveries-heading" className="text-lg font-bold">
-          {inboxCopy.bulkHeading}
-        </h2>
+      </Panel>
+      <Panel id="deliveries-heading" heading={inboxCopy.bulkHeading} className="mt-6">
         <div className="mt-3 flex flex-wrap gap-6">
           {(
             [
@@ -219,26 +200,20 @@ export default async function InboxPage({ searchParams }: Props) {
             ] as const
           ).map(([key, action, text]) => (
             <ActionForm key={key} action={action} className="flex flex-wrap items-end gap-2">
-              <div>
-                <label htmlFor={`${key}-form`} className={label}>
-                  {inboxCopy.bulkForm}
-                </label>
-                <select id={`${key}-form`} name="form" className={control}>
-                  <option value="">{inboxCopy.allForms}</option>
-                  {leadForms.map((form) => (
-                    <option key={form} value={form}>
-                      {formNames[form]}
-                    </option>
-                  ))}
-                </select>
-              </div>
+              <SelectField
+                id={`${key}-form`}
+                name="form"
+                label={inboxCopy.bulkForm}
+                options={leadForms.map((form) => [form, formNames[form]])}
+                any={inboxCopy.allForms}
+              />
               <button type="submit" className={buttonClass('primary', 'sm')}>
                 {text}
               </button>
             </ActionForm>
           ))}
         </div>
-      </section>
+      </Panel>
     </>
   );
 }

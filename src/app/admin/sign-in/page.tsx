@@ -3,6 +3,7 @@ import { redirect } from 'next/navigation';
 import { siteConfig } from '@/config/site';
 import { adminCopy, signInCopy } from '@/content/admin';
 import { buttonClass } from '@/components/ui/button-styles';
+import { InputField } from '@/components/admin/fields';
 import { FlashMessage } from '@/components/admin/flash-message';
 import { param } from '@/components/admin/format';
 import { readFlash } from '@/server/admin/flash';
@@ -12,9 +13,6 @@ import { signInWithPassword } from './actions';
 export const metadata: Metadata = { title: signInCopy.title };
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
-
-const field =
-  'mt-1 block w-full rounded-lg border border-ink-300 bg-white px-3 py-2.5 text-base text-ink-900';
 
 export default async function SignInPage({ searchParams }: Props) {
   const next = safeReturnPath(param((await searchParams).next));
@@ -38,34 +36,24 @@ export default async function SignInPage({ searchParams }: Props) {
       )}
       <form action={signInWithPassword} className="mt-6 space-y-5">
         <input type="hidden" name="next" value={next} />
-        <div>
-          <label htmlFor="email" className="block text-sm font-semibold text-ink-800">
-            {signInCopy.email}
-          </label>
-          <input
-            id="email"
-            name="email"
-            type="email"
-            autoComplete="username"
-            required
-            maxLength={320}
-            className={field}
-            aria-describedby={flash ? 'sign-in-message' : undefined}
-          />
-        </div>
-        <div>
-          <label htmlFor="password" className="block text-sm font-semibold text-ink-800">
-            {signInCopy.password}
-          </label>
-          <input
-            id="password"
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            required
-            className={field}
-          />
-        </div>
+        <InputField
+          id="email"
+          label={signInCopy.email}
+          name="email"
+          type="email"
+          autoComplete="username"
+          required
+          maxLength={320}
+          aria-describedby={flash ? 'sign-in-message' : undefined}
+        />
+        <InputField
+          id="password"
+          label={signInCopy.password}
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+        />
         <button type="submit" className={buttonClass('primary', 'lg', 'w-full')}>
           {signInCopy.submit}
         </button>

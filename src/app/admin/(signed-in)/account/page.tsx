@@ -4,6 +4,8 @@ import { accountCopy, adminCopy } from '@/content/admin';
 import { fill } from '@/lib/fill';
 import { buttonClass } from '@/components/ui/button-styles';
 import { ActionForm } from '@/components/admin/action-form';
+import { InputField } from '@/components/admin/fields';
+import { Panel } from '@/components/admin/panel';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '@/server/admin/auth';
 import { requireOperator } from '@/server/admin/session';
 import { signOut } from '../actions';
@@ -11,31 +13,12 @@ import { changePassword } from './actions';
 
 export const metadata: Metadata = { title: accountCopy.title };
 
-const field = 'mt-1 block w-full rounded-lg border border-ink-300 bg-white px-3 py-2.5';
-const label = 'block text-sm font-semibold text-ink-800';
-
-function PasswordField({ id, name, text, autoComplete }: Record<string, string>) {
-  return (
-    <div>
-      <label htmlFor={id} className={label}>
-        {text}
-      </label>
-      <input
-        id={id}
-        name={name}
-        type="password"
-        autoComplete={autoComplete}
-        required
-        minLength={name === 'currentPassword' ? undefined : MIN_PASSWORD_LENGTH}
-        maxLength={MAX_PASSWORD_LENGTH}
-        className={field}
-      />
-    </div>
-  );
-}
-
 export default async function AccountPage() {
   const { operator } = await requireOperator();
+  const newLabel = fill(accountCopy.newPassword, {
+    min: MIN_PASSWORD_LENGTH,
+    max: MAX_PASSWORD_LENGTH,
+  });
   return (
     <>
       <h1 className="text-2xl font-bold text-ink-900">{accountCopy.heading}</h1>
@@ -47,13 +30,7 @@ export default async function AccountPage() {
             max: env.ADMIN_SESSION_MAX_HOURS,
           })}
         </p>
-        <section
-          aria-labelledby="password-heading"
-          className="rounded-xl border border-ink-200 bg-white p-4"
-        >
-          <h2 id="password-heading" className="text-lg font-bold">
-            {accountCopy.passwordHeading}
-          </h2>
+        <Panel id="password-heading" heading={accountCopy.passwordHeading}>
           <ActionForm action={changePassword} className="mt-3 space-y-4">
             {/* Lets password managers match the change to this account. */}
             <input
@@ -64,46 +41,41 @@ export default async function AccountPage() {
               readOnly
               hidden
             />
-            <PasswordField
-              id="current-password"
-              name="currentPassword"
-              text={accountCopy.current}
-              autoComplete="current-password"
-            />
-            <PasswordField
-              id="new-password"
-              name="newPassword"
-              text={fill(accountCopy.newPassword, {
-                min: MIN_PASSWORD_LENGTH,
-                max: MAX_PASSWORD_LENGTH,
-              })}
-              autoComplete="new-password"
-            />
-            <PasswordField
-              id="confirm-password"
-              name="confirmPassword"
-              text={accountCopy.confirm}
-              autoComplete="new-password"
-            />
+            {(
+              [
+                ['current-password', 'currentPassword', accountCopy.current, 'current-password'],
+                ['new-password', 'newPassword', newLabel, 'new-password'],
+                ['confirm-password', 'confirmPassword', accountCopy.confirm, 'new-password'],
+              ] as const
+            ).map(([id, name, label, autoComplete]) => (
+              <InputField
+                key={id}
+                id={id}
+                name={name}
+                label={label}
+                type="password"
+                autoComplete={autoComplete}
+                required
+                minLength={name === 'currentPassword' ? undefined : MIN_PASSWORD_LENGTH}
+                maxLength={MAX_PASSWORD_LENGTH}
+              />
+            ))}
             <button type="submit" className={buttonClass('primary', 'md')}>
               {accountCopy.submit}
             </button>
           </ActionForm>
-        </section>
-        <section
-          aria-labelledby="sign-out-heading"
-          className="rounded-xl border border-ink-200 bg-white p-4"
+        </Panel>
+        <Panel
+          id="sign-out-heading"
+          heading={accountCopy.signOutHeading}
+          intro={accountCopy.signOutIntro}
         >
-          <h2 id="sign-out-heading" className="text-lg font-bold">
-            {accountCopy.signOutHeading}
-          </h2>
-          <p className="mt-1 text-sm text-ink-700">{accountCopy.signOutIntro}</p>
           <ActionForm action={signOut} className="mt-3">
             <button type="submit" className={buttonClass('secondary', 'md')}>
               {adminCopy.signOut}
             </button>
           </ActionForm>
-        </section>
+        </Panel>
       </div>
     </>
   );

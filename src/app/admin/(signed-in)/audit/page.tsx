@@ -2,8 +2,8 @@ import type { Metadata } from 'next';
 import { auditCopy, stageLabels } from '@/content/admin';
 import { fill } from '@/lib/fill';
 import { UUID_PATTERN } from '@/lib/uuid';
-import { buttonClass } from '@/components/ui/button-styles';
 import { formatUtc, param, visible } from '@/components/admin/format';
+import { Pager } from '@/components/admin/pager';
 import { ColumnHeads, ScrollTable } from '@/components/admin/scroll-table';
 import { listAudit } from '@/server/admin/audit';
 import { requireOperator } from '@/server/admin/session';
@@ -77,18 +77,15 @@ export default async function AuditPage({ searchParams }: Props) {
         </ScrollTable>
       )}
       {pages > 1 && (
-        <nav aria-label={auditCopy.pages} className="mt-4 flex gap-3">
-          {page > 1 && (
-            <a href={`/admin/audit?page=${page - 1}`} className={buttonClass('secondary', 'sm')}>
-              {auditCopy.newer}
-            </a>
-          )}
-          {page < pages && (
-            <a href={`/admin/audit?page=${page + 1}`} className={buttonClass('secondary', 'sm')}>
-              {auditCopy.older}
-            </a>
-          )}
-        </nav>
+        <Pager
+          label={auditCopy.pages}
+          previous={
+            page > 1 ? { href: `/admin/audit?page=${page - 1}`, text: auditCopy.newer } : null
+          }
+          next={
+            page < pages ? { href: `/admin/audit?page=${page + 1}`, text: auditCopy.older } : null
+          }
+        />
       )}
     </>
   );

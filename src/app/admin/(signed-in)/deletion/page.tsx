@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { deletionCopy } from '@/content/admin';
 import { buttonClass } from '@/components/ui/button-styles';
 import { ActionForm } from '@/components/admin/action-form';
+import { InputField } from '@/components/admin/fields';
 import { requireOperator } from '@/server/admin/session';
 import { deleteByEmail } from './actions';
 
@@ -18,21 +19,16 @@ export default async function DeletionPage() {
           action={deleteByEmail}
           className="space-y-4 rounded-xl border border-ink-200 bg-white p-4"
         >
-          <div>
-            <label htmlFor="delete-email" className="block text-sm font-semibold text-ink-800">
-              {deletionCopy.email}
-            </label>
-            <input
-              id="delete-email"
-              name="email"
-              type="text"
-              inputMode="email"
-              required
-              maxLength={320}
-              autoComplete="off"
-              className="mt-1 block w-full rounded-lg border border-ink-300 px-3 py-2.5"
-            />
-          </div>
+          <InputField
+            id="delete-email"
+            label={deletionCopy.email}
+            name="email"
+            type="text"
+            inputMode="email"
+            required
+            maxLength={320}
+            autoComplete="off"
+          />
           <div className="flex items-start gap-2">
             <input
               id="delete-confirm"

@@ -6,6 +6,7 @@ import { buttonClass } from '@/components/ui/button-styles';
 import { ActionForm } from '@/components/admin/action-form';
 import { formatUtc } from '@/components/admin/format';
 import { LeadsChart } from '@/components/admin/leads-chart';
+import { Panel } from '@/components/admin/panel';
 import { ResultsTable } from '@/components/admin/results-table';
 import { bodyCell as cell, headCell as head, ScrollTable } from '@/components/admin/scroll-table';
 import { requireOperator } from '@/server/admin/session';
@@ -15,8 +16,6 @@ import { testEvent } from './actions';
 
 export const metadata: Metadata = { title: overviewCopy.title };
 
-const box = 'mt-6 rounded-xl border border-ink-200 bg-white p-4';
-
 export default async function OverviewPage() {
   await requireOperator();
   const data = await overview();
@@ -25,10 +24,11 @@ export default async function OverviewPage() {
     <>
       <h1 className="text-2xl font-bold text-ink-900">{overviewCopy.heading}</h1>
 
-      <section aria-labelledby="per-day-heading" className={box}>
-        <h2 id="per-day-heading" className="text-lg font-bold">
-          {fill(overviewCopy.perDay, { days: data.days.length })}
-        </h2>
+      <Panel
+        id="per-day-heading"
+        heading={fill(overviewCopy.perDay, { days: data.days.length })}
+        className="mt-6"
+      >
         <LeadsChart days={data.days} />
         <p className="mt-2 text-sm text-ink-700">{fill(overviewCopy.spam, { count: data.spam })}</p>
         <ScrollTable
@@ -65,13 +65,14 @@ export default async function OverviewPage() {
             </tr>
           ))}
         </ScrollTable>
-      </section>
+      </Panel>
 
-      <section aria-labelledby="results-heading" className={box}>
-        <h2 id="results-heading" className="text-lg font-bold">
-          {fill(overviewCopy.results, { days: OVERVIEW_DAYS })}
-        </h2>
-        <p className="mt-1 text-sm text-ink-700">{overviewCopy.resultsIntro}</p>
+      <Panel
+        id="results-heading"
+        heading={fill(overviewCopy.results, { days: OVERVIEW_DAYS })}
+        intro={overviewCopy.resultsIntro}
+        className="mt-6"
+      >
         {dimensions.map((dimension) => {
           const copy = overviewCopy.resultTables[dimension];
           return (
@@ -90,13 +91,14 @@ export default async function OverviewPage() {
             </div>
           );
         })}
-      </section>
+      </Panel>
 
-      <section aria-labelledby="health-heading" className={box}>
-        <h2 id="health-heading" className="text-lg font-bold">
-          {overviewCopy.health}
-        </h2>
-        <p className="mt-1 text-sm text-ink-700">{overviewCopy.testIntro}</p>
+      <Panel
+        id="health-heading"
+        heading={overviewCopy.health}
+        intro={overviewCopy.testIntro}
+        className="mt-6"
+      >
         <ScrollTable
           caption={overviewCopy.healthCaption}
           minWidth="min-w-[44rem]"
@@ -167,7 +169,7 @@ export default async function OverviewPage() {
             </tr>
           ))}
         </ScrollTable>
-      </section>
+      </Panel>
     </>
   );
 }

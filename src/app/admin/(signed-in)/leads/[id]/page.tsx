@@ -1,12 +1,13 @@
 import type { Metadata } from 'next';
 import { headers } from 'next/headers';
-import type { ReactNode } from 'react';
 import { deliveryLabels, formNames, leadCopy, stageLabels } from '@/content/admin';
 import { fieldCopy } from '@/content/forms';
 import { fill } from '@/lib/fill';
 import { buttonClass } from '@/components/ui/button-styles';
 import { ActionForm } from '@/components/admin/action-form';
 import { formatDuration, formatUtc, fullName, visible } from '@/components/admin/format';
+import { labelClass, SelectField } from '@/components/admin/fields';
+import { Panel } from '@/components/admin/panel';
 import { ColumnHeads, ScrollTable } from '@/components/admin/scroll-table';
 import { isForeignRequest } from '@/server/admin/request-check';
 import { requireOperator } from '@/server/admin/session';
@@ -18,10 +19,8 @@ export const metadata: Metadata = { title: leadCopy.title };
 
 type Props = { params: Promise<{ id: string }> };
 
-const box = 'rounded-xl border border-ink-200 bg-white p-4';
 // A visitor's value may be one unbroken 2,000-character address: it wraps anywhere rather than widen the page.
 const wraps = 'min-w-0 whitespace-pre-wrap [overflow-wrap:anywhere]';
-const label = 'block text-sm font-semibold text-ink-800';
 
 function Facts({
   id,
@@ -33,10 +32,7 @@ function Facts({
   rows: Array<[string, string]>;
 }) {
   return (
-    <section aria-labelledby={id} className={box}>
-      <h2 id={id} className="text-lg font-bold">
-        {heading}
-      </h2>
+    <Panel id={id} heading={heading}>
       {rows.length === 0 ? (
         <p className="mt-2 text-sm text-ink-700">{leadCopy.none}</p>
       ) : (
@@ -49,18 +45,7 @@ function Facts({
           ))}
         </dl>
       )}
-    </section>
-  );
-}
-
-function Section({ id, heading, children }: { id: string; heading: string; children: ReactNode }) {
-  return (
-    <section aria-labelledby={id} className={box}>
-      <h2 id={id} className="text-lg font-bold">
-        {heading}
-      </h2>
-      {children}
-    </section>
+    </Panel>
   );
 }
 
@@ -107,26 +92,16 @@ export default async function LeadPage({ params }: Props) {
         {lead.status === 'spam' && ` ${leadCopy.spamNote}`}
       </p>
       <div className="mt-4 space-y-4">
-        <Section id="work-heading" heading={leadCopy.work}>
+        <Panel id="work-heading" heading={leadCopy.work}>
           <ActionForm action={saveStage} className="mt-3 flex flex-wrap items-end gap-3">
             {hidden}
-            <div>
-              <label htmlFor="lead-stage" className={label}>
-                {leadCopy.stage}
-              </label>
-              <select
-                id="lead-stage"
-                name="stage"
-                defaultValue={lead.stage}
-                className="mt-1 rounded-lg border border-ink-300 bg-white px-3 py-2 text-sm"
-              >
-                {Object.entries(stageLabels).map(([value, text]) => (
-                  <option key={value} value={value}>
-                    {text}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <SelectField
+              id="lead-stage"
+              name="stage"
+              label={leadCopy.stage}
+              options={Object.entries(stageLabels)}
+              defaultValue={lead.stage}
+            />
             <button type="submit" className={buttonClass('primary', 'sm')}>
               {leadCopy.saveStage}
             </button>
@@ -163,7 +138,7 @@ export default async function LeadPage({ params }: Props) {
           )}
           <ActionForm action={addLeadNote} className="mt-3 space-y-2">
             {hidden}
-            <label htmlFor="lead-note" className={label}>
+            <label htmlFor="lead-note" className={labelClass}>
               {leadCopy.note}
             </label>
             <textarea
@@ -178,8 +153,8 @@ export default async function LeadPage({ params }: Props) {
               {leadCopy.addNote}
             </button>
           </ActionForm>
-        </Section>
-        <Section id="actions-heading" heading={leadCopy.actions}>
+        </Panel>
+        <Panel id="actions-heading" heading={leadCopy.actions}>
           <div className="mt-3 flex flex-wrap items-start gap-3">
             {lead.status === 'accepted' && (
               <ActionForm action={resend}>
@@ -215,10 +190,10 @@ export default async function LeadPage({ params }: Props) {
               </ActionForm>
             </details>
           </div>
-        </Section>
+        </Panel>
         <Facts id="fields-heading" label={leadCopy.fields} rows={fieldRows} />
         <Facts id="attribution-heading" label={leadCopy.attribution} rows={attributionRows} />
-        <Section id="delivery-heading" heading={leadCopy.delivery}>
+        <Panel id="delivery-heading" heading={leadCopy.delivery}>
           <dl className="mt-3 grid gap-x-4 gap-y-2 text-sm sm:grid-cols-[12rem_minmax(0,1fr)]">
             <dt className="font-semibold text-ink-800">{leadCopy.idempotencyKey}</dt>
             <dd className="break-all font-mono">{lead.id}</dd>
@@ -274,7 +249,7 @@ export default async function LeadPage({ params }: Props) {
               ))}
             </ScrollTable>
           )}
-        </Section>
+        </Panel>
         <a href="/admin" className={buttonClass('secondary', 'sm')}>
           {leadCopy.back}
         </a>
