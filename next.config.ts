@@ -25,7 +25,13 @@ const nextConfig: NextConfig = {
   poweredByHeader: false,
   reactStrictMode: true,
   // app/global-not-found.tsx answers unknown paths, so no root not-found.tsx rides along with every page.
-  experimental: { globalNotFound: true },
+  experimental: {
+    globalNotFound: true,
+    // The inbox's Server Actions: Next.js refuses (with a 500) an action whose Origin is not the host the request
+    // reached, which behind a proxy that rewrites Host is never the case. The site's own host is allowed here;
+    // src/proxy.ts and the actions' wrapper refuse every other origin first (src/server/admin/request-check.ts).
+    serverActions: { allowedOrigins: [new URL(env.NEXT_PUBLIC_SITE_URL).host] },
+  },
   // Not experimental.inlineCss: it writes the CSS three times into every page (bench/results/postbuild.md);
   // scripts/postbuild/ inlines it once after the build.
   async headers() {
