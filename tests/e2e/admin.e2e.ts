@@ -44,11 +44,19 @@ function leadsCommand(
   });
 }
 
-async function signIn(page: Page, password = PASSWORD, email = OPERATOR) {
-  await page.goto('/admin/sign-in');
+/** Fills in the sign-in form and sends it, waiting for the answer (a message may already be on the page). */
+async function sendSignIn(page: Page, email: string, password: string) {
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await Promise.all([
+    page.waitForResponse((response) => response.request().method() === 'POST'),
+    page.getByRole('button', { name: 'Sign in' }).click(),
+  ]);
+}
+
+async function signIn(page: Page, password = PASSWORD, email = OPERATOR) {
+  await page.goto('/admin/sign-in');
+  await sendSignIn(page, email, password);
   await expect(page).not.toHaveURL(/\/admin\/sign-in/);
 }
 
@@ -157,9 +165,7 @@ test.describe('signing in', () => {
     for (const each of [page, plain]) {
       await each.goto('/admin/sign-in');
       for (const email of [OPERATOR, 'nobody@agency.example']) {
-        await each.getByLabel('Email').fill(email);
-        await each.getByLabel('Password').fill('not the password');
-        await each.getByRole('button', { name: 'Sign in' }).click();
+        await sendSignIn(each, email, 'not the password');
         await expect(each.getByRole('main').getByRole('alert')).toHaveText(
           'Wrong email or password.',
         );
@@ -176,16 +182,12 @@ test.describe('signing in', () => {
     expect((await leadsCommand(['add-operator', email], `${PASSWORD}\n`)).code).toBe(0);
     await page.goto('/admin/sign-in');
     for (let i = 0; i < 5; i += 1) {
-      await page.getByLabel('Email').fill(email);
-      await page.getByLabel('Password').fill(`wrong password ${i}`);
-      await page.getByRole('button', { name: 'Sign in' }).click();
+      await sendSignIn(page, email, `wrong password ${i}`);
       await expect(page.getByRole('main').getByRole('alert')).toHaveText(
         'Wrong email or password.',
       );
     }
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await sendSignIn(page, email, PASSWORD);
     await expect(page.getByRole('main').getByRole('alert')).toHaveText(
       /^Too many failed password checks\. Try again in 1[45] minutes\.$/,
     );
