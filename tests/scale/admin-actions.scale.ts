@@ -304,6 +304,25 @@ describe('the rest of the contract over HTTP', () => {
     expect(await auditEntries()).toBe(before);
   });
 
+  it('a lead opened from a link on another site stays unopened; opened from the inbox, it is seen', async () => {
+    const id = await postLead(`opened-${Date.now()}@example.com`);
+    const unopened = async () => (await page('/admin?q=opened-')).html.includes('Unopened');
+    expect(await unopened()).toBe(true);
+    const foreign = await fetch(`${base}/admin/leads/${id}`, {
+      headers: { cookie, 'sec-fetch-site': 'cross-site' },
+    });
+    expect(foreign.status).toBe(200);
+    await foreign.arrayBuffer();
+    expect(await unopened()).toBe(true);
+    const opened = await fetch(`${base}/admin/leads/${id}`, {
+      headers: { cookie, 'sec-fetch-site': 'same-origin' },
+    });
+    // Rendered per request for one operator: never stored by a cache on the way.
+    expect(opened.headers.get('cache-control')).toMatch(/no-store/);
+    await opened.arrayBuffer();
+    expect(await unopened()).toBe(false);
+  });
+
   it('shows a flash once: the page after the action says what happened, and clears it', async () => {
     const form = formWithButton((await page(`/admin/leads/${leadIds[0]}`)).html, 'Save status');
     const response = await submit(
