@@ -22,7 +22,13 @@ const nextConfig: NextConfig = {
   poweredByHeader: false,
   reactStrictMode: true,
   // global-not-found.tsx answers unknown paths: a root not-found.tsx would ride along everywhere.
-  experimental: { globalNotFound: true },
+  experimental: {
+    globalNotFound: true,
+    // Next.js refuses (with a 500) a Server Action whose Origin is not the host the request reached,
+    // which behind a proxy that rewrites Host is never so; src/proxy.ts and the actions' wrapper
+    // refuse every other origin first (src/server/admin/request-check.ts).
+    serverActions: { allowedOrigins: [new URL(env.NEXT_PUBLIC_SITE_URL).host] },
+  },
   // Not experimental.inlineCss, which writes the CSS three times into every page;
   // scripts/postbuild/ inlines it once (bench/results/postbuild.md).
   async headers() {

@@ -28,6 +28,19 @@ const integer = (min: number, max: number) =>
     .min(min, `must be at least ${min}`)
     .max(max, `must be at most ${max}`);
 
+// A retention period: days (a fraction such as 0.5 is 12 hours) or 'off' (null: kept until deleted).
+const retentionDays = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .refine(
+    (value) =>
+      value === 'off' ||
+      (/^\d+(\.\d+)?$/.test(value) && Number(value) > 0 && Number(value) <= 36_500),
+    "must be a number of days greater than 0 (at most 36500), or 'off'",
+  )
+  .transform((value) => (value === 'off' ? null : Number(value)));
+
 const flag = z
   .enum(['0', '1', 'true', 'false'], { error: 'must be 1 or 0' })
   .transform((value) => value === '1' || value === 'true');
@@ -192,6 +205,9 @@ const schema = z.object({
   LEADS_SWEEP_INTERVAL_MS: optional(integer(100, 3_600_000)).default(5_000),
   LEADS_WORKER: optional(flag).default(true),
   LEADS_RATE_LIMIT_PER_MINUTE: optional(integer(0, 100_000)).default(10),
+  // How long spam, and leads of any kind, are kept (src/server/leads/retention.ts); the privacy policy states both.
+  LEADS_SPAM_RETENTION_DAYS: optional(retentionDays).default(30),
+  LEADS_RETENTION_DAYS: optional(retentionDays).default(null),
 
   // --- Server only: the chat widget's proxy (POST /api/chat) ---
   CHAT_WEBHOOK_URL: optional(url),

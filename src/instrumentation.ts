@@ -3,10 +3,11 @@
  * so a bad variable stops the server with a clear message. In the Node.js
  * runtime it then starts the lead outbox worker, which opens the database
  * (applying migrations) and sweeps due deliveries every LEADS_SWEEP_INTERVAL_MS,
- * and, with the embedded database, answers the operator commands on a local
- * socket (server/admin/command-socket.ts), after checking that the database's
- * folder is private. Once scripts/server.mjs listens it prints where the site
- * and the inbox are (server/startup.ts). Not during `next build`, which must
+ * the hourly retention purge (server/leads/retention.ts), and, with the embedded
+ * database, answers the operator commands on a local socket
+ * (server/admin/command-socket.ts), after checking that the database's folder is
+ * private. Once scripts/server.mjs listens it prints where the site and the inbox
+ * are (server/startup.ts). Not during `next build`, which must
  * not open or lock the database.
  */
 type ServerGlobal = typeof globalThis & {
@@ -29,6 +30,9 @@ export async function register() {
   const { startOutboxWorker, stopOutboxWorker, waitForOutbox } =
     await import('./server/outbox/worker');
   if (env.LEADS_WORKER) startOutboxWorker();
+  // Retention runs in every process, worker or not: purging is safe from several at once.
+  const { startRetention, stopRetention } = await import('./server/leads/retention');
+  startRetention();
   // The embedded database belongs to this process: the operator commands reach it through here.
   if (!env.DATABASE_URL) {
     const { serveCommands } = await import('./server/admin/command-socket');
@@ -43,6 +47,7 @@ export async function register() {
   // recorded (not sent again after the restart) and the database closes cleanly.
   server?.shutdownHooks.push(async () => {
     stopOutboxWorker();
+    stopRetention();
     await waitForOutbox();
     const { closeDatabase } = await import('./server/db/client');
     await closeDatabase();

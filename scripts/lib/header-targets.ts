@@ -2,8 +2,8 @@ import { routes } from '../../src/content/routes';
 
 /**
  * What `npm run check:headers` and the security-headers test request: every page, a missing path,
- * the generated files, the inbox's sign-in page and redirect, and every API endpoint with a request
- * it answers without side effects (the headers are what is scored).
+ * the generated files, the inbox's pages and export without a session, and every API endpoint
+ * with a request it answers without side effects (the headers are what is scored).
  */
 export type HeaderTarget = {
   path: string;
@@ -20,9 +20,21 @@ const apiTargets: HeaderTarget[] = [
   { path: '/api/voice/web-call', method: 'POST', body: 'not json', contentType: 'text/plain' },
   // Refused by scripts/server.mjs itself (not valid percent-encoded UTF-8) before Next.js sees it.
   { path: '/api/leads/%ff', method: 'POST', body: '{}', contentType: 'application/json' },
-  // The inbox's endpoints without a session: 401 JSON.
-  { path: '/api/admin/leads.csv', method: 'GET' },
-  { path: '/api/admin/sign-in', method: 'POST', body: '{}', contentType: 'application/json' },
+];
+
+/** The inbox without a session: its pages redirect to sign-in, its export refuses a GET and a post. */
+export const inboxTargets: HeaderTarget[] = [
+  { path: '/admin/sign-in', method: 'GET' },
+  { path: '/admin', method: 'GET' },
+  { path: '/admin/overview', method: 'GET' },
+  { path: '/admin/leads/00000000-0000-4000-8000-000000000000', method: 'GET' },
+  { path: '/admin/leads.csv', method: 'GET' },
+  {
+    path: '/admin/leads.csv',
+    method: 'POST',
+    body: 'csrf=none',
+    contentType: 'application/x-www-form-urlencoded',
+  },
 ];
 
 export const headerTargets: HeaderTarget[] = [
@@ -33,8 +45,7 @@ export const headerTargets: HeaderTarget[] = [
   { path: '/og-image.png', method: 'GET' },
   { path: '/icon.svg', method: 'GET' },
   { path: '/favicon.ico', method: 'GET' },
-  // The inbox renders per request with a nonce policy: its sign-in page, and the redirect to it.
-  { path: '/admin/sign-in', method: 'GET' },
-  { path: '/admin', method: 'GET' },
+  // The inbox renders per request with a nonce policy.
+  ...inboxTargets,
   ...apiTargets,
 ];

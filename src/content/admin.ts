@@ -13,6 +13,8 @@ export const adminNav = [
 export const adminCopy = {
   brandSuffix: 'Lead inbox',
   navLabel: 'Inbox sections',
+  unopened: '{count} unopened',
+  manyUnopened: '{count}+ unopened',
   signedInAs: 'Signed in as {email}',
   signOut: 'Sign out',
   skipToContent: 'Skip to content',
@@ -25,6 +27,26 @@ export const formNames: Record<LeadForm, string> = {
   'aria-signup': 'Aria sign-up',
 };
 
+/** The inbox's 'Status' of a lead: where the agency is with it (leads.stage). */
+export const stageLabels = {
+  new: 'New',
+  contacted: 'Contacted',
+  qualified: 'Qualified',
+  won: 'Won',
+  lost: 'Lost',
+} as const;
+
+/** The spam flag (leads.status), shown apart from Status so the two are not confused. */
+export const spamLabels = { accepted: 'Not spam', spam: 'Spam' } as const;
+
+export const deliveryLabels = {
+  pending: 'Pending',
+  delivering: 'Delivering',
+  delivered: 'Delivered',
+  failed: 'Failed',
+  skipped: 'Skipped',
+} as const;
+
 export const signInCopy = {
   title: 'Sign in',
   heading: 'Sign in to the lead inbox',
@@ -33,13 +55,7 @@ export const signInCopy = {
   email: 'Email',
   password: 'Password',
   submit: 'Sign in',
-  errors: {
-    invalid: 'Wrong email or password.',
-    rate_limited: 'Too many failed sign-ins. Try again in {minutes} minutes.',
-    expired: 'Your session ended. Please sign in again.',
-    unavailable: 'Signing in is not possible just now. Please try again shortly.',
-  },
-  signedOut: 'You are signed out on every device.',
+  expired: 'Your session ended. Please sign in again.',
 } as const;
 
 export const inboxCopy = {
@@ -47,7 +63,8 @@ export const inboxCopy = {
   heading: 'Leads',
   filters: 'Filter leads',
   form: 'Form',
-  leadStatus: 'Lead status',
+  stage: 'Status',
+  spam: 'Spam',
   delivery: 'Delivery',
   from: 'From',
   to: 'To',
@@ -56,21 +73,34 @@ export const inboxCopy = {
   apply: 'Apply filters',
   clear: 'Clear',
   exportCsv: 'Download CSV',
+  exportHeading: 'Export',
+  exportIntro: 'The leads matching the filters above, with their status and latest note.',
   matches: '{count} matching leads',
   oneMatch: '1 matching lead',
   none: 'No leads match these filters.',
   tableCaption: 'Leads, newest first',
   columns: {
+    select: 'Select',
     when: 'Received (UTC)',
     form: 'Form',
     name: 'Name',
     email: 'Email',
+    stage: 'Status',
     delivery: 'Delivery',
   },
+  unopened: 'Unopened',
+  selectLead: 'Select the lead received {when} from {name}',
   previous: 'Previous page',
   next: 'Next page',
   pageOf: 'Page {page} of {pages}',
+  pages: 'Pages',
   problems: 'Some filters could not be used:',
+  selectedHeading: 'Selected leads',
+  selectedIntro: 'Tick leads in the list above, then choose what to do with them.',
+  setStageTo: 'Set their status to',
+  applyStage: 'Set status',
+  markSpam: 'Mark as spam',
+  markNotSpam: 'Mark as not spam',
   bulkHeading: 'Deliveries',
   requeueFailed: 'Re-send all failed',
   deliverSkipped: 'Deliver skipped',
@@ -101,10 +131,21 @@ export const leadCopy = {
     user_agent: 'Browser',
   },
   none: 'None recorded',
+  work: 'Working this lead',
+  stage: 'Status',
+  saveStage: 'Save status',
+  firstResponse: 'First response',
+  firstResponseAfter: '{duration} after it arrived',
+  noResponse: 'Not yet: the time from arrival to the first status change.',
+  notes: 'Notes',
+  note: 'Note',
+  addNote: 'Add note',
+  noteBy: '{author}, {when} (UTC)',
+  noNotes: 'No notes yet.',
   delivery: 'Delivery',
   noDelivery: 'No delivery: it was stored as spam.',
   idempotencyKey: 'Idempotency-Key',
-  status: 'Status',
+  status: 'Delivery status',
   webhook: 'Webhook (when queued)',
   attempts: 'Attempts',
   nextAttempt: 'Next attempt',
@@ -126,22 +167,18 @@ export const leadCopy = {
   delete: 'Delete this lead',
   deleteConfirm: 'Yes, delete this lead and its delivery history for good',
   received: 'Received {when} (UTC) through the {form} form.',
-  leadStatus: { accepted: 'Accepted', spam: 'Spam' },
+  spamNote: 'Marked as spam.',
 } as const;
 
-export const deliveryLabels = {
-  pending: 'Pending',
-  delivering: 'Delivering',
-  delivered: 'Delivered',
-  failed: 'Failed',
-  skipped: 'Skipped',
-} as const;
+/** A duration in the inbox's short words: '45 s', '12 min', '3 h 5 min', '2 d 4 h'. */
+export const durationUnits = { seconds: 's', minutes: 'min', hours: 'h', days: 'd' } as const;
 
 export const overviewCopy = {
   title: 'Overview',
   heading: 'Overview',
   perDay: 'Leads per day, last {days} days',
   chartDescription: 'Stacked bars of leads per day by form; the table below has the same figures.',
+  legend: 'Forms',
   tableCaption: 'Leads per day by form (UTC days, spam left out)',
   day: 'Day',
   total: 'Total',
@@ -151,6 +188,33 @@ export const overviewCopy = {
   source: 'Source',
   leads: 'Leads',
   noSources: 'No leads in these days.',
+  results: 'Results, last {days} days',
+  resultsIntro:
+    'Leads received in these days (spam left out) and what became of them: qualified counts the leads whose status is Qualified or Won. First response is the time from arrival to the first status change.',
+  resultTables: {
+    source: {
+      heading: 'By source',
+      caption: 'Results by source: utm_source, else the referring site, else direct',
+      column: 'Source',
+    },
+    campaign: {
+      heading: 'By campaign',
+      caption: 'Results by campaign (utm_campaign)',
+      column: 'Campaign',
+    },
+    page: {
+      heading: 'By landing page',
+      caption: 'Results by landing page (the page the form was sent from)',
+      column: 'Landing page',
+    },
+  },
+  noCampaign: '(none)',
+  unknownPage: '(unknown)',
+  qualified: 'Qualified',
+  won: 'Won',
+  medianResponse: 'Median first response',
+  noResponse: '-',
+  noResults: 'No leads in these days.',
   health: 'Delivery health',
   healthCaption: 'Per form: the webhook, what waits or failed, and the last success',
   webhook: 'Webhook',
@@ -170,7 +234,7 @@ export const deletionCopy = {
   title: 'Deletion requests',
   heading: 'Delete a person’s data',
   intro:
-    'When someone asks for their data to be deleted (the privacy policy promises it), enter their email address. Every lead with that address, in any letter case, is deleted with its delivery history. The audit log records who did it, when and how many leads went, never the address.',
+    'When someone asks for their data to be deleted (the privacy policy promises it), enter their email address. Every lead with that address, in any letter case, is deleted with its delivery history and notes. The audit log records who did it, when and how many leads went, never the address.',
   email: 'Their email address',
   confirm: 'I have checked the address: delete every lead with it',
   submit: 'Delete their data',
@@ -189,16 +253,25 @@ export const auditCopy = {
   },
   empty: 'Nothing recorded yet.',
   unknownAccount: 'an unknown account',
+  retention: 'retention (automatic)',
+  pages: 'Audit log pages',
+  newer: 'Newer',
+  older: 'Older',
+  change: 'from {from} to {to}',
   actions: {
     sign_in: 'Signed in',
     sign_in_failed: 'Failed sign-in',
     sign_out: 'Signed out everywhere',
     password_changed: 'Changed their password',
+    password_change_failed: 'Gave a wrong current password',
+    lead_status_changed: 'Changed a lead’s status',
+    lead_note_added: 'Added a note to a lead',
     lead_resent: 'Re-sent a lead',
     lead_marked_spam: 'Marked a lead as spam',
     lead_marked_not_spam: 'Marked a lead as not spam',
     lead_deleted: 'Deleted a lead',
     leads_deleted_by_email: 'Deleted a person’s leads by email',
+    leads_purged: 'Deleted leads past their retention period',
     failed_requeued: 'Re-sent failed deliveries',
     skipped_requeued: 'Delivered skipped leads',
     leads_exported: 'Downloaded leads as CSV',
@@ -215,39 +288,61 @@ export const accountCopy = {
     'This session ends after {idle} minutes without use, and at the latest {max} hours after you signed in.',
   passwordHeading: 'Change your password',
   current: 'Current password',
-  newPassword: 'New password (at least {min} characters)',
+  newPassword: 'New password ({min} to {max} characters)',
   confirm: 'New password again',
   submit: 'Change password',
   signOutHeading: 'Sign out',
   signOutIntro: 'Signing out ends your sessions on every device.',
 } as const;
 
-/** What a page says after an action sent the operator back to it (?notice=...). */
-export const notices = {
+/**
+ * What a page says after an action (the typed flash of src/server/admin/flash.ts): notices report what
+ * was done, errors what was not. Only these codes exist; their {values} are checked when read.
+ */
+export const flashNotices = {
+  signed_out: 'You are signed out on every device.',
   sent: 'Re-sent: the receiver accepted it.',
   send_failed: 'Re-sent, but the receiver did not accept it. It will be retried on the schedule.',
-  spam_lead: 'This lead is marked as spam. Mark it as not spam to deliver it.',
-  no_webhook: 'No webhook is configured for this form, so there is nowhere to send it.',
-  in_flight: 'A delivery attempt is in progress. Try again in a moment.',
   marked_spam: 'Marked as spam. It will not be delivered.',
   marked_not_spam: 'Marked as not spam. Its delivery is queued.',
+  stage_saved: 'Status saved: {stage}.',
+  stage_unchanged: 'The status was already {stage}.',
+  stages_saved: 'Status set to {stage} for {count} of the selected leads.',
+  bulk_spam: '{count} selected leads marked as spam.',
+  bulk_not_spam: '{count} selected leads marked as not spam; their deliveries are queued.',
+  note_added: 'Note added.',
   deleted: 'The lead was deleted.',
   requeued: '{count} failed deliveries queued again.',
   skipped_queued: '{count} skipped leads queued for delivery.',
   deleted_by_email: '{count} leads with that address were deleted.',
   test_ok: 'Test event to the {form} webhook: HTTP {status} in {ms} ms.',
-  test_failed: 'Test event to the {form} webhook failed: {error} ({ms} ms).',
   password_changed: 'Your password was changed. Your other sessions were signed out.',
 } as const;
 
-export const noticeErrors = {
+export const flashErrors = {
+  invalid_credentials: 'Wrong email or password.',
+  rate_limited: 'Too many failed password checks. Try again in {minutes} minutes.',
+  expired: 'Your session ended. Please sign in again.',
+  unavailable: 'That could not be done just now: the database did not answer. Please try again.',
+  cross_site: 'That change was not sent from this inbox, so it was not made.',
+  bad_token: 'That form was out of date. It was not sent: please try again.',
+  invalid: 'That could not be done: the request was not valid.',
+  not_found: 'There is no such lead. It may have been deleted.',
+  spam_lead: 'This lead is marked as spam. Mark it as not spam to deliver it.',
+  no_webhook: 'No webhook is configured for this form, so there is nowhere to send it.',
+  in_flight: 'A delivery attempt is in progress. Try again in a moment.',
+  none_selected: 'Tick at least one lead first.',
+  note_empty: 'Write the note first.',
+  note_long: 'A note can be at most {max} characters.',
   wrong_password: 'The current password is not right.',
   password_short: 'The new password must be at least {min} characters.',
+  password_long: 'The new password can be at most {max} characters.',
   password_mismatch: 'The two new passwords are not the same.',
   email_required: 'Enter the email address to delete.',
   confirm_required: 'Tick the box to confirm the deletion.',
-  invalid: 'That could not be done: the request was not valid.',
+  test_failed: 'Test event to the {form} webhook failed: {error} ({ms} ms).',
 } as const;
 
-export type NoticeCode = keyof typeof notices;
-export type NoticeErrorCode = keyof typeof noticeErrors;
+export type FlashNotice = keyof typeof flashNotices;
+export type FlashError = keyof typeof flashErrors;
+export type FlashCode = FlashNotice | FlashError;

@@ -6,6 +6,8 @@
  * (which Next.js prefetches). zod/mini costs about 13 KB gzipped there; these cost under 1 KB.
  */
 
+import { hasHiddenCharacters } from './visible-text';
+
 /** The error codes a field can have (docs/api.md). */
 const fieldErrorCodes = ['required', 'invalid', 'too_long', 'choice'] as const;
 export type FieldErrorCode = (typeof fieldErrorCodes)[number];
@@ -66,10 +68,14 @@ export const optionalText =
     return value.length > max ? fail('too_long') : pass(value);
   };
 
+// An address with an invisible or direction-changing character shows as another one ('ceo@victim.\u202Emoc').
 export const email: FieldRule<string> = (raw) => {
   if (typeof raw !== 'string' || raw.trim() === '') return fail('required');
   const value = raw.trim();
-  return value.length > 254 || !EMAIL.test(value) || !isWellFormed(value)
+  return value.length > 254 ||
+    !EMAIL.test(value) ||
+    !isWellFormed(value) ||
+    hasHiddenCharacters(value)
     ? fail('invalid')
     : pass(value);
 };

@@ -1,35 +1,38 @@
-import { spawn } from 'node:child_process';
-import type { Page } from '@playwright/test';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { startReceiver, type Receiver } from '../integration/support/receiver';
 import { E2E_ENV, LEAD_RECEIVER_PORT } from './support/servers';
 import { routes } from '../../src/content/routes';
 import { builtSite, expect, expectNoAxeViolations, test } from './support/fixtures';
 
 /**
- * The agency's inbox in the production build, in Chromium: sign-in, the inbox, a lead's page and its
- * actions, the CSV download, deletion by email, the overview with its test event, the audit log, and
- * the operator commands run beside the running server on its embedded database. Serial: the tests
- * share one operator and the contact form's webhook stand-in (LEADS_WEBHOOK_URL_CONTACT).
+ * The agency's inbox in the production build, in Chromium, with JavaScript and without: sign-in and
+ * its limits, the inbox (filters, unopened leads, bulk changes), a lead's page (status, notes,
+ * re-send, spam, delete), the CSV download, deletion by email, the overview with its results and test
+ * event, the audit log, 320 px and the keyboard, axe in every state; the operator commands beside the
+ * running server; and retention on a server of its own with short periods. Serial: the tests share one
+ * operator and the contact form's webhook stand-in (LEADS_WEBHOOK_URL_CONTACT).
  */
-// Several tests send leads through the public form first (with its 2.5 s minimum fill time), so they get longer.
 test.describe.configure({ mode: 'serial', timeout: 90_000 });
 
 const OPERATOR = `inbox-${Date.now()}@agency.example`;
 const PASSWORD = 'an operator passphrase';
+const run = Date.now().toString(36);
 
-/** `npm run leads -- <args>` against the running test server's embedded database; stdin is piped in. */
+/** `npm run leads -- <args>` against a running test server's embedded database; stdin is piped in. */
 function leadsCommand(
   args: string[],
   stdin = '',
+  env: Record<string, string> = E2E_ENV,
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(
       'node',
       ['--conditions=react-server', '--import', 'tsx', 'scripts/leads.ts', ...args],
-      {
-        env: { ...process.env, ...E2E_ENV, LOG_LEVEL: 'warn' },
-        stdio: ['pipe', 'pipe', 'pipe'],
-      },
+      { env: { ...process.env, ...env, LOG_LEVEL: 'warn' }, stdio: ['pipe', 'pipe', 'pipe'] },
     );
     let stdout = '';
     let stderr = '';
@@ -41,14 +44,55 @@ function leadsCommand(
   });
 }
 
-async function signIn(page: Page, password = PASSWORD) {
-  await page.goto('/admin/sign-in');
-  await page.getByLabel('Email').fill(OPERATOR);
+/** Fills in the sign-in form and sends it, waiting for the answer (a message may already be on the page). */
+async function sendSignIn(page: Page, email: string, password: string) {
+  await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await Promise.all([
+    page.waitForResponse((response) => response.request().method() === 'POST'),
+    page.getByRole('button', { name: 'Sign in' }).click(),
+  ]);
 }
 
-/** Sends a contact lead the way a visitor does, from a page with utm parameters; returns its email. */
+async function signIn(page: Page, password = PASSWORD, email = OPERATOR) {
+  await page.goto('/admin/sign-in');
+  await sendSignIn(page, email, password);
+  await expect(page).not.toHaveURL(/\/admin\/sign-in/);
+}
+
+/** A signed-in page whose browser runs no JavaScript: every form is a plain post and a 303. */
+async function withoutJavaScript(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await signIn(page);
+  return page;
+}
+
+/** What the last action said (the flash), polite or assertive. */
+const flash = (page: Page, text: string | RegExp) =>
+  expect(page.getByRole('main').getByText(text)).toBeVisible();
+
+/** A contact lead through the API as the form posts it; returns its id. */
+async function apiLead(
+  request: APIRequestContext,
+  fields: Record<string, string>,
+): Promise<string> {
+  const response = await request.post('/api/leads/contact', {
+    headers: { accept: 'application/json' },
+    data: {
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      phone: '',
+      message: 'Hello',
+      form_started_at: String(Date.now() - 10_000),
+      ...fields,
+    },
+  });
+  expect(response.status()).toBe(201);
+  return ((await response.json()) as { id: string }).id;
+}
+
+/** Sends a contact lead the way a visitor does, from a page with utm parameters. */
 async function sendContactLead(page: Page, email: string) {
   await page.goto('/contact-us?utm_source=spring-mailing&utm_medium=email');
   await page.getByLabel('First name').fill('Rosa');
@@ -60,6 +104,15 @@ async function sendContactLead(page: Page, email: string) {
   await expect(
     page.getByRole('heading', { name: 'Thank you! Your message has been sent.' }),
   ).toBeVisible();
+}
+
+/** The page never scrolls sideways: wide content wraps or scrolls inside its own region. */
+async function expectNoSidewaysScroll(page: Page, label: string) {
+  const { scroll, width } = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    width: window.innerWidth,
+  }));
+  expect(scroll, label).toBeLessThanOrEqual(width);
 }
 
 let receiver: Receiver;
@@ -82,7 +135,7 @@ test.describe('signing in', () => {
   test('every inbox page sends a visitor without a session to the sign-in page, and back after', async ({
     page,
   }) => {
-    for (const path of [
+    for (const pathname of [
       '/admin',
       '/admin/overview',
       '/admin/deletion',
@@ -90,9 +143,11 @@ test.describe('signing in', () => {
       '/admin/account',
       '/admin/leads/00000000-0000-4000-8000-000000000000',
     ]) {
-      await page.goto(path);
+      await page.goto(pathname);
       await expect(page).toHaveURL(
-        new RegExp(`/admin/sign-in\\?next=${encodeURIComponent(path).replace(/[.?]/g, '\\$&')}$`),
+        new RegExp(
+          `/admin/sign-in\\?next=${encodeURIComponent(pathname).replace(/[.?]/g, '\\$&')}$`,
+        ),
       );
     }
     await page.getByLabel('Email').fill(OPERATOR);
@@ -102,48 +157,44 @@ test.describe('signing in', () => {
     await expect(page.getByText('There is no lead with this id.')).toBeVisible();
   });
 
-  test('a wrong password gets one message that does not say whether the account exists', async ({
+  test('a wrong password gets one message that does not say whether the account exists, with JavaScript and without', async ({
     page,
+    browser,
   }) => {
-    await page.goto('/admin/sign-in');
-    await expectNoAxeViolations(page);
-    for (const email of [OPERATOR, 'nobody@agency.example']) {
-      await page.getByLabel('Email').fill(email);
-      await page.getByLabel('Password').fill('not the password');
-      await page.getByRole('button', { name: 'Sign in' }).click();
-      await expect(page.getByRole('main').getByRole('alert')).toHaveText(
-        'Wrong email or password.',
-      );
+    const plain = await (await browser.newContext({ javaScriptEnabled: false })).newPage();
+    for (const each of [page, plain]) {
+      await each.goto('/admin/sign-in');
+      for (const email of [OPERATOR, 'nobody@agency.example']) {
+        await sendSignIn(each, email, 'not the password');
+        await expect(each.getByRole('main').getByRole('alert')).toHaveText(
+          'Wrong email or password.',
+        );
+      }
     }
     await expectNoAxeViolations(page);
+    await plain.context().close();
   });
 
   test('repeated failures on one account are refused for a while, even with the right password', async ({
     page,
-    request,
   }) => {
-    const email = `locked-${Date.now()}@agency.example`;
+    const email = `locked-${run}@agency.example`;
     expect((await leadsCommand(['add-operator', email], `${PASSWORD}\n`)).code).toBe(0);
-    for (let i = 0; i < 5; i += 1) {
-      const response = await request.post('/api/admin/sign-in', {
-        form: { email, password: `wrong ${i}` },
-        headers: { accept: 'application/json' },
-      });
-      expect(response.status()).toBe(401);
-    }
-    const limited = await request.post('/api/admin/sign-in', {
-      form: { email, password: PASSWORD },
-      headers: { accept: 'application/json' },
-    });
-    expect(limited.status()).toBe(429);
-    expect(Number(limited.headers()['retry-after'])).toBeGreaterThan(0);
     await page.goto('/admin/sign-in');
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    for (let i = 0; i < 5; i += 1) {
+      await sendSignIn(page, email, `wrong password ${i}`);
+      await expect(page.getByRole('main').getByRole('alert')).toHaveText(
+        'Wrong email or password.',
+      );
+    }
+    await sendSignIn(page, email, PASSWORD);
     await expect(page.getByRole('main').getByRole('alert')).toHaveText(
-      /^Too many failed sign-ins\. Try again in 1[45] minutes\.$/,
+      /^Too many failed password checks\. Try again in 1[45] minutes\.$/,
     );
+    await expectNoAxeViolations(page);
+    // A crafted address cannot put a message, or a number, on the page.
+    await page.goto('/admin/sign-in?error=rate_limited&retryAfter=1e308');
+    await expect(page.getByRole('main').getByRole('alert')).toHaveCount(0);
   });
 
   test('signing out ends the session, here and on every other device', async ({
@@ -156,12 +207,13 @@ test.describe('signing in', () => {
     await signIn(otherPage);
     await expect(otherPage).toHaveURL(/\/admin$/);
     await page.getByRole('button', { name: 'Sign out' }).first().click();
-    await expect(page).toHaveURL(/\/admin\/sign-in\?signedOut=1$/);
+    await expect(page).toHaveURL(/\/admin\/sign-in$/);
     await expect(page.getByRole('main').getByRole('status')).toHaveText(
       'You are signed out on every device.',
     );
+    await expectNoAxeViolations(page);
     await otherPage.goto('/admin/overview');
-    await expect(otherPage).toHaveURL(/\/admin\/sign-in\?error=expired&next=%2Fadmin%2Foverview$/);
+    await expect(otherPage).toHaveURL(/\/admin\/sign-in\?next=%2Fadmin%2Foverview$/);
     await expect(otherPage.getByRole('main').getByRole('alert')).toHaveText(
       'Your session ended. Please sign in again.',
     );
@@ -176,46 +228,43 @@ test.describe('signing in', () => {
     await expect(page).toHaveURL(/\/admin$/);
     await page.waitForTimeout(62_000);
     await page.goto('/admin/audit');
-    await expect(page).toHaveURL(/\/admin\/sign-in\?error=expired&next=%2Fadmin%2Faudit$/);
+    await expect(page).toHaveURL(/\/admin\/sign-in\?next=%2Fadmin%2Faudit$/);
   });
 });
 
 test.describe('the inbox', () => {
-  const email = `rosa-${Date.now()}@example.com`;
+  const email = `rosa-${run}@example.com`;
 
-  test('a lead sent through the contact form is in the inbox within 2 s, with its attribution and delivery', async ({
+  test('a lead sent through the contact form is in the inbox within 2 s, unopened, with its attribution and delivery', async ({
     page,
     browser,
   }) => {
+    await signIn(page);
     const visitor = await browser.newContext();
     await sendContactLead(await visitor.newPage(), email);
-    await visitor.close();
     const sentAt = Date.now();
-    await signIn(page);
-    await expect(
-      page.getByRole('link', { name: /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/ }).first(),
-    ).toBeVisible();
-    await expect(page.getByRole('row', { name: new RegExp(email) })).toBeVisible({
-      timeout: Math.max(100, 2000 - (Date.now() - sentAt)),
-    });
+    await visitor.close();
+    await page.goto('/admin');
+    const row = page.getByRole('row', { name: new RegExp(email) });
+    await expect(row).toBeVisible({ timeout: Math.max(100, 2000 - (Date.now() - sentAt)) });
+    await expect(row).toContainText('Unopened');
+    await expect(page.getByRole('link', { name: /^Inbox \d[\d,]*\+? unopened$/ })).toBeVisible();
     await expectNoAxeViolations(page);
 
-    await page
-      .getByRole('row', { name: new RegExp(email) })
-      .getByRole('link')
-      .click();
+    await row.getByRole('link').click();
     await expect(page.getByRole('heading', { level: 1, name: 'Rosa Parks' })).toBeVisible();
-    const attribution = page.getByRole('region', { name: 'Where they came from' }).or(
-      page.locator('section', {
-        has: page.getByRole('heading', { name: 'Where they came from' }),
-      }),
-    );
+    const attribution = page.locator('section', {
+      has: page.getByRole('heading', { name: 'Where they came from' }),
+    });
     await expect(attribution).toContainText('spring-mailing');
     await expect(attribution).toContainText('/contact-us');
     await expect(
       page.locator('section', { has: page.getByRole('heading', { name: 'Delivery' }) }),
     ).toContainText('Delivered');
     await expectNoAxeViolations(page);
+    // Opened: no longer marked.
+    await page.goto('/admin');
+    await expect(page.getByRole('row', { name: new RegExp(email) })).not.toContainText('Unopened');
   });
 
   test('no lead or operator data on any public page or in any file the site serves', async ({
@@ -228,33 +277,125 @@ test.describe('the inbox', () => {
       '/robots.txt',
       ...builtSite().assets.map((asset) => asset.url),
     ];
-    for (const path of paths) {
-      const body = await (await request.get(path)).text();
-      expect(body.includes(email), `${path} holds a lead's email`).toBe(false);
-      expect(body.includes(OPERATOR), `${path} holds an operator's email`).toBe(false);
+    for (const pathname of paths) {
+      const body = await (await request.get(pathname)).text();
+      expect(body.includes(email), `${pathname} holds a lead's email`).toBe(false);
+      expect(body.includes(OPERATOR), `${pathname} holds an operator's email`).toBe(false);
     }
     expect(paths.length).toBeGreaterThan(40);
   });
 
-  test('filters and search narrow the list, and the count follows', async ({ page }) => {
+  test('filters, search and paging live in the address, and the count follows', async ({
+    page,
+  }) => {
     await signIn(page);
     await page.getByLabel('Search name, email, phone or company').fill(email.split('@')[0]!);
     await page.getByLabel('Form', { exact: true }).selectOption('contact');
     await page.getByRole('button', { name: 'Apply filters' }).click();
     await expect(page).toHaveURL(/form=contact/);
     await expect(page.getByText('1 matching lead')).toBeVisible();
-    await page.getByLabel('Form', { exact: true }).selectOption('demo');
+    await page.getByLabel('Status', { exact: true }).selectOption('won');
     await page.getByRole('button', { name: 'Apply filters' }).click();
+    await expect(page).toHaveURL(/stage=won/);
     await expect(page.getByText('No leads match these filters.')).toBeVisible();
+    await expectNoAxeViolations(page);
     // The phone matches with or without its punctuation.
     await page.goto(`/admin?q=${encodeURIComponent('555 010 0100')}`);
     await expect(page.getByRole('row', { name: new RegExp(email) })).toBeVisible();
-    await page.goto('/admin?delivery=delivered&from=2000-01-01');
+    await page.goto('/admin?delivery=delivered&from=2000-01-01&status=accepted&stage=new');
     await expect(page.getByRole('row', { name: new RegExp(email) })).toBeVisible();
-    await page.goto('/admin?form=nope');
-    await expect(page.getByRole('main').getByRole('alert')).toContainText("Unknown form 'nope'");
+    for (const [address, problem] of [
+      ['/admin?form=nope', "Unknown form 'nope'"],
+      ['/admin?from=0000-01-01', "'from' must be between 1970-01-01 and 9999-12-31"],
+    ] as const) {
+      await page.goto(address);
+      await expect(page.getByRole('main').getByRole('alert')).toContainText(problem);
+    }
     await expectNoAxeViolations(page);
+    await page.goto('/admin?page=184467440737095516');
+    await expect(page.getByRole('heading', { level: 1, name: 'Leads' })).toBeVisible();
   });
+
+  for (const javaScript of [true, false]) {
+    test(`a lead's status and notes ${javaScript ? 'with' : 'without'} JavaScript, each in the audit log`, async ({
+      page,
+      browser,
+      request,
+    }) => {
+      const who = `work-${javaScript ? 'js' : 'plain'}-${run}@example.com`;
+      const id = await apiLead(request, { email: who, lastName: 'Worker' });
+      const tab = javaScript ? page : await withoutJavaScript(browser);
+      if (javaScript) await signIn(tab);
+      await tab.goto(`/admin/leads/${id}`);
+      await expect(tab.getByText('Not yet: the time from arrival')).toBeVisible();
+      await tab.getByLabel('Status', { exact: true }).selectOption('contacted');
+      await tab.getByRole('button', { name: 'Save status' }).click();
+      await flash(tab, 'Status saved: Contacted.');
+      await expect(tab.getByText(/^\d+ (s|min) after it arrived$/)).toBeVisible();
+      await expect(tab.getByLabel('Status', { exact: true })).toHaveValue('contacted');
+      if (javaScript) await expectNoAxeViolations(tab);
+      await tab.getByLabel('Note', { exact: true }).fill('Called back; wants a demo on Tuesday.');
+      await tab.getByRole('button', { name: 'Add note' }).click();
+      await flash(tab, 'Note added.');
+      const notes = tab.getByRole('listitem').filter({ hasText: 'wants a demo on Tuesday' });
+      await expect(notes).toContainText(`${OPERATOR}, `);
+      // The flash is shown once: the next page load no longer has it.
+      await tab.reload();
+      await expect(tab.getByText('Note added.')).toHaveCount(0);
+      if (javaScript) await expectNoAxeViolations(tab);
+      await tab.goto('/admin/audit');
+      const change = tab.getByRole('row', { name: new RegExp(`Changed a lead’s status.*${id}`) });
+      await expect(change).toContainText(OPERATOR);
+      await expect(change).toContainText('from New to Contacted');
+      await expect(tab.getByRole('row', { name: new RegExp(`Added a note.*${id}`) })).toBeVisible();
+      await expect(tab.locator('main')).not.toContainText('wants a demo');
+      if (!javaScript) await tab.context().close();
+    });
+
+    test(`bulk changes on selected rows ${javaScript ? 'with' : 'without'} JavaScript`, async ({
+      page,
+      browser,
+      request,
+    }) => {
+      const tag = `bulk${javaScript ? 'js' : 'plain'}${run}`;
+      const ids = [];
+      for (let i = 0; i < 3; i += 1)
+        ids.push(await apiLead(request, { email: `${tag}-${i}@example.com`, lastName: tag }));
+      const tab = javaScript ? page : await withoutJavaScript(browser);
+      if (javaScript) await signIn(tab);
+      await tab.goto(`/admin?q=${tag}`);
+      await expect(tab.getByText('3 matching leads')).toBeVisible();
+      for (const i of [0, 1])
+        await tab
+          .getByRole('row', { name: new RegExp(`${tag}-${i}@`) })
+          .getByRole('checkbox')
+          .check();
+      await tab.getByLabel('Set their status to').selectOption('qualified');
+      await tab.getByRole('button', { name: 'Set status' }).click();
+      await flash(tab, 'Status set to Qualified for 2 of the selected leads.');
+      // Back on the same filtered view, its address kept.
+      await expect(tab).toHaveURL(new RegExp(`/admin\\?q=${tag}$`));
+      await expect(tab.getByRole('row', { name: new RegExp(`${tag}-0@`) })).toContainText(
+        'Qualified',
+      );
+      await expect(tab.getByRole('row', { name: new RegExp(`${tag}-2@`) })).toContainText('New');
+      if (javaScript) await expectNoAxeViolations(tab);
+      await tab
+        .getByRole('row', { name: new RegExp(`${tag}-2@`) })
+        .getByRole('checkbox')
+        .check();
+      await tab.getByRole('button', { name: 'Mark as spam' }).click();
+      await flash(tab, '1 selected leads marked as spam.');
+      await expect(tab.getByRole('row', { name: new RegExp(`${tag}-2@`) })).toContainText('Spam');
+      // Nothing ticked: said so, nothing changed.
+      await tab.getByRole('button', { name: 'Set status' }).click();
+      await expect(tab.getByRole('main').getByRole('alert')).toHaveText(
+        'Tick at least one lead first.',
+      );
+      if (javaScript) await expectNoAxeViolations(tab);
+      if (!javaScript) await tab.context().close();
+    });
+  }
 
   test('re-send reaches the receiver once more with the same Idempotency-Key; spam and not spam; delete', async ({
     page,
@@ -270,9 +411,7 @@ test.describe('the inbox', () => {
     expect(receiver.forLead(id)).toHaveLength(1);
 
     await page.getByRole('button', { name: 'Re-send now' }).click();
-    await expect(page.getByRole('main').getByRole('status')).toHaveText(
-      'Re-sent: the receiver accepted it.',
-    );
+    await flash(page, 'Re-sent: the receiver accepted it.');
     expect(receiver.forLead(id).map((r) => r.headers['idempotency-key'])).toEqual([id, id]);
     await expect(
       page.getByRole('table', { name: 'Every delivery attempt, oldest first' }).getByRole('row'),
@@ -280,67 +419,103 @@ test.describe('the inbox', () => {
     await expectNoAxeViolations(page);
 
     await page.getByRole('button', { name: 'Mark as spam' }).click();
-    await expect(page.getByRole('main').getByRole('status')).toHaveText(
-      'Marked as spam. It will not be delivered.',
-    );
+    await flash(page, 'Marked as spam. It will not be delivered.');
     await page.getByRole('button', { name: 'Not spam: deliver it' }).click();
-    await expect(page.getByRole('main').getByRole('status')).toHaveText(
-      'Marked as not spam. Its delivery is queued.',
-    );
+    await flash(page, 'Marked as not spam. Its delivery is queued.');
     expect(receiver.forLead(id)).toHaveLength(3);
 
     await page.getByText('Delete this lead', { exact: true }).click();
     await page
       .getByRole('button', { name: 'Yes, delete this lead and its delivery history for good' })
       .click();
-    await expect(page).toHaveURL(/\/admin\?notice=deleted$/);
-    await expect(page.getByRole('main').getByRole('status').first()).toHaveText(
-      'The lead was deleted.',
-    );
+    await expect(page).toHaveURL(/\/admin$/);
+    await flash(page, 'The lead was deleted.');
+    await expectNoAxeViolations(page);
     await page.goto(`/admin/leads/${id}`);
     await expect(page.getByText('There is no lead with this id.')).toBeVisible();
   });
 
-  test('the CSV download is the current filter, with the formula guard', async ({
+  test('a lead page never widens: a 2,000-character address and a 100-character name wrap, at 1280 and 320 px', async ({
     page,
-    browser,
+    request,
   }) => {
-    const visitor = await browser.newContext();
-    await sendContactLead(await visitor.newPage(), `=csv-${email}`);
-    await visitor.close();
+    const id = await apiLead(request, {
+      email: `wide-${run}@example.com`,
+      firstName: 'W'.repeat(100),
+      lastName: 'Wide',
+      page_url: `https://www.example-agency.test/contact-us?ref=${'x'.repeat(1900)}`,
+    });
     await signIn(page);
-    await page.goto(`/admin?q=${encodeURIComponent(`csv-${email}`)}`);
+    for (const width of [1280, 320]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto(`/admin/leads/${id}`);
+      await expect(page.getByRole('heading', { level: 1 })).toContainText('WWWW');
+      await expectNoSidewaysScroll(page, `lead page at ${width} px`);
+      await page.goto(`/admin?q=wide-${run}`);
+      await expectNoSidewaysScroll(page, `inbox at ${width} px`);
+    }
+  });
+
+  test('hidden and direction-changing characters a visitor sent are shown written out', async ({
+    page,
+    request,
+  }) => {
+    const id = await apiLead(request, {
+      email: `bidi-${run}@example.com`,
+      firstName: 'Eve\u202emoc.liam',
+      lastName: 'Zero\u200bWidth',
+    });
+    await signIn(page);
+    await page.goto(`/admin/leads/${id}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      'Eve\\u202emoc.liam Zero\\u200bWidth',
+    );
+    await page.goto(`/admin?q=${encodeURIComponent('\\u202emoc')}`);
+    await expect(page.getByRole('row', { name: new RegExp(`bidi-${run}`) })).toContainText(
+      'Eve\\u202emoc.liam',
+    );
+  });
+
+  test('the CSV download is the current filter, with each lead’s status, latest note and the formula guard', async ({
+    page,
+    request,
+  }) => {
+    const id = await apiLead(request, { email: `=csv-${run}@example.com`, lastName: 'Sheet' });
+    await signIn(page);
+    await page.goto(`/admin/leads/${id}`);
+    await page.getByLabel('Note', { exact: true }).fill('Sent the quote; follow up');
+    await page.getByRole('button', { name: 'Add note' }).click();
+    await flash(page, 'Note added.');
+    await page.goto(`/admin?q=${encodeURIComponent(`csv-${run}`)}`);
     const download = page.waitForEvent('download');
-    await page.getByRole('link', { name: 'Download CSV' }).click();
+    await page.getByRole('button', { name: 'Download CSV' }).click();
     const file = await download;
     expect(file.suggestedFilename()).toMatch(/^leads-\d{4}-\d{2}-\d{2}\.csv$/);
     const text = await new Response(
       (await file.createReadStream()) as unknown as ReadableStream,
     ).text();
     const lines = text.trimEnd().split('\r\n');
-    expect(lines[0]).toMatch(/^id,created_at,form,status,/);
+    expect(lines[0]).toMatch(/^id,created_at,form,status,.*,stage,latest_note$/);
     expect(lines).toHaveLength(2);
-    expect(lines[1]).toContain(`'=csv-${email}`);
+    expect(lines[1]).toContain(`'=csv-${run}@example.com`);
+    expect(lines[1]).toMatch(/,new,"Sent the quote; follow up"$/);
   });
 
   test('deletion by email removes every lead of the address and the audit log says how many, not whose', async ({
     page,
-    browser,
+    request,
   }) => {
-    const person = `delete-me-${Date.now()}@example.com`;
-    const visitor = await browser.newContext();
-    await sendContactLead(await visitor.newPage(), person);
-    await sendContactLead(await visitor.newPage(), person.toUpperCase());
-    await visitor.close();
+    const person = `delete-me-${run}@example.com`;
+    await apiLead(request, { email: person });
+    await apiLead(request, { email: person.toUpperCase() });
     await signIn(page);
     await page.getByRole('link', { name: 'Deletion requests' }).click();
     await expectNoAxeViolations(page);
     await page.getByLabel('Their email address').fill(person);
     await page.getByLabel('I have checked the address: delete every lead with it').check();
     await page.getByRole('button', { name: 'Delete their data' }).click();
-    await expect(page.getByRole('main').getByRole('status')).toHaveText(
-      '2 leads with that address were deleted.',
-    );
+    await flash(page, '2 leads with that address were deleted.');
+    await expectNoAxeViolations(page);
     await page.goto(`/admin?q=${encodeURIComponent(person)}`);
     await expect(page.getByText('No leads match these filters.')).toBeVisible();
     await page.getByRole('link', { name: 'Audit log' }).click();
@@ -351,29 +526,61 @@ test.describe('the inbox', () => {
     await expectNoAxeViolations(page);
   });
 
-  test('the overview: the chart with its table, top sources, delivery health and the test event (200, then 500)', async ({
+  test('the overview: the chart with its table, results by source after leads are won, delivery health and the test event (200, then 500)', async ({
     page,
+    request,
   }) => {
+    const source = `e2e-results-${run}`;
+    const ids = [];
+    for (let i = 0; i < 3; i += 1)
+      ids.push(
+        await apiLead(request, {
+          email: `results-${i}-${run}@example.com`,
+          utm_source: source,
+          utm_campaign: `campaign-${run}`,
+        }),
+      );
     await signIn(page);
+    await page.goto(`/admin?q=results-`);
+    for (const i of [0, 1])
+      await page
+        .getByRole('row', { name: new RegExp(`results-${i}-${run}`) })
+        .getByRole('checkbox')
+        .check();
+    await page.getByLabel('Set their status to').selectOption('won');
+    await page.getByRole('button', { name: 'Set status' }).click();
+    await flash(page, 'Status set to Won for 2 of the selected leads.');
+
     await page.getByRole('link', { name: 'Overview' }).click();
     await expect(page.getByRole('img', { name: /Leads per day, last 30 days/ })).toBeVisible();
     const today = new Date().toISOString().slice(0, 10);
-    const todayRow = page
-      .getByRole('table', { name: /Leads per day by form/ })
-      .getByRole('row', { name: new RegExp(`^${today}`) });
-    await expect(todayRow).toBeVisible();
-    await expect(page.getByRole('table', { name: /Where leads came from/ })).toContainText(
-      'spring-mailing',
-    );
+    await expect(
+      page
+        .getByRole('table', { name: /Leads per day by form/ })
+        .getByRole('row', { name: new RegExp(`^${today}`) }),
+    ).toBeVisible();
+    const bySource = page
+      .getByRole('table', { name: /Results by source/ })
+      .getByRole('row', { name: new RegExp(`^${source}`) });
+    await expect(bySource.getByRole('cell')).toHaveText(['3', '2', '2', /^\d+ (s|min)$/]);
+    await expect(
+      page
+        .getByRole('table', { name: /Results by campaign/ })
+        .getByRole('row', { name: new RegExp(`^campaign-${run}`) })
+        .getByRole('cell'),
+    ).toHaveText(['3', '2', '2', /^\d+ (s|min)$/]);
+    await expect(
+      page.getByRole('table', { name: /Results by landing page/ }).getByRole('row', {
+        name: /^\/contact-us/,
+      }),
+    ).toBeVisible();
     const health = page.getByRole('table', { name: /Per form: the webhook/ });
     await expect(health.getByRole('row', { name: /^Contact Configured/ })).toBeVisible();
     await expect(health.getByRole('row', { name: /^Demo request Not configured/ })).toBeVisible();
     await expectNoAxeViolations(page);
 
     await page.getByRole('button', { name: 'Send test event: Contact' }).click();
-    await expect(page.getByRole('main').getByRole('status')).toHaveText(
-      /^Test event to the Contact webhook: HTTP 200 in \d+ ms\.$/,
-    );
+    await flash(page, /^Test event to the Contact webhook: HTTP 200 in \d+ ms\.$/);
     expect(receiver.received.at(-1)!.body).toMatchObject({ test: true, source: 'contact_us_page' });
     receiver.setDefault(500);
     await page.getByRole('button', { name: 'Send test event: Contact' }).click();
@@ -386,76 +593,95 @@ test.describe('the inbox', () => {
 
   test('every inbox page works at 320 px and from the keyboard, with no axe violation', async ({
     page,
+    request,
   }) => {
+    const id = await apiLead(request, { email: `narrow-${run}@example.com` });
     await page.setViewportSize({ width: 320, height: 640 });
     await signIn(page);
-    for (const path of [
+    for (const pathname of [
       '/admin',
+      `/admin/leads/${id}`,
       '/admin/overview',
       '/admin/deletion',
       '/admin/audit',
       '/admin/account',
     ]) {
-      await page.goto(path);
+      await page.goto(pathname);
       await expect(page.locator('h1')).toBeVisible();
-      // Wide tables scroll inside their own region; the page itself never scrolls sideways.
-      expect(
-        await page.evaluate(() => document.documentElement.scrollWidth),
-        path,
-      ).toBeLessThanOrEqual(320);
+      await expectNoSidewaysScroll(page, pathname);
       await expectNoAxeViolations(page);
     }
-    // Keyboard: the skip link first, then the navigation.
+    // Keyboard: the skip link first, then straight to the page's first control.
     await page.goto('/admin');
     await page.keyboard.press('Tab');
     await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
     await page.keyboard.press('Enter');
     await page.keyboard.press('Tab');
     await expect(page.getByLabel('Search name, email, phone or company')).toBeFocused();
+    // A lead's status from the keyboard alone.
+    await page.goto(`/admin/leads/${id}`);
+    await page.getByLabel('Status', { exact: true }).focus();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('button', { name: 'Save status' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await flash(page, 'Status saved: Contacted.');
   });
 
   test('changing the password from the account page', async ({ page }) => {
     await signIn(page);
     await page.goto('/admin/account');
-    await page.getByLabel('Current password').fill(PASSWORD);
-    await page.getByLabel(/^New password \(at least 12 characters\)$/).fill('a second passphrase');
+    await page.getByLabel('Current password').fill('not the current one');
+    await page.getByLabel(/^New password \(12 to 256 characters\)$/).fill('a second passphrase');
     await page.getByLabel('New password again').fill('a second passphrase');
     await page.getByRole('button', { name: 'Change password' }).click();
-    await expect(page.getByRole('main').getByRole('status')).toHaveText(
-      'Your password was changed. Your other sessions were signed out.',
+    await expect(page.getByRole('main').getByRole('alert')).toHaveText(
+      'The current password is not right.',
     );
-    await page.getByLabel('Current password').fill('a second passphrase');
-    await page.getByLabel(/^New password \(at least 12 characters\)$/).fill(PASSWORD);
-    await page.getByLabel('New password again').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Change password' }).click();
-    await expect(page.getByRole('main').getByRole('status')).toHaveText(
-      'Your password was changed. Your other sessions were signed out.',
+    await expectNoAxeViolations(page);
+    for (const [current, next] of [
+      [PASSWORD, 'a second passphrase'],
+      ['a second passphrase', PASSWORD],
+    ]) {
+      await page.getByLabel('Current password').fill(current!);
+      await page.getByLabel(/^New password \(12 to 256 characters\)$/).fill(next!);
+      await page.getByLabel('New password again').fill(next!);
+      await page.getByRole('button', { name: 'Change password' }).click();
+      await flash(page, 'Your password was changed. Your other sessions were signed out.');
+    }
+  });
+
+  test('the privacy policy states the retention periods this build enforces', async ({ page }) => {
+    await page.goto('/privacy-policy');
+    await expect(page.getByRole('main')).toContainText(
+      'Submissions our spam checks catch are deleted from our database 30 days after they arrive.',
     );
   });
 });
 
 test.describe('the operator commands beside the running site (embedded database)', () => {
-  test('list, export (complete through a pipe), delete --email and list-operators go through the site', async ({
-    browser,
+  test('list, export (complete through a pipe), delete --email, purge and list-operators go through the site', async ({
+    request,
   }) => {
-    const person = `cli-${Date.now()}@example.com`;
-    const visitor = await browser.newContext();
-    await sendContactLead(await visitor.newPage(), person);
-    await visitor.close();
+    const person = `cli-${run}@example.com`;
+    await apiLead(request, { email: person });
 
     const list = await leadsCommand(['list', '--form', 'contact', '--limit', '500']);
     expect(list.code).toBe(0);
     expect(list.stdout).toContain(person);
+    expect(list.stdout).toMatch(/of (\d+) lead\(s\)/);
 
-    const exported = await leadsCommand(['export', '--csv']);
+    const exported = await leadsCommand(['export', '--csv', '--stage', 'new']);
     expect(exported.code).toBe(0);
     const rows = exported.stdout.trimEnd().split('\r\n');
     expect(rows[0]).toMatch(/^id,created_at,/);
     expect(rows.some((row) => row.includes(person))).toBe(true);
-    expect(list.stdout).toMatch(/of (\d+) lead\(s\)/);
 
-    const operators = await leadsCommand(['list-operators']);
-    expect(operators.stdout).toContain(OPERATOR);
+    expect((await leadsCommand(['list-operators'])).stdout).toContain(OPERATOR);
+    expect(await leadsCommand(['purge'])).toMatchObject({
+      code: 0,
+      stdout: '0 spam and 0 other lead(s) past their retention period deleted\n',
+    });
 
     const deleted = await leadsCommand(['delete', '--email', person]);
     expect(deleted).toMatchObject({ code: 0, stdout: '1 lead(s) deleted\n' });
@@ -466,5 +692,81 @@ test.describe('the operator commands beside the running site (embedded database)
     const bad = await leadsCommand(['list', '--status', 'nope']);
     expect(bad.code).toBe(1);
     expect(bad.stderr).toMatch(/^Error: Unknown status 'nope'/);
+  });
+});
+
+test.describe('retention on a server with short periods', () => {
+  const port = 3180;
+  let root = '';
+  let server: ChildProcess;
+  let failing: Receiver;
+  const env: Record<string, string> = {
+    ...E2E_ENV,
+    // About 1.7 s: a lead is past it by the time the test purges.
+    LEADS_SPAM_RETENTION_DAYS: '0.00002',
+    LEADS_RETENTION_DAYS: '0.00002',
+    LEADS_RETRY_SCHEDULE_MS: 'none',
+  };
+
+  test.beforeAll(async () => {
+    root = mkdtempSync(path.join(tmpdir(), 'e2e-retention-'));
+    failing = await startReceiver();
+    Object.assign(env, {
+      LEADS_DATA_DIR: path.join(root, 'db'),
+      LEADS_WEBHOOK_URL_CONTACT: `${failing.url}/leads`,
+    });
+    server = spawn(
+      process.execPath,
+      ['scripts/server.mjs', '--hostname', '127.0.0.1', '--port', String(port)],
+      { env: { ...process.env, ...env, NEXT_TELEMETRY_DISABLED: '1' }, stdio: 'ignore' },
+    );
+    for (let i = 0; ; i += 1) {
+      try {
+        if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) break;
+      } catch {}
+      if (i > 300) throw new Error('the retention server did not start');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect((await leadsCommand(['add-operator', OPERATOR], `${PASSWORD}\n`, env)).code).toBe(0);
+  });
+
+  test.afterAll(async () => {
+    server.kill('SIGTERM');
+    await new Promise((resolve) => server.once('exit', resolve));
+    await failing.stop();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  test('a purge deletes what is past its period but keeps the lead whose delivery is failing, and the audit log counts it', async ({
+    page,
+    playwright,
+  }) => {
+    const base = `http://127.0.0.1:${port}`;
+    const api = await playwright.request.newContext({ baseURL: base });
+    failing.setDefault(500);
+    const kept = await apiLead(api, { email: `failing-${run}@example.com` });
+    await expect.poll(() => failing.forLead(kept).length).toBe(1);
+    failing.setDefault(200);
+    const gone = await apiLead(api, { email: `delivered-${run}@example.com` });
+    await expect.poll(() => failing.forLead(gone).length).toBe(1);
+    await page.waitForTimeout(2500);
+    expect(await leadsCommand(['purge'], '', env)).toMatchObject({
+      code: 0,
+      stdout: '0 spam and 1 other lead(s) past their retention period deleted\n',
+    });
+    await page.goto(`${base}/admin/sign-in`);
+    await page.getByLabel('Email').fill(OPERATOR);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('row', { name: new RegExp(`failing-${run}`) })).toContainText(
+      'Failed',
+    );
+    await expect(page.getByRole('row', { name: new RegExp(`delivered-${run}`) })).toHaveCount(0);
+    await page.goto(`${base}/admin/audit`);
+    const entry = page.getByRole('row', { name: /Deleted leads past their retention period/ });
+    await expect(entry).toContainText('retention (automatic)');
+    await expect(entry).toContainText('spam: 0, leads: 1');
+    await expectNoAxeViolations(page);
+    await api.dispose();
   });
 });

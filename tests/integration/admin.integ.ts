@@ -3,9 +3,10 @@ import { startReceiver, TEST_WEBHOOK_SECRET } from './support/receiver';
 import { freshEnvironment, leadRequest, validBodies, waitFor } from './support/helpers';
 
 /**
- * The inbox's endpoints in-process (route handler -> better-auth -> the database), with a real webhook
- * receiver: who may call them (no session: 401; another site: 403; no anti-forgery token: 403; an
- * expired session: 401), sign-in with its rate limits and audit, and every action on real leads.
+ * The inbox's server side in-process, on a real database and webhook receiver: operators through the
+ * commands, password checks and their limits (a burst at once included), sessions ending, the
+ * workbench's changes, retention, the CSV and the inbox's query bounds. The Server Actions that call
+ * these are driven over HTTP against the production build in tests/scale/admin-actions.scale.ts.
  */
 
 const SITE = 'https://inbox.example-agency.test';
@@ -20,18 +21,28 @@ await freshEnvironment({
   TRUST_PROXY: '1', // as behind one proxy: each call names its address in X-Forwarded-For
 });
 
-const admin = await import('@/app/api/admin/[...path]/route');
 const { POST: postLead } = await import('@/app/api/leads/[form]/route');
 const { runCommand } = await import('@/server/admin/commands');
+const { changeOwnPassword, signIn } = await import('@/server/admin/credentials');
+const { currentOperator } = await import('@/server/admin/session');
+const { listAudit } = await import('@/server/admin/audit');
 const { getDatabase, closeDatabase } = await import('@/server/db/client');
 const { auditLog, leads, leadDeliveries, operatorSessions } = await import('@/server/db/schema');
-const { runOutboxOnce, waitForOutbox } = await import('@/server/outbox/worker');
-const { eq, desc } = await import('drizzle-orm');
+const { csvCell, csvLines, pageNumber, parseLeadQuery, searchLeads, countUnseen } =
+  await import('@/server/leads/queries');
+const { addNote, markSeen, notesOf, setStage } = await import('@/server/leads/workbench');
+const { purgeExpired, startRetention, stopRetention } = await import('@/server/leads/retention');
+const { deleteLeadsByEmail } = await import('@/server/leads/actions');
+const { waitForOutbox } = await import('@/server/outbox/worker');
+const { readHidden } = await import('@/lib/visible-text');
+const { and, desc, eq, inArray } = await import('drizzle-orm');
 
 const EMAIL = 'ops@agency.example';
 const PASSWORD = 'correct horse battery staple';
 let address = 0;
 const nextAddress = () => `10.0.${Math.floor(address / 250)}.${(address++ % 250) + 1}`;
+const headersFrom = (ip = nextAddress(), cookie?: string) =>
+  new Headers({ 'x-forwarded-for': ip, ...(cookie ? { cookie } : {}) });
 
 async function command(args: string[], password?: string) {
   let out = '';
@@ -44,89 +55,38 @@ async function command(args: string[], password?: string) {
   return { code, out, err };
 }
 
-type Call = {
-  method?: 'GET' | 'POST';
-  body?: Record<string, string>;
-  cookie?: string;
-  origin?: string | null;
-  accept?: string;
-  ip?: string;
-  csrf?: boolean;
-};
-
-/** Calls an inbox endpoint as a browser on the site would (same origin), unless told otherwise. */
-async function call(
-  path: string,
-  { method = 'POST', body, cookie, origin = SITE, accept = 'application/json', ip }: Call = {},
-) {
-  const headers: Record<string, string> = { accept, 'x-forwarded-for': ip ?? nextAddress() };
-  if (origin) headers.origin = origin;
-  if (cookie) headers.cookie = cookie;
-  let payload: string | undefined;
-  if (method === 'POST') {
-    headers['content-type'] = 'application/x-www-form-urlencoded';
-    payload = new URLSearchParams(body ?? {}).toString();
-  }
-  const request = new Request(`${SITE}${path}`, { method, headers, body: payload });
-  const segments = path
-    .replace(/^\/api\/admin\//, '')
-    .split('?')[0]!
-    .split('/');
-  const response = await (method === 'GET' ? admin.GET : admin.POST)(request, {
-    params: Promise.resolve({ path: segments }),
-  });
-  const text = await response.text();
-  let json: Record<string, unknown> | null = null;
-  try {
-    json = JSON.parse(text) as Record<string, unknown>;
-  } catch {
-    // CSV or empty
-  }
-  return { status: response.status, headers: response.headers, text, json };
+/** Signs in as a browser would and returns the cookie header to send and the session row's token. */
+async function session(email = EMAIL, password = PASSWORD) {
+  const outcome = await signIn(email, password, headersFrom());
+  if (!outcome.ok) throw new Error(`sign-in failed: ${outcome.flash.code}`);
+  const cookie = outcome.cookies.map((line) => line.split(';')[0]!).join('; ');
+  const token = decodeURIComponent(cookie.split('session_token=')[1]!.split(';')[0]!).split(
+    '.',
+  )[0]!;
+  return { cookie, token, setCookie: outcome.cookies };
 }
 
-/** The session token inside a Set-Cookie list (better-auth signs it: `<token>.<signature>`, URL-encoded). */
-const sessionToken = (cookies: string[]) => {
-  const line = cookies.find((each) => each.includes('session_token='))!;
-  return decodeURIComponent(line.split(';')[0]!.split('=').slice(1).join('=')).split('.')[0]!;
-};
-
-/** Signs in and returns the cookie header to send, the session's token and its anti-forgery token. */
-async function signIn(password = PASSWORD, ip?: string) {
-  const response = await call('/api/admin/sign-in', { body: { email: EMAIL, password }, ip });
-  expect(response.status).toBe(200);
-  const setCookie = response.headers.getSetCookie();
-  const cookie = setCookie.map((line) => line.split(';')[0]!).join('; ');
-  const token = sessionToken(setCookie);
-  const { db } = await getDatabase();
-  const [session] = await db
-    .select()
-    .from(operatorSessions)
-    .where(eq(operatorSessions.token, token));
-  return { cookie, token, csrf: session!.csrfToken, setCookie };
-}
-
-async function submitLead(email: string, form: 'contact' | 'demo' = 'contact') {
+async function submitLead(email: string, extra: Record<string, string> = {}) {
   const response = await postLead(
-    leadRequest(form, {
+    leadRequest('contact', {
       body: JSON.stringify({
-        ...validBodies[form],
+        ...validBodies.contact,
         email,
-        utm_source: 'newsletter',
-        page_url: `${SITE}/contact-us`,
+        form_started_at: String(Date.now() - 10_000),
+        ...extra,
       }),
       headers: { 'x-forwarded-for': nextAddress() },
     }),
-    { params: Promise.resolve({ form }) },
+    { params: Promise.resolve({ form: 'contact' }) },
   );
   expect(response.status).toBe(201);
   return ((await response.json()) as { id: string }).id;
 }
 
-const lastAudit = async () => {
+async function auditFor(actor: string) {
   const { db } = await getDatabase();
-  return (await db.select().from(auditLog).orderBy(desc(auditLog.at)).limit(1))[0]!;
-};
+  return db.select().from(auditLog).where(eq(auditLog.actor, actor)).orderBy(desc(auditLog.at));
+}
 
 beforeAll(async () => {
   await getDatabase();
@@ -134,370 +94,398 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  stopRetention();
   await waitForOutbox();
   await closeDatabase();
   await receiver.stop();
-  // Every delivery the inbox caused (re-sends, requeues, test events) was signed as the standard says.
   expect(receiver.unverified()).toEqual([]);
 });
 
-describe('operators (npm run leads)', () => {
-  it('refuses a short password, a second operator with the same email, and lists operators', async () => {
+describe('operators (npm run leads, through operators.ts)', () => {
+  it('refuses a short or overlong password and a second operator with the same email; lists and removes', async () => {
     await expect(command(['add-operator', 'b@agency.example'], 'short')).rejects.toThrow(
       /at least 12 characters/,
     );
+    await expect(command(['add-operator', 'b@agency.example'], 'x'.repeat(300))).rejects.toThrow(
+      /at most 256 characters/,
+    );
     await expect(command(['add-operator', EMAIL], PASSWORD)).rejects.toThrow(/already an operator/);
-    const listed = await command(['list-operators']);
-    expect(listed.out).toContain(EMAIL);
-    expect(listed.out).toContain('1 operator(s)');
+    expect(await command(['add-operator', 'Temp@Agency.example'], PASSWORD)).toMatchObject({
+      code: 0,
+      out: 'temp@agency.example can now sign in at /admin/sign-in\n',
+    });
+    const { token } = await session('temp@agency.example');
+    expect((await command(['list-operators'])).out).toMatch(
+      /temp@agency\.example[\s\S]*2 operator\(s\)/,
+    );
+    expect(await command(['remove-operator', 'temp@agency.example'])).toMatchObject({ code: 0 });
+    const { db } = await getDatabase();
+    // Its sessions went with it.
+    expect(
+      await db.select().from(operatorSessions).where(eq(operatorSessions.token, token)),
+    ).toEqual([]);
+    await expect(command(['remove-operator', 'temp@agency.example'])).rejects.toThrow(
+      /not an operator/,
+    );
   });
 });
 
-describe('sign-in', () => {
-  it('signs in with an HttpOnly, Secure (https site), SameSite=Lax session cookie and records it', async () => {
-    const { setCookie } = await signIn();
-    const session = setCookie.find((line) => line.includes('session_token'))!;
-    expect(session).toMatch(/^__Secure-admin\.session_token=/);
-    expect(session).toMatch(/HttpOnly/i);
-    expect(session).toMatch(/Secure/);
-    expect(session).toMatch(/SameSite=Lax/i);
-    // The cookie lasts to the absolute limit (8 h here); the session row's expiry is the idle limit.
-    expect(session).toMatch(/Max-Age=28800(;|$)/);
-    expect(await lastAudit()).toMatchObject({ actor: EMAIL, action: 'sign_in' });
+describe('signing in', () => {
+  it('starts a session with HttpOnly, Secure (https site), SameSite=Lax cookies, and records it', async () => {
+    const { setCookie } = await session();
+    const line = setCookie.find((each) => each.includes('session_token'))!;
+    expect(line).toMatch(/^__Secure-admin\.session_token=/);
+    expect(line).toMatch(/HttpOnly/i);
+    expect(line).toMatch(/Secure/);
+    expect(line).toMatch(/SameSite=Lax/i);
+    expect((await auditFor(EMAIL))[0]).toMatchObject({ action: 'sign_in' });
   });
 
-  it('answers a wrong password and an unknown email alike, and logs neither password', async () => {
-    const wrong = await call('/api/admin/sign-in', {
-      body: { email: EMAIL, password: 'not-the-password-1' },
-    });
-    const unknown = await call('/api/admin/sign-in', {
-      body: { email: 'nobody@agency.example', password: 'not-the-password-2' },
-    });
-    expect([wrong.status, unknown.status]).toEqual([401, 401]);
-    expect(wrong.json).toEqual(unknown.json);
+  it('answers a wrong password and an unknown email alike, and keeps neither password', async () => {
+    const wrong = await signIn(EMAIL, 'not-the-password-1', headersFrom());
+    const unknown = await signIn('nobody@agency.example', 'not-the-password-2', headersFrom());
+    expect(wrong).toEqual({ ok: false, flash: { code: 'invalid_credentials' } });
+    expect(unknown).toEqual(wrong);
     const { db } = await getDatabase();
     const entries = JSON.stringify(await db.select().from(auditLog));
     expect(entries).not.toContain('not-the-password');
     expect(entries).not.toContain('nobody@agency.example');
   });
 
-  it('a browser form post that fails goes back to the sign-in page with the one message', async () => {
-    const response = await call('/api/admin/sign-in', {
-      body: { email: EMAIL, password: 'wrong-password-3', next: '/admin/overview' },
-      accept: 'text/html',
-    });
-    expect(response.status).toBe(303);
-    expect(response.headers.get('location')).toBe(
-      '/admin/sign-in?error=invalid&next=%2Fadmin%2Foverview',
-    );
-  });
-
-  it('limits failed sign-ins per account: 429 with Retry-After, even with the right password, from any address', async () => {
+  it('limits failed checks per account (even with the right password after), from any address', async () => {
     const email = 'limited@agency.example';
-    expect(await command(['add-operator', email], PASSWORD)).toMatchObject({ code: 0 });
+    await command(['add-operator', email], PASSWORD);
     for (let i = 0; i < 5; i += 1)
-      expect(
-        (await call('/api/admin/sign-in', { body: { email, password: `wrong-${i}-password` } }))
-          .status,
-      ).toBe(401);
-    const limited = await call('/api/admin/sign-in', { body: { email, password: PASSWORD } });
-    expect(limited.status).toBe(429);
-    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(800);
-    expect(limited.json).toMatchObject({ error: 'rate_limited' });
+      expect(await signIn(email, `wrong-${i}-password`, headersFrom())).toMatchObject({
+        ok: false,
+        flash: { code: 'invalid_credentials' },
+      });
+    expect(await signIn(email, PASSWORD, headersFrom())).toEqual({
+      ok: false,
+      flash: { code: 'rate_limited', values: { minutes: 15 } },
+    });
   });
 
-  it('limits failed sign-ins per address, across accounts', async () => {
+  it('limits failed checks per address, across accounts', async () => {
     const ip = '198.51.100.250';
     for (let i = 0; i < 20; i += 1)
-      expect(
-        (
-          await call('/api/admin/sign-in', {
-            body: { email: `guess${i}@x.example`, password: 'guessing-password' },
-            ip,
-          })
-        ).status,
-      ).toBe(401);
-    expect(
-      (await call('/api/admin/sign-in', { body: { email: EMAIL, password: PASSWORD }, ip })).status,
-    ).toBe(429);
-    expect(
-      (await call('/api/admin/sign-in', { body: { email: EMAIL, password: PASSWORD } })).status,
-    ).toBe(200);
+      expect((await signIn(`guess${i}@x.example`, 'guessing-password', headersFrom(ip))).ok).toBe(
+        false,
+      );
+    expect(await signIn(EMAIL, PASSWORD, headersFrom(ip))).toMatchObject({
+      flash: { code: 'rate_limited' },
+    });
+    expect((await signIn(EMAIL, PASSWORD, headersFrom())).ok).toBe(true);
   });
 
-  it('refuses a sign-in posted from another site', async () => {
+  it('lets at most the limit of a burst of 30 simultaneous attempts reach the password check', async () => {
+    const email = 'burst@agency.example';
+    await command(['add-operator', email], PASSWORD);
+    // 29 wrong guesses and the right password, all at once, each from its own address.
+    const outcomes = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        signIn(email, i === 29 ? PASSWORD : `burst-guess-${i}-pw`, headersFrom()),
+      ),
+    );
+    const checked = outcomes.filter(
+      (outcome) => outcome.ok || outcome.flash.code === 'invalid_credentials',
+    );
+    expect(checked.length).toBeLessThanOrEqual(5);
     expect(
-      (
-        await call('/api/admin/sign-in', {
-          body: { email: EMAIL, password: PASSWORD },
-          origin: 'https://evil.example',
-        })
-      ).status,
-    ).toBe(403);
+      outcomes.filter((outcome) => !outcome.ok && outcome.flash.code === 'rate_limited').length,
+    ).toBeGreaterThanOrEqual(25);
+    const failures = (await auditFor(email)).filter((entry) => entry.action === 'sign_in_failed');
+    expect(failures.length).toBeLessThanOrEqual(5);
   });
 });
 
-const everyEndpoint: Array<[string, 'GET' | 'POST']> = [
-  ['/api/admin/leads.csv', 'GET'],
-  ['/api/admin/sign-out', 'POST'],
-  ['/api/admin/password', 'POST'],
-  ['/api/admin/requeue-failed', 'POST'],
-  ['/api/admin/deliver-skipped', 'POST'],
-  ['/api/admin/delete-by-email', 'POST'],
-  ['/api/admin/test-event', 'POST'],
-  ['/api/admin/leads/00000000-0000-4000-8000-000000000000/resend', 'POST'],
-  ['/api/admin/leads/00000000-0000-4000-8000-000000000000/spam', 'POST'],
-  ['/api/admin/leads/00000000-0000-4000-8000-000000000000/delete', 'POST'],
-];
-
-describe('who may call the inbox endpoints', () => {
-  it.each(everyEndpoint)('%s (%s) without a session: 401 JSON', async (path, method) => {
-    const response = await call(path, { method });
-    expect(response.status).toBe(401);
-    expect(response.json).toMatchObject({ error: 'unauthorized' });
-  });
-
-  it.each(everyEndpoint.filter(([, method]) => method === 'POST'))(
-    '%s from another site: 403, even signed in',
-    async (path) => {
-      const { cookie, csrf } = await signIn();
-      expect(
-        (await call(path, { cookie, body: { csrf }, origin: 'https://evil.example' })).status,
-      ).toBe(403);
-    },
-  );
-
-  it.each(everyEndpoint.filter(([, method]) => method === 'POST'))(
-    '%s without the anti-forgery token: 403',
-    async (path) => {
-      const { cookie } = await signIn();
-      expect((await call(path, { cookie, body: {} })).status).toBe(403);
-      expect((await call(path, { cookie, body: { csrf: 'wrong' } })).status).toBe(403);
-    },
-  );
-
+describe('sessions', () => {
   it('a session unused for longer than the idle limit has ended', async () => {
-    const { cookie, token } = await signIn();
+    const { cookie, token } = await session();
+    expect(await currentOperator(headersFrom(undefined, cookie))).not.toBeNull();
     const { db } = await getDatabase();
     await db
       .update(operatorSessions)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(operatorSessions.token, token));
-    expect((await call('/api/admin/leads.csv', { method: 'GET', cookie })).status).toBe(401);
+    expect(await currentOperator(headersFrom(undefined, cookie))).toBeNull();
   });
 
-  it('a session older than the absolute limit has ended, however recently it was used', async () => {
-    const { cookie, token } = await signIn();
+  it('a session older than the absolute limit has ended, however recently it was used, and is deleted', async () => {
+    const { cookie, token } = await session();
     const { db } = await getDatabase();
     await db
       .update(operatorSessions)
       .set({ createdAt: new Date(Date.now() - 8 * 3_600_000 - 60_000) })
       .where(eq(operatorSessions.token, token));
-    expect((await call('/api/admin/leads.csv', { method: 'GET', cookie })).status).toBe(401);
+    expect(await currentOperator(headersFrom(undefined, cookie))).toBeNull();
     expect(
       await db.select().from(operatorSessions).where(eq(operatorSessions.token, token)),
     ).toHaveLength(0);
   });
+});
 
-  it('signing out ends every session of the operator, on every device', async () => {
-    const first = await signIn();
-    const second = await signIn();
+describe('changing the password', () => {
+  it('refuses an overlong new password as too long (not as a wrong current one), before any check', async () => {
+    const { cookie } = await session();
+    const who = (await currentOperator(headersFrom(undefined, cookie)))!;
+    const long = 'x'.repeat(300);
     expect(
-      (await call('/api/admin/leads.csv', { method: 'GET', cookie: second.cookie })).status,
-    ).toBe(200);
-    const out = await call('/api/admin/sign-out', {
-      cookie: first.cookie,
-      body: { csrf: first.csrf },
-    });
-    expect(out.status).toBe(200);
-    expect(out.headers.getSetCookie().join()).toMatch(/session_token=;/);
+      await changeOwnPassword(
+        who,
+        { current: PASSWORD, next: long, confirm: long },
+        headersFrom(undefined, cookie),
+      ),
+    ).toEqual({ ok: false, flash: { code: 'password_long', values: { min: 12, max: 256 } } });
+  });
+
+  it('records each wrong current password, and after the limit refuses even the right one', async () => {
+    const email = 'changer@agency.example';
+    await command(['add-operator', email], PASSWORD);
+    const { cookie } = await session(email);
+    const who = (await currentOperator(headersFrom(undefined, cookie)))!;
+    const NEW = 'a brand new passphrase';
+    for (let i = 0; i < 4; i += 1)
+      expect(
+        await changeOwnPassword(
+          who,
+          { current: `wrong-current-${i}`, next: NEW, confirm: NEW },
+          headersFrom(undefined, cookie),
+        ),
+      ).toEqual({ ok: false, flash: { code: 'wrong_password' } });
+    const failed = (await auditFor(email)).filter(
+      (entry) => entry.action === 'password_change_failed',
+    );
+    expect(failed).toHaveLength(4);
+    // The account's one sign-in that counts with them: the fifth failure.
+    expect((await signIn(email, 'wrong-sign-in-pw', headersFrom())).ok).toBe(false);
     expect(
-      (await call('/api/admin/leads.csv', { method: 'GET', cookie: second.cookie })).status,
-    ).toBe(401);
-    expect(
-      (await call('/api/admin/leads.csv', { method: 'GET', cookie: first.cookie })).status,
-    ).toBe(401);
+      await changeOwnPassword(
+        who,
+        { current: PASSWORD, next: NEW, confirm: NEW },
+        headersFrom(undefined, cookie),
+      ),
+    ).toMatchObject({ ok: false, flash: { code: 'rate_limited' } });
+  });
+
+  it('changes it: the old one stops working and the other sessions end', async () => {
+    const email = 'mover@agency.example';
+    await command(['add-operator', email], PASSWORD);
+    const other = await session(email);
+    const mine = await session(email);
+    const who = (await currentOperator(headersFrom(undefined, mine.cookie)))!;
+    const NEW = 'a second fine passphrase';
+    const changed = await changeOwnPassword(
+      who,
+      { current: PASSWORD, next: NEW, confirm: NEW },
+      headersFrom(undefined, mine.cookie),
+    );
+    expect(changed.ok).toBe(true);
+    expect(await currentOperator(headersFrom(undefined, other.cookie))).toBeNull();
+    expect((await signIn(email, PASSWORD, headersFrom())).ok).toBe(false);
+    expect((await signIn(email, NEW, headersFrom())).ok).toBe(true);
+    expect((await auditFor(email)).map((entry) => entry.action)).toContain('password_changed');
   });
 });
 
-describe('actions on leads', () => {
-  it('re-send reaches the receiver once more with the same Idempotency-Key', async () => {
-    const id = await submitLead('resend@example.com');
-    await waitFor(() => Promise.resolve(receiver.forLead(id).length === 1), {
-      what: 'first delivery',
-    });
-    const { cookie, csrf } = await signIn();
-    const response = await call(`/api/admin/leads/${id}/resend`, { cookie, body: { csrf } });
-    expect(response.json).toMatchObject({ ok: true, notice: 'sent' });
-    const deliveries = receiver.forLead(id);
-    expect(deliveries).toHaveLength(2);
-    expect(deliveries.map((d) => d.headers['idempotency-key'])).toEqual([id, id]);
-    expect(await lastAudit()).toMatchObject({ actor: EMAIL, action: 'lead_resent', target: id });
+describe('the workbench', () => {
+  it('sets statuses (the first change is the first response, kept after), adds notes, marks leads opened', async () => {
+    const id = await submitLead('worked@example.com');
+    const unseenBefore = await countUnseen();
+    expect(unseenBefore).toBeGreaterThan(0);
+    await markSeen(id);
+    expect(await countUnseen()).toBe(unseenBefore - 1);
+    expect(await setStage([id], 'contacted')).toEqual([{ id, from: 'new', to: 'contacted' }]);
+    const { db } = await getDatabase();
+    const [first] = await db.select().from(leads).where(eq(leads.id, id));
+    expect(first!.firstResponseAt).not.toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await setStage([id], 'won');
+    const [after] = await db.select().from(leads).where(eq(leads.id, id));
+    expect(after!.stage).toBe('won');
+    expect(after!.firstResponseAt).toEqual(first!.firstResponseAt);
+    expect(await addNote(id, EMAIL, 'Called back: wants a demo')).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await addNote('00000000-0000-4000-8000-000000000000', EMAIL, 'nobody')).toBeNull();
+    expect((await notesOf(id)).map((note) => [note.author, note.body])).toEqual([
+      [EMAIL, 'Called back: wants a demo'],
+    ]);
+    const { rows } = await searchLeads(parseLeadQuery({ stage: 'won' }).query);
+    expect(rows.map((row) => row.id)).toContain(id);
+    expect(parseLeadQuery({ stage: 'closed' }).problems).toEqual([
+      "Unknown status 'closed' (new, contacted, qualified, won, lost)",
+    ]);
   });
+});
 
-  it('marking spam stops a pending delivery; not spam queues it and delivers it', async () => {
+describe('retention', () => {
+  it('purges spam and leads past their periods, never one with a job pending or failed, and audits the counts', async () => {
     receiver.setDefault(500);
-    const id = await submitLead('spam-or-not@example.com');
+    const failing = await submitLead('failing-delivery@example.com');
     await waitForOutbox();
     receiver.setDefault(200);
-    const { cookie, csrf } = await signIn();
-    expect(
-      (await call(`/api/admin/leads/${id}/spam`, { cookie, body: { csrf, spam: '1' } })).json,
-    ).toMatchObject({ notice: 'marked_spam' });
+    const delivered = await submitLead('delivered@example.com');
+    const spam = await submitLead('spam@example.com', { company_website: 'https://bot.example' });
+    await waitFor(() => Promise.resolve(receiver.forLead(delivered).length === 1), {
+      what: 'the delivery',
+    });
+    await waitForOutbox();
     const { db } = await getDatabase();
-    expect((await db.select().from(leads).where(eq(leads.id, id)))[0]!.status).toBe('spam');
-    expect(
-      (await db.select().from(leadDeliveries).where(eq(leadDeliveries.leadId, id)))[0]!.status,
-    ).toBe('skipped');
-    const before = receiver.forLead(id).length;
-    expect(
-      (await call(`/api/admin/leads/${id}/spam`, { cookie, body: { csrf, spam: '0' } })).json,
-    ).toMatchObject({ notice: 'marked_not_spam' });
-    expect(
-      (await db.select().from(leadDeliveries).where(eq(leadDeliveries.leadId, id)))[0]!.status,
-    ).toBe('delivered');
-    expect(receiver.forLead(id)).toHaveLength(before + 1);
+    // A delivered webhook and an email still waiting to be sent: the lead is not the agency's yet.
+    const emailing = await submitLead('email-pending@example.com');
+    await waitFor(() => Promise.resolve(receiver.forLead(emailing).length === 1), { what: 'it' });
+    await waitForOutbox();
+    await db.insert(leadDeliveries).values({
+      id: crypto.randomUUID(),
+      leadId: emailing,
+      channel: 'agency_email',
+      recipient: 'agency@agency.example',
+      status: 'pending',
+      nextAttemptAt: new Date(Date.now() + 3_600_000),
+    });
+    const [failingDelivery] = await db
+      .select()
+      .from(leadDeliveries)
+      .where(eq(leadDeliveries.leadId, failing));
+    expect(['pending', 'failed']).toContain(failingDelivery!.status);
+
+    const later = new Date(Date.now() + 2 * 86_400_000);
+    expect(await purgeExpired({ spamDays: 3, leadDays: null }, later)).toEqual({
+      spam: 0,
+      leads: 0,
+    });
+    expect(await purgeExpired({ spamDays: 1, leadDays: null }, later)).toMatchObject({ spam: 1 });
+    const purged = await purgeExpired({ spamDays: 1, leadDays: 1 }, later);
+    const kept = await db
+      .select({ id: leads.id })
+      .from(leads)
+      .where(inArray(leads.id, [failing, delivered, spam, emailing]));
+    expect(kept.map((row) => row.id).sort()).toEqual([emailing, failing].sort());
+    expect(purged.leads).toBeGreaterThanOrEqual(1);
+    const [entry] = (await auditFor('retention')).filter((each) => each.action === 'leads_purged');
+    expect(entry!.detail).toEqual({ spam: 0, leads: purged.leads, spam_days: 1, lead_days: 1 });
+    expect(JSON.stringify(await auditFor('retention'))).not.toContain('@example.com');
   });
 
-  it("'Deliver skipped' queues the leads stored while no webhook was configured, and the next sweep delivers them", async () => {
-    const id = await submitLead('stored-before-setup@example.com');
-    await waitFor(() => Promise.resolve(receiver.forLead(id).length === 1), {
-      what: 'first delivery',
-    });
+  it('counts each lead once when several processes purge at the same moment', async () => {
+    const ids = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        submitLead(`together-${i}@example.com`, { company_website: 'https://bot.example' }),
+      ),
+    );
+    const later = new Date(Date.now() + 2 * 86_400_000);
+    const results = await Promise.all(
+      Array.from({ length: 3 }, () => purgeExpired({ spamDays: 1, leadDays: null }, later)),
+    );
+    expect(results.reduce((sum, result) => sum + result.spam, 0)).toBe(ids.length);
+  });
+
+  it('runs on a timer in the process', async () => {
     const { db } = await getDatabase();
-    // As stored by a site without LEADS_WEBHOOK_URL: accepted, delivery skipped, no attempt.
+    const id = await submitLead('old-spam@example.com', { company_website: 'https://bot.example' });
     await db
-      .update(leadDeliveries)
-      .set({ status: 'skipped', webhookUrl: null, deliveredAt: null })
-      .where(eq(leadDeliveries.leadId, id));
-    const { cookie, csrf } = await signIn();
-    const response = await call('/api/admin/deliver-skipped', {
-      cookie,
-      body: { csrf, form: 'contact' },
-    });
-    expect(response.json).toMatchObject({ ok: true, notice: 'skipped_queued', count: 1 });
-    expect(
-      (await db.select().from(leadDeliveries).where(eq(leadDeliveries.leadId, id)))[0]!.status,
-    ).toBe('pending');
-    expect(await lastAudit()).toMatchObject({
-      actor: EMAIL,
-      action: 'skipped_requeued',
-      target: 'contact',
-      detail: { count: 1 },
-    });
-    await runOutboxOnce();
-    expect(
-      (await db.select().from(leadDeliveries).where(eq(leadDeliveries.leadId, id)))[0]!.status,
-    ).toBe('delivered');
-    expect(receiver.forLead(id)).toHaveLength(2);
+      .update(leads)
+      .set({ createdAt: new Date(Date.now() - 40 * 86_400_000) })
+      .where(eq(leads.id, id));
+    expect(startRetention(50)).toBe(true);
+    await waitFor(
+      async () => (await db.select().from(leads).where(eq(leads.id, id))).length === 0,
+      { what: 'the default 30-day spam period to purge it' },
+    );
+    stopRetention();
+  });
+});
+
+describe('the CSV and what the inbox shows of a visitor’s text', () => {
+  it('quotes cells with a semicolon, defuses formulas, and writes hidden characters out', () => {
+    expect(csvCell('x;=1+1')).toBe('"x;=1+1"');
+    expect(csvCell('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`);
+    for (const lead of ['+', '-', '@', '\t', '\r']) expect(csvCell(`${lead}1`)).toMatch(/^"?'/);
+    expect(csvCell('a,b')).toBe('"a,b"');
+    expect(csvCell('ceo@victim.\u202emoc\u202c')).toBe('ceo@victim.\\u202emoc\\u202c');
+    expect(csvCell('zero\u200bwidth\ufeff')).toBe('zero\\u200bwidth\\ufeff');
   });
 
-  it('deletes one lead, and by email every lead of a person, recording how many but never the address', async () => {
-    const one = await submitLead('delete-one@example.com');
-    const a = await submitLead('Person@Example.com');
-    const b = await submitLead('person@example.com', 'demo');
+  it('exports the status and the latest note of each lead', async () => {
+    const id = await submitLead('exported@example.com');
+    await setStage([id], 'qualified');
+    await addNote(id, EMAIL, 'first note');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    await addNote(id, EMAIL, 'latest; note');
+    let csv = '';
+    for await (const line of csvLines(parseLeadQuery({ q: 'exported@example.com' }).query))
+      csv += line;
+    const [header, row] = csv.trimEnd().split('\r\n');
+    expect(header).toMatch(/,stage,latest_note$/);
+    expect(row).toMatch(new RegExp(`^${id},.*,qualified,"latest; note"$`));
+  });
+
+  it('refuses an email with a direction-changing character, and finds a stored one by its shown form', async () => {
+    const refused = await postLead(
+      leadRequest('contact', {
+        body: JSON.stringify({
+          ...validBodies.contact,
+          email: 'ceo@victim.\u202emoc\u202c',
+          form_started_at: String(Date.now() - 10_000),
+        }),
+        headers: { 'x-forwarded-for': nextAddress() },
+      }),
+      { params: Promise.resolve({ form: 'contact' }) },
+    );
+    expect(refused.status).toBe(422);
+    expect(await refused.json()).toMatchObject({ fieldErrors: { email: 'invalid' } });
+    // Stored before the rule: the inbox shows \u202e written out, and that finds and deletes it.
+    const id = await submitLead('bidi-before@example.com');
+    // Its delivery finished first: a lead deleted while its attempt is in flight is the outbox's race, not this test's.
     await waitForOutbox();
-    const { cookie, csrf } = await signIn();
-    expect(
-      (await call(`/api/admin/leads/${one}/delete`, { cookie, body: { csrf } })).json,
-    ).toMatchObject({ ok: false, notice: 'confirm_required' });
-    expect(
-      (await call(`/api/admin/leads/${one}/delete`, { cookie, body: { csrf, confirm: 'yes' } }))
-        .json,
-    ).toMatchObject({ ok: true, notice: 'deleted' });
-    const byEmail = await call('/api/admin/delete-by-email', {
-      cookie,
-      body: { csrf, email: ' PERSON@example.COM ', confirm: 'yes' },
-    });
-    expect(byEmail.json).toMatchObject({ ok: true, notice: 'deleted_by_email', count: 2 });
     const { db } = await getDatabase();
-    for (const id of [one, a, b])
-      expect(await db.select().from(leads).where(eq(leads.id, id))).toHaveLength(0);
-    const entry = await lastAudit();
-    expect(entry).toMatchObject({
-      actor: EMAIL,
-      action: 'leads_deleted_by_email',
-      detail: { count: 2 },
-    });
-    expect(JSON.stringify(await db.select().from(auditLog))).not.toMatch(/person@example/i);
+    await db
+      .update(leads)
+      .set({ fields: { ...validBodies.contact, email: 'ceo@victim.\u202emoc\u202c' } })
+      .where(eq(leads.id, id));
+    const shown = 'victim.\\u202emoc';
+    expect(
+      (await searchLeads(parseLeadQuery({ q: shown }).query)).rows.map((row) => row.id),
+    ).toEqual([id]);
+    expect(await deleteLeadsByEmail(readHidden('ceo@victim.\\u202emoc\\u202c'))).toBe(1);
+  });
+});
+
+describe('the inbox’s address is bounded before it reaches the database', () => {
+  it('refuses dates the database cannot take, and clamps page numbers', async () => {
+    for (const day of ['0000-01-01', '275760-09-13', '2026-02-31', '1969-12-31'])
+      expect(parseLeadQuery({ from: day }).problems).toHaveLength(1);
+    expect(parseLeadQuery({ from: '2026-01-31', to: '9999-12-31' }).problems).toEqual([]);
+    expect(pageNumber('184467440737095516')).toBe(1);
+    expect(pageNumber('1e20')).toBe(1);
+    expect(pageNumber('-3')).toBe(1);
+    expect(pageNumber('100001')).toBe(100_000);
+    const asked = await searchLeads({}, { page: 100_000, pageSize: 50 });
+    expect(asked.page).toBe(asked.pages);
+    expect(asked.rows.length).toBeGreaterThan(0);
+    const audit = await listAudit(1e20);
+    expect(audit.page).toBe(audit.pages);
+    expect(audit.entries.length).toBeGreaterThan(0);
+    const { query } = parseLeadQuery({ from: '9999-12-31' });
+    expect((await searchLeads(query)).total).toBe(0);
   });
 
-  it('exports the current filter as CSV, streamed, with the formula guard', async () => {
-    await submitLead('=cmd|calc@example.com');
-    const { cookie } = await signIn();
-    const response = await call('/api/admin/leads.csv?q=cmd', { method: 'GET', cookie });
-    expect(response.status).toBe(200);
-    expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
-    expect(response.headers.get('content-disposition')).toMatch(
-      /^attachment; filename="leads-\d{4}-\d{2}-\d{2}\.csv"$/,
-    );
-    const lines = response.text.trimEnd().split('\r\n');
-    expect(lines).toHaveLength(2);
-    expect(lines[1]).toContain(`'=cmd|calc@example.com`);
-    expect((await call('/api/admin/leads.csv?form=nope', { method: 'GET', cookie })).status).toBe(
-      400,
-    );
-  });
-
-  it("sends a test event to the form's receiver and reports its status, 200 and 500 alike", async () => {
-    const { cookie, csrf } = await signIn();
-    const ok = await call('/api/admin/test-event', { cookie, body: { csrf, form: 'contact' } });
-    expect(ok.json).toMatchObject({ ok: true, notice: 'test_ok', form: 'contact', status: 200 });
-    const test = receiver.received.at(-1)!;
-    expect(test.body).toMatchObject({ test: true, event: 'test', source: 'contact_us_page' });
-    expect(String(test.headers['idempotency-key'])).toMatch(/^test_/);
-    receiver.setDefault(500);
-    const failed = await call('/api/admin/test-event', { cookie, body: { csrf, form: 'contact' } });
-    receiver.setDefault(200);
-    expect(failed.json).toMatchObject({ ok: false, notice: 'test_failed', form: 'contact' });
-    expect(await lastAudit()).toMatchObject({
-      action: 'test_event_sent',
-      target: 'contact',
-      detail: { ok: false, http_status: 500 },
+  it('reads a lead’s delivery in the list from its webhook job only', async () => {
+    const id = await submitLead('two-jobs@example.com');
+    await waitForOutbox();
+    const { db } = await getDatabase();
+    await db.insert(leadDeliveries).values({
+      id: crypto.randomUUID(),
+      leadId: id,
+      channel: 'visitor_email',
+      recipient: 'two-jobs@example.com',
+      status: 'failed',
     });
-  });
-
-  it('changes the password: the old one stops working and other sessions end', async () => {
-    const other = await signIn();
-    const { cookie, csrf } = await signIn();
-    const NEW = 'a brand new passphrase';
-    expect(
-      (
-        await call('/api/admin/password', {
-          cookie,
-          body: {
-            csrf,
-            currentPassword: 'wrong-current-pw',
-            newPassword: NEW,
-            confirmPassword: NEW,
-          },
-        })
-      ).json,
-    ).toMatchObject({
-      ok: false,
-      notice: 'wrong_password',
-    });
-    const changed = await call('/api/admin/password', {
-      cookie,
-      body: { csrf, currentPassword: PASSWORD, newPassword: NEW, confirmPassword: NEW },
-    });
-    expect(changed.json).toMatchObject({ ok: true, notice: 'password_changed' });
-    expect(
-      (await call('/api/admin/leads.csv', { method: 'GET', cookie: other.cookie })).status,
-    ).toBe(401);
-    expect(
-      (await call('/api/admin/sign-in', { body: { email: EMAIL, password: PASSWORD } })).status,
-    ).toBe(401);
-    await signIn(NEW);
-    const back = await signIn(NEW);
-    await call('/api/admin/password', {
-      cookie: back.cookie,
-      body: {
-        csrf: back.csrf,
-        currentPassword: NEW,
-        newPassword: PASSWORD,
-        confirmPassword: PASSWORD,
-      },
-    });
+    const { rows } = await searchLeads(parseLeadQuery({ q: 'two-jobs@example.com' }).query);
+    expect(rows.map((row) => [row.id, row.delivery])).toEqual([[id, 'delivered']]);
+    const failedOnly = await searchLeads(parseLeadQuery({ delivery: 'failed' }).query);
+    expect(failedOnly.rows.map((row) => row.id)).not.toContain(id);
+    await db
+      .delete(leadDeliveries)
+      .where(and(eq(leadDeliveries.leadId, id), eq(leadDeliveries.channel, 'visitor_email')));
   });
 });

@@ -25,7 +25,7 @@ for (const method of ['log', 'info', 'warn', 'error'] as const) {
   };
 }
 
-const admin = await import('@/app/api/admin/[...path]/route');
+const { signIn } = await import('@/server/admin/credentials');
 const { runCommand } = await import('@/server/admin/commands');
 const { currentOperator } = await import('@/server/admin/session');
 const { getDatabase, closeDatabase } = await import('@/server/db/client');
@@ -60,21 +60,9 @@ async function signedInCookie(): Promise<{ cookie: string; token: string }> {
       { password: PASSWORD },
     ),
   ).toBe(0);
-  const response = await admin.POST(
-    new Request('https://inbox.test/api/admin/sign-in', {
-      method: 'POST',
-      headers: {
-        accept: 'application/json',
-        origin: 'https://inbox.test',
-        'content-type': 'application/x-www-form-urlencoded',
-        'x-site-peer-address': '192.0.2.1',
-      },
-      body: new URLSearchParams({ email: EMAIL, password: PASSWORD }).toString(),
-    }),
-    { params: Promise.resolve({ path: ['sign-in'] }) },
-  );
-  expect(response.status).toBe(200);
-  const line = response.headers.getSetCookie().find((each) => each.includes('session_token='))!;
+  const outcome = await signIn(EMAIL, PASSWORD, new Headers({ 'x-forwarded-for': '192.0.2.1' }));
+  if (!outcome.ok) throw new Error(`sign-in failed: ${outcome.flash.code}`);
+  const line = outcome.cookies.find((each) => each.includes('session_token='))!;
   const cookie = line.split(';')[0]!;
   const token = decodeURIComponent(cookie.split('=').slice(1).join('=')).split('.')[0]!;
   return { cookie, token };

@@ -370,8 +370,9 @@ describe('operator commands (npm run leads)', () => {
     expect(csvCell('+1 555')).toBe(`'+1 555`);
     expect(csvCell('a,b')).toBe('"a,b"');
     expect(csvCell(null)).toBe('');
+    // Quoted too: it holds a ';', a separator in many locales' spreadsheets.
     expect(csvCell('Ann\u001b]0;pwned\u0007\u202eevil')).toBe(
-      'Ann\\u001b]0;pwned\\u0007\\u202eevil',
+      '"Ann\\u001b]0;pwned\\u0007\\u202eevil"',
     );
     expect(csvCell('line one\nline two')).toBe('"line one\nline two"');
   });

@@ -3,10 +3,11 @@ import { startReceiver } from './support/receiver';
 import { freshEnvironment, leadRequest, postgresUrl, validBodies } from './support/helpers';
 
 /**
- * What the triggers of migration 0007 keep must always equal what they stand for. lead_daily_counts
- * must equal counting the leads themselves after leads arrive through the API (many at once, so group
- * commit inserts several in one statement), arrive on other days, are marked spam and back, are deleted
- * one by one and by email, and are updated in ways that change no count; every delivery must carry its
+ * What the triggers of migrations 0007 and 0010 keep must always equal what they stand for.
+ * lead_daily_counts, lead_result_counts and lead_responses must equal counting the leads themselves
+ * after leads arrive through the API (many at once, so group commit inserts several in one statement),
+ * arrive on other days, are marked spam and back, change status one or many at a time, are deleted one
+ * by one and by email, and are updated in ways that change no count; every delivery must carry its
  * lead's form. The overview and the inbox's unsearched totals read them, so both are checked against
  * the leads and deliveries too. On PGlite, and on PostgreSQL with LEADS_TEST_DATABASE=postgres.
  */
@@ -22,6 +23,7 @@ const { getDatabase, closeDatabase } = await import('@/server/db/client');
 const { deleteLead, deleteLeadsByEmail, setSpam } = await import('@/server/leads/actions');
 const { overview } = await import('@/server/leads/overview');
 const { parseLeadQuery, searchLeads } = await import('@/server/leads/queries');
+const { setStage } = await import('@/server/leads/workbench');
 const { waitForOutbox } = await import('@/server/outbox/worker');
 const { sql } = await import('drizzle-orm');
 
@@ -38,15 +40,36 @@ async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
   return result.rows;
 }
 
-/** The counters, and the same counted from the leads, both without empty buckets, in one order. */
-async function countersAndTruth(): Promise<{ counters: Bucket[]; truth: Bucket[] }> {
+/**
+ * The counters, and the same counted from the leads, both without empty buckets, in one order: the
+ * daily counts, then the results' counts and responses (migration 0010) appended after them.
+ */
+async function countersAndTruth(): Promise<{ counters: unknown[]; truth: unknown[] }> {
   const counters = await rows<Bucket>(
     sql`SELECT to_char(day, 'YYYY-MM-DD') AS day, form, status, source, leads FROM lead_daily_counts WHERE leads <> 0 ORDER BY 1, 2, 3, 4`,
   );
   const truth =
     await rows<Bucket>(sql`SELECT to_char((created_at AT TIME ZONE 'UTC')::date, 'YYYY-MM-DD') AS day, form, status,
       lead_source(attribution) AS source, count(*)::int AS leads FROM leads GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4`);
-  return { counters, truth };
+  const resultCounters = await rows(
+    sql`SELECT to_char(day, 'YYYY-MM-DD') AS day, dimension, value, stage, leads FROM lead_result_counts WHERE leads <> 0 ORDER BY 1, 2, 3, 4`,
+  );
+  const resultTruth =
+    await rows(sql`SELECT to_char((l.created_at AT TIME ZONE 'UTC')::date, 'YYYY-MM-DD') AS day,
+      d.dimension, d.value, l.stage, count(*)::int AS leads
+    FROM leads AS l CROSS JOIN LATERAL lead_dimensions(l.attribution) AS d WHERE l.status = 'accepted'
+    GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4`);
+  const responses = await rows(
+    sql`SELECT lead_id::text AS id, source, campaign, page, seconds FROM lead_responses ORDER BY 1`,
+  );
+  const responseTruth = await rows(sql`SELECT id::text AS id, lead_source(attribution) AS source,
+      lead_campaign(attribution) AS campaign, lead_page(attribution) AS page,
+      greatest(0, round(extract(epoch FROM first_response_at - created_at)))::int AS seconds
+    FROM leads WHERE status = 'accepted' AND first_response_at IS NOT NULL ORDER BY 1`);
+  return {
+    counters: [...counters, 'results', ...resultCounters, 'responses', ...responses],
+    truth: [...truth, 'results', ...resultTruth, 'responses', ...responseTruth],
+  };
 }
 
 async function post(form: keyof typeof validBodies, extra: Record<string, string> = {}) {
@@ -66,6 +89,8 @@ describe(`the overview's counts on ${postgresUrl ? 'PostgreSQL' : 'PGlite'}`, ()
       { utm_source: 'google' },
       { utm_source: '', referrer: 'https://www.bing.com/search?q=ai' },
       { referrer: 'https://news.example:8443/item' },
+      // The part before '@' is a user name, not where the visitor came from.
+      { referrer: 'https://www.google.com@evil.example/landing', utm_campaign: 'spring' },
       {},
       { company_website: 'https://spam.example' }, // the honeypot: stored as spam
     ];
@@ -80,11 +105,12 @@ describe(`the overview's counts on ${postgresUrl ? 'PostgreSQL' : 'PGlite'}`, ()
     );
     const { counters, truth } = await countersAndTruth();
     expect(counters).toEqual(truth);
-    expect(counters.reduce((sum, row) => sum + row.leads, 0)).toBe(40);
-    expect(new Set(counters.map((row) => row.source))).toEqual(
-      new Set(['google', 'www.bing.com', 'news.example', 'direct']),
+    const daily = await rows<Bucket>(sql`SELECT source, status, leads FROM lead_daily_counts`);
+    expect(daily.reduce((sum, row) => sum + row.leads, 0)).toBe(40);
+    expect(new Set(daily.map((row) => row.source))).toEqual(
+      new Set(['google', 'www.bing.com', 'news.example', 'evil.example', 'direct']),
     );
-    expect(counters.some((row) => row.status === 'spam')).toBe(true);
+    expect(daily.some((row) => row.status === 'spam')).toBe(true);
   });
 
   it('counts leads of other days, written in one statement', async () => {
@@ -94,7 +120,10 @@ describe(`the overview's counts on ${postgresUrl ? 'PostgreSQL' : 'PGlite'}`, ()
       FROM generate_series(1, 6) AS n`);
     const { counters, truth } = await countersAndTruth();
     expect(counters).toEqual(truth);
-    expect(new Set(counters.map((row) => row.day)).size).toBeGreaterThanOrEqual(7);
+    const days = await rows<Bucket>(
+      sql`SELECT to_char(day, 'YYYY-MM-DD') AS day FROM lead_daily_counts`,
+    );
+    expect(new Set(days.map((row) => row.day)).size).toBeGreaterThanOrEqual(7);
   });
 
   it('moves a lead between statuses when it is marked spam and back, and ignores updates that change no count', async () => {
@@ -106,6 +135,29 @@ describe(`the overview's counts on ${postgresUrl ? 'PostgreSQL' : 'PGlite'}`, ()
     const { db } = await getDatabase();
     await db.execute(sql`UPDATE leads SET user_agent = 'changed' WHERE id = ${ids[2]!}::uuid`);
     expect((await countersAndTruth()).counters).toEqual(before.counters);
+  });
+
+  it('moves leads between statuses one or many at a time, keeping each first response', async () => {
+    // Every sixth lead posted above is spam (the honeypot); these are not.
+    const [one, two, three, four, five, six] = [6, 7, 8, 9, 13, 14].map((i) => ids[i]!);
+    expect((await setStage([one!], 'contacted')).map((change) => change.to)).toEqual(['contacted']);
+    const { db } = await getDatabase();
+    // Answered an hour after arriving: the first response is measured from created_at.
+    await db.execute(
+      sql`UPDATE leads SET first_response_at = created_at + interval '1 hour' WHERE id = ${one!}::uuid`,
+    );
+    const many = await setStage([one!, two!, three!, four!], 'won');
+    expect(many).toHaveLength(4);
+    expect(many.find((change) => change.id === one)).toMatchObject({ from: 'contacted' });
+    expect(await setStage([two!], 'won')).toEqual([]);
+    await setStage([five!, six!], 'qualified');
+    await setStage([six!], 'new');
+    const [kept] = await rows<{ seconds: number }>(
+      sql`SELECT seconds FROM lead_responses WHERE lead_id = ${one!}::uuid`,
+    );
+    expect(kept!.seconds).toBe(3600);
+    const { counters, truth } = await countersAndTruth();
+    expect(counters).toEqual(truth);
   });
 
   it('takes deleted leads off, one by one and by email', async () => {
@@ -131,7 +183,7 @@ describe(`the overview's counts on ${postgresUrl ? 'PostgreSQL' : 'PGlite'}`, ()
 
   it('gives the overview and the inbox totals the same figures as counting the leads', async () => {
     await waitForOutbox();
-    const { days, sources, spam, health } = await overview();
+    const { days, results, spam, health } = await overview();
     const perForm = await rows<{
       form: string;
       pending: number;
@@ -167,7 +219,34 @@ describe(`the overview's counts on ${postgresUrl ? 'PostgreSQL' : 'PGlite'}`, ()
       days.reduce((sum, day) => sum + Object.values(day.counts).reduce((a, b) => a + b, 0), 0),
     ).toBe(window!.accepted);
     expect(spam).toBe(window!.spam);
-    expect(sources.reduce((sum, row) => sum + row.leads, 0)).toBe(window!.accepted);
+    for (const dimension of ['source', 'campaign', 'page'] as const)
+      expect(results[dimension].reduce((sum, row) => sum + row.leads, 0)).toBe(window!.accepted);
+    const bySource = await rows<{
+      value: string;
+      leads: number;
+      qualified: number;
+      won: number;
+      median: number | null;
+    }>(sql`SELECT lead_source(attribution) AS value, count(*)::int AS leads,
+        count(*) FILTER (WHERE stage IN ('qualified', 'won'))::int AS qualified, count(*) FILTER (WHERE stage = 'won')::int AS won,
+        round(percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM first_response_at - created_at)))::int AS median
+      FROM leads WHERE status = 'accepted' AND created_at >= date_trunc('day', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC' - interval '29 days'
+      GROUP BY 1`);
+    expect(
+      [...results.source]
+        .sort((a, b) => a.value.localeCompare(b.value))
+        .map((row) => ({
+          value: row.value,
+          leads: row.leads,
+          qualified: row.qualified,
+          won: row.won,
+          median: row.medianResponseSeconds,
+        })),
+    ).toEqual(bySource.sort((a, b) => a.value.localeCompare(b.value)));
+    expect(results.source.some((row) => row.won > 0 && row.medianResponseSeconds !== null)).toBe(
+      true,
+    );
+    expect(results.campaign.map((row) => row.value)).toContain('spring');
 
     const today = new Date().toISOString().slice(0, 10);
     for (const filter of [

@@ -1,7 +1,8 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { runLeadsCommand } from '../integration/support/leads-command';
-import { BASE_PORT, killAll, signInCookie, startInstance, type Instance } from './support/instance';
+import { formWithButton, signInThrough, submit } from './support/inbox-forms';
+import { BASE_PORT, killAll, startInstance, type Instance } from './support/instance';
 
 /**
  * Operator sessions live in the database, so any instance honours any session: two production server
@@ -48,7 +49,8 @@ describe.skipIf(!postgresUrl)('an operator session across two instances on one P
 
   it('is honoured by the other instance, and signing out there ends it on the first', async () => {
     const [a, b] = instances as [Instance, Instance];
-    const cookie = await signInCookie(a.port, OPERATOR, PASSWORD);
+    const { cookie, response } = await signInThrough(origin(a), OPERATOR, PASSWORD);
+    expect(response.status).toBe(303);
     expect(cookie).toMatch(/session_token=/);
 
     // B has never seen this operator sign in: it finds the session in the database.
@@ -59,28 +61,28 @@ describe.skipIf(!postgresUrl)('an operator session across two instances on one P
     expect(html).toContain(`Signed in as ${OPERATOR}`);
     expect((await get(a, '/admin', cookie)).status).toBe(200);
 
-    // Sign out on B, with the session's anti-forgery token from B's page.
-    const csrf = /<input type="hidden" name="csrf" value="([^"]+)"/.exec(html)?.[1];
-    expect(csrf).toBeTruthy();
-    const signOut = await fetch(`${origin(b)}/api/admin/sign-out`, {
-      method: 'POST',
-      headers: {
+    // Sign out on B, with the form (and its anti-forgery token) B's page serves.
+    const signOut = await submit(
+      origin(b),
+      '/admin',
+      formWithButton(html, 'Sign out'),
+      'Sign out',
+      {},
+      {
         cookie,
-        'content-type': 'application/json',
-        accept: 'application/json',
-        'x-csrf-token': csrf!,
       },
-      body: '{}',
-    });
-    expect(signOut.status).toBe(200);
-    expect(await signOut.json()).toEqual({ ok: true });
+    );
+    expect(signOut.status).toBe(303);
+    expect(signOut.headers.get('location')).toBe('/admin/sign-in');
 
-    // A no longer knows the cookie: its pages send it to sign in, its endpoints answer 401.
+    // A no longer knows the cookie: its pages send it to sign in, and say the session ended.
     for (const instance of [a, b]) {
       const page = await get(instance, '/admin', cookie);
       expect(page.status).toBe(307);
-      expect(page.headers.get('location')).toBe('/admin/sign-in?error=expired&next=%2Fadmin');
-      expect((await get(instance, '/api/admin/leads.csv', cookie)).status).toBe(401);
+      expect(page.headers.get('location')).toBe('/admin/sign-in?next=%2Fadmin');
+      expect(await (await get(instance, '/admin/sign-in?next=%2Fadmin', cookie)).text()).toContain(
+        'Your session ended. Please sign in again.',
+      );
     }
   });
 });

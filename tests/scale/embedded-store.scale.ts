@@ -9,11 +9,11 @@ import { validBodies } from '../integration/support/helpers';
 import {
   BASE_PORT,
   killAll,
-  signInCookie,
   spawnInstance,
   startInstance,
   type Instance,
 } from './support/instance';
+import { signInThrough } from './support/inbox-forms';
 
 /**
  * The embedded database under the production server (scripts/server.mjs on the production build), as an
@@ -214,7 +214,7 @@ describe('statements that fail in pages and session lookups', () => {
     expect(await leadsCommand(dataDir, ['add-operator', OPERATOR], `${PASSWORD}\n`)).toMatchObject({
       code: 0,
     });
-    const cookie = await signInCookie(instance.port, OPERATOR, PASSWORD);
+    const { cookie } = await signInThrough(url(instance, ''), OPERATOR, PASSWORD);
     const token = decodeURIComponent(/session_token=([^;]+)/.exec(cookie)![1]!).split('.')[0]!;
     expect(token.length).toBeGreaterThan(16);
     const term = 'heron-search-term';

@@ -1,17 +1,23 @@
-import Link from 'next/link';
-import { deliveryLabels, formNames, inboxCopy, leadCopy } from '@/content/admin';
+import { deliveryLabels, formNames, inboxCopy, spamLabels, stageLabels } from '@/content/admin';
 import { leadForms } from '@/lib/lead-forms';
 import { buttonClass } from '@/components/ui/button-styles';
-import { deliveryStatuses, leadStatuses } from '@/server/db/schema';
-import { leadQueryParams, MAX_SEARCH_CHARS, type LeadQuery } from '@/server/leads/queries';
+import { InputField, SelectField } from './fields';
 
-const control =
-  'mt-1 block w-full rounded-lg border border-ink-300 bg-white px-3 py-2 text-sm text-ink-900';
-const label = 'block text-sm font-semibold text-ink-800';
+/** The filters as the address gives them (dates as 2026-01-31); '' when unset. */
+export type FilterValues = Record<
+  'q' | 'form' | 'stage' | 'status' | 'delivery' | 'from' | 'to',
+  string
+>;
+
+const selects = [
+  ['form', inboxCopy.form, leadForms.map((form) => [form, formNames[form]])],
+  ['stage', inboxCopy.stage, Object.entries(stageLabels)],
+  ['status', inboxCopy.spam, Object.entries(spamLabels)],
+  ['delivery', inboxCopy.delivery, Object.entries(deliveryLabels)],
+] as const satisfies ReadonlyArray<readonly [keyof FilterValues, string, Array<[string, string]>]>;
 
 /** The inbox's filters: a GET form, so a filtered view is a link that can be kept or shared among operators. */
-export function LeadFilters({ query }: { query: LeadQuery }) {
-  const to = query.to ? new Date(query.to.getTime() - 86_400_000).toISOString().slice(0, 10) : '';
+export function LeadFilters({ values, searchMax }: { values: FilterValues; searchMax: number }) {
   return (
     <form
       method="get"
@@ -20,104 +26,46 @@ export function LeadFilters({ query }: { query: LeadQuery }) {
       className="mt-6 grid gap-4 rounded-xl border border-ink-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-6"
     >
       <div className="sm:col-span-2 lg:col-span-6">
-        <label htmlFor="filter-q" className={label}>
-          {inboxCopy.search}
-        </label>
-        <input
+        <InputField
           id="filter-q"
+          label={inboxCopy.search}
           name="q"
           type="search"
-          defaultValue={query.q ?? ''}
-          maxLength={MAX_SEARCH_CHARS}
-          className={control}
+          defaultValue={values.q}
+          maxLength={searchMax}
         />
       </div>
-      <Select
-        id="filter-form"
-        name="form"
-        label={inboxCopy.form}
-        value={query.form}
-        options={leadForms.map((form) => [form, formNames[form]])}
-      />
-      <Select
-        id="filter-status"
-        name="status"
-        label={inboxCopy.leadStatus}
-        value={query.status}
-        options={leadStatuses.map((status) => [status, leadCopy.leadStatus[status]])}
-      />
-      <Select
-        id="filter-delivery"
-        name="delivery"
-        label={inboxCopy.delivery}
-        value={query.delivery}
-        options={deliveryStatuses.map((status) => [status, deliveryLabels[status]])}
-      />
-      <div>
-        <label htmlFor="filter-from" className={label}>
-          {inboxCopy.from}
-        </label>
-        <input
-          id="filter-from"
-          name="from"
+      {selects.map(([name, label, options]) => (
+        <SelectField
+          key={name}
+          id={`filter-${name}`}
+          name={name}
+          label={label}
+          options={options}
+          defaultValue={values[name]}
+          any={inboxCopy.any}
+        />
+      ))}
+      {(['from', 'to'] as const).map((name) => (
+        <InputField
+          key={name}
+          id={`filter-${name}`}
+          label={inboxCopy[name]}
+          name={name}
           type="date"
-          defaultValue={query.from?.toISOString().slice(0, 10) ?? ''}
-          className={control}
+          min="1970-01-01"
+          max="9999-12-31"
+          defaultValue={values[name]}
         />
-      </div>
-      <div>
-        <label htmlFor="filter-to" className={label}>
-          {inboxCopy.to}
-        </label>
-        <input id="filter-to" name="to" type="date" defaultValue={to} className={control} />
-      </div>
-      <div className="flex items-end gap-2">
+      ))}
+      <div className="flex items-end gap-2 sm:col-span-2 lg:col-span-6">
         <button type="submit" className={buttonClass('primary', 'sm')}>
           {inboxCopy.apply}
         </button>
-        <Link href="/admin" prefetch={false} className={buttonClass('ghost', 'sm')}>
+        <a href="/admin" className={buttonClass('ghost', 'sm')}>
           {inboxCopy.clear}
-        </Link>
-      </div>
-      <div className="flex items-end sm:col-span-2 lg:col-span-6">
-        <a
-          href={`/api/admin/leads.csv?${leadQueryParams(query)}`}
-          className={buttonClass('secondary', 'sm')}
-          download
-        >
-          {inboxCopy.exportCsv}
         </a>
       </div>
     </form>
-  );
-}
-
-function Select({
-  id,
-  name,
-  label: text,
-  value,
-  options,
-}: {
-  id: string;
-  name: string;
-  label: string;
-  value?: string;
-  options: Array<[string, string]>;
-}) {
-  return (
-    <div>
-      <label htmlFor={id} className={label}>
-        {text}
-      </label>
-      <select id={id} name={name} defaultValue={value ?? ''} className={control}>
-        <option value="">{inboxCopy.any}</option>
-        {options.map(([optionValue, optionLabel]) => (
-          <option key={optionValue} value={optionValue}>
-            {optionLabel}
-          </option>
-        ))}
-      </select>
-    </div>
   );
 }

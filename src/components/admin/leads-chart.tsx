@@ -1,7 +1,6 @@
 import { formNames, overviewCopy } from '@/content/admin';
 import { leadForms, type LeadForm } from '@/lib/lead-forms';
 import { fill } from '@/lib/fill';
-import type { Overview } from '@/server/leads/overview';
 
 // One colour per form, each at least 3:1 against white (WCAG 1.4.11), told apart in the legend and the table too.
 const colours: Record<LeadForm, string> = {
@@ -21,7 +20,11 @@ const swatches: Record<LeadForm, string> = {
  * Leads per day by form as stacked bars, drawn on the server as SVG (no chart library, no script).
  * The figure is described by the data table that follows it, which screen readers use instead.
  */
-export function LeadsChart({ days }: { days: Overview['days'] }) {
+export function LeadsChart({
+  days,
+}: {
+  days: Array<{ day: string; counts: Record<LeadForm, number> }>;
+}) {
   const totals = days.map((day) => leadForms.reduce((sum, form) => sum + day.counts[form], 0));
   const max = Math.max(1, ...totals);
   const width = 600;
@@ -71,7 +74,7 @@ export function LeadsChart({ days }: { days: Overview['days'] }) {
         })}
       </svg>
       <figcaption>
-        <ul className="mt-2 flex flex-wrap gap-4 text-sm" aria-label="Forms">
+        <ul className="mt-2 flex flex-wrap gap-4 text-sm" aria-label={overviewCopy.legend}>
           {leadForms.map((form) => (
             <li key={form} className="flex items-center gap-2">
               <span

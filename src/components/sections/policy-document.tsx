@@ -4,10 +4,16 @@ import { AppLink } from '@/components/ui/app-link';
 import { buttonClass } from '@/components/ui/button-styles';
 import { fill } from '@/lib/fill';
 
-const placeholders = { brand: siteConfig.brandName, email: siteConfig.email };
-
 /** A policy page: title, effective date, numbered sections, and the way back home. */
-export function PolicyDocument({ document }: { document: PolicyDocumentContent }) {
+export function PolicyDocument({
+  document,
+  values = {},
+}: {
+  document: PolicyDocumentContent;
+  /** More {placeholders} of the page's own (the privacy policy's retention periods). */
+  values?: Record<string, string>;
+}) {
+  const placeholders = { brand: siteConfig.brandName, email: siteConfig.email, ...values };
   return (
     <article aria-labelledby="page-heading" className="mx-auto max-w-3xl px-4 py-14 sm:px-6">
       <h1 id="page-heading" className="text-4xl font-extrabold tracking-tight text-ink-900">

@@ -63,7 +63,7 @@ export const privacyPolicy = {
       heading: 'How we protect information',
       paragraphs: [
         'Submissions travel over encrypted connections (HTTPS) and are stored in our own database with access limited to the people who need it. Deliveries to our automation platform are signed so they cannot be forged. Keys for our voice and automation services stay on our servers and are never sent to your browser. No method of transmission or storage is perfectly secure, but we work to protect your information and will tell you if a breach affects you as the law requires.',
-        'We keep form submissions for as long as we need them to respond and to maintain our business relationship with you, and for up to 24 months after our last contact unless you ask us to delete them sooner or the law requires longer.',
+        '{retention}',
       ],
     },
     {
@@ -83,6 +83,25 @@ export const privacyPolicy = {
     },
   ],
 } as const satisfies PolicyDocument;
+
+/**
+ * The privacy policy's retention sentence ({retention} above), made from the periods the site enforces
+ * (LEADS_SPAM_RETENTION_DAYS, LEADS_RETENTION_DAYS) by the privacy policy page.
+ */
+export const retentionCopy = {
+  spam: 'Submissions our spam checks catch are deleted from our database {period} after they arrive.',
+  spamOff: 'Submissions our spam checks catch are kept with the others.',
+  leads:
+    'Every other form submission is deleted from our database {period} after it arrives, sooner if you ask us to.',
+  leadsOff:
+    'We keep other form submissions for as long as we need them to respond and to maintain our business relationship with you, unless you ask us to delete them sooner or the law requires longer.',
+  pending:
+    'A submission is kept past its period only while it is still on its way to our team (a delivery that has not yet succeeded).',
+  day: '1 day',
+  days: '{count} days',
+  hour: '1 hour',
+  hours: '{count} hours',
+} as const;
 
 export const termsConditions = {
   title: 'Terms & Conditions',

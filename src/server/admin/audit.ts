@@ -1,12 +1,13 @@
 import 'server-only';
-import { and, count, desc, eq, gt, min, sql } from 'drizzle-orm';
+import { and, count, desc, gt, inArray, min, sql } from 'drizzle-orm';
 import { getDatabase } from '@/server/db/client';
 import { auditLog, type AuditEntry } from '@/server/db/schema';
 
 /**
- * The inbox's audit log: who signed in (and every failed attempt), who re-sent, marked, deleted or
- * exported what, and when. Entries never hold a lead's personal data: a deletion by email records
- * how many leads went, not the address.
+ * The inbox's audit log: who signed in (and every failed attempt), who changed a lead's status (from,
+ * to), noted, re-sent, marked, deleted or exported what, and when; what retention purged. Entries
+ * never hold a lead's personal data: a deletion by email records how many leads went, not the address,
+ * and a note is recorded as added, not what it says.
  */
 
 export const COMMAND_LINE_ACTOR = 'command line';
@@ -16,6 +17,10 @@ export type AuditAction =
   | 'sign_in_failed'
   | 'sign_out'
   | 'password_changed'
+  | 'password_change_failed'
+  | 'lead_status_changed'
+  | 'lead_note_added'
+  | 'leads_purged'
   | 'lead_resent'
   | 'lead_marked_spam'
   | 'lead_marked_not_spam'
@@ -28,35 +33,58 @@ export type AuditAction =
   | 'operator_added'
   | 'operator_removed';
 
+/** What an inbox action records, its actor being the operator who took it. */
+export type AuditRecord = {
+  action: AuditAction;
+  target?: string | null;
+  detail?: Record<string, unknown>;
+};
+
 export async function recordAudit(
   actor: string,
   action: AuditAction,
   target: string | null = null,
   detail: Record<string, unknown> = {},
 ): Promise<void> {
+  await recordAudits(actor, [{ action, target, detail }]);
+}
+
+export async function recordAudits(actor: string, records: AuditRecord[]): Promise<void> {
+  if (records.length === 0) return;
   const { db } = await getDatabase();
-  await db.insert(auditLog).values({ actor, action, target, detail });
+  await db
+    .insert(auditLog)
+    .values(
+      records.map(({ action, target = null, detail = {} }) => ({ actor, action, target, detail })),
+    );
 }
 
 export const AUDIT_PAGE_SIZE = 100;
 
-export async function listAudit(page = 1): Promise<{ entries: AuditEntry[]; total: number }> {
+/** One page of the log, newest first; a page past the last shows the last. */
+export async function listAudit(
+  page = 1,
+): Promise<{ entries: AuditEntry[]; total: number; page: number; pages: number }> {
   const { db } = await getDatabase();
-  const [entries, [total]] = await Promise.all([
-    db
-      .select()
-      .from(auditLog)
-      .orderBy(desc(auditLog.at))
-      .limit(AUDIT_PAGE_SIZE)
-      .offset((page - 1) * AUDIT_PAGE_SIZE),
-    db.select({ n: count() }).from(auditLog),
-  ]);
-  return { entries, total: total?.n ?? 0 };
+  const [row] = await db.select({ n: count() }).from(auditLog);
+  const total = row?.n ?? 0;
+  const pages = Math.max(1, Math.ceil(total / AUDIT_PAGE_SIZE));
+  const shown = Math.min(pages, Math.max(1, Math.floor(page) || 1));
+  const entries = await db
+    .select()
+    .from(auditLog)
+    .orderBy(desc(auditLog.at))
+    .limit(AUDIT_PAGE_SIZE)
+    .offset((shown - 1) * AUDIT_PAGE_SIZE);
+  return { entries, total, page: shown, pages };
 }
 
+/** The entries that count against the password limits: failures, and attempts still being checked. */
+export const PASSWORD_FAILURES = ['sign_in_failed', 'password_change_failed'] as const;
+
 /**
- * Failed sign-ins whose detail[key] is `value` within the window: how many, and when the oldest of them
- * leaves the window. The audit log is shared by every instance, so the limit is too.
+ * Failed password checks whose detail[key] is `value` within the window: how many, and when the
+ * oldest of them leaves the window. The audit log is shared by every instance, so the limit is too.
  */
 export async function recentFailures(
   key: 'account' | 'address',
@@ -69,7 +97,7 @@ export async function recentFailures(
     .from(auditLog)
     .where(
       and(
-        eq(auditLog.action, 'sign_in_failed'),
+        inArray(auditLog.action, [...PASSWORD_FAILURES]),
         gt(auditLog.at, new Date(Date.now() - windowMs)),
         sql`${auditLog.detail}->>${key} = ${value}`,
       ),

@@ -21,17 +21,17 @@ import { log } from '@/server/log';
  * own PostgreSQL or PGlite, so every instance honours every session with nothing else to run; its
  * password hash is scrypt (memory-hard) on Node's thread pool, so hashing never blocks the server.
  *
- * Its HTTP handler is not mounted: the inbox's own endpoints (src/server/admin/endpoints.ts) call
- * `auth.api` so that rate limits, the audit log and the same-origin and CSRF checks apply to every
- * call, and nothing like a public sign-up endpoint exists. Operators are created from the command
- * line (`npm run leads -- add-operator`).
+ * Its HTTP handler is not mounted: operators.ts calls `auth.api` from the inbox's actions, after the
+ * password limits, the same-origin and anti-forgery checks, and with the audit log, so nothing like a
+ * public sign-up endpoint exists. Operators are created from the command line
+ * (`npm run leads -- add-operator`).
  */
 
 export const MIN_PASSWORD_LENGTH = 12;
 export const MAX_PASSWORD_LENGTH = 256;
 
-/** The session cookie's name; with https it carries the __Secure- prefix, which browsers enforce. */
-export const SESSION_COOKIE = 'admin.session_token';
+/** Whether the inbox's cookies are Secure: when the site is served over https. */
+export const secureCookies = () => new URL(siteConfig.siteUrl).protocol === 'https:';
 
 async function authSecret(db: Db): Promise<string> {
   if (env.ADMIN_AUTH_SECRET) return env.ADMIN_AUTH_SECRET;
@@ -50,7 +50,7 @@ async function authSecret(db: Db): Promise<string> {
 
 function createAuth(db: Db, secret: string) {
   const idleSeconds = env.ADMIN_SESSION_IDLE_MINUTES * 60;
-  const secure = new URL(siteConfig.siteUrl).protocol === 'https:';
+  const secure = secureCookies();
   return betterAuth({
     appName: siteConfig.brandName,
     baseURL: siteConfig.siteUrl,
@@ -93,10 +93,10 @@ function createAuth(db: Db, secret: string) {
     advanced: {
       cookiePrefix: 'admin',
       useSecureCookies: secure,
-      // The session cookie's lifetime is set where it is sent (server/admin/endpoints.ts: sessionCookies).
+      // The session cookie's lifetime is set where it is sent (cookies.ts: sendCookies).
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', path: '/', secure },
     },
-    // Ours, per account and per address, counted in the audit log (endpoints.ts, recentFailures in audit.ts).
+    // Ours, per account and per address, counted in the audit log (throttle.ts).
     rateLimit: { enabled: false },
     telemetry: { enabled: false },
     logger: {

@@ -1,16 +1,16 @@
 import 'server-only';
 import { Console } from 'node:console';
 import { Writable } from 'node:stream';
-import { asc, sql } from 'drizzle-orm';
 import { isLeadForm, leadForms } from '@/lib/lead-forms';
+import { readHidden } from '@/lib/visible-text';
 import { BackupError, runBackupCommand } from '@/server/db/backup';
-import { getDatabase } from '@/server/db/client';
-import { auditLog, operators } from '@/server/db/schema';
 import { deleteLeadsByEmail, deliverSkipped, requeueFailed } from '@/server/leads/actions';
 import { csvLines, parseLeadQuery, searchLeads, showLead } from '@/server/leads/queries';
+import { purgeExpired } from '@/server/leads/retention';
 import { runOutboxOnce } from '@/server/outbox/worker';
 import { COMMAND_LINE_ACTOR, recordAudit } from './audit';
-import { getAuth, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './auth';
+import { MIN_PASSWORD_LENGTH } from './auth';
+import { addOperator, listOperators, OperatorError, removeOperator } from './operators';
 
 /**
  * The operator commands (`npm run leads -- <command>`), written once: scripts/leads.ts runs them in its
@@ -28,12 +28,18 @@ export type CommandIO = {
 export type CommandInput = { password?: string };
 
 export const usage = `Usage: npm run leads -- <command>
-  list [--form F] [--status S] [--limit N]     newest first; S: accepted, spam, pending, delivering, delivered, failed, skipped
-  export --csv [--form F] [--status S]         CSV on standard output (e.g. > leads.csv)
+  list [--form F] [--status S] [--stage T] [--limit N]
+                                               newest first; S: accepted, spam, pending, delivering, delivered,
+                                               failed, skipped; T (the inbox's Status): new, contacted, qualified,
+                                               won, lost
+  export --csv [--form F] [--status S] [--stage T]
+                                               CSV on standard output (e.g. > leads.csv)
   show <id>                                    one lead with its delivery and every attempt (JSON)
   retry-failed [--form F] [--skipped]          queue failed deliveries again (and, with --skipped, those stored
                                                while no webhook was configured), then make one delivery pass
   delete --email <address>                     delete every lead of a person (a deletion request)
+  purge                                        delete what is past LEADS_SPAM_RETENTION_DAYS and
+                                               LEADS_RETENTION_DAYS now (the site also does it hourly)
   add-operator <email>                         add an inbox operator; the password is read from standard input
                                                (or asked for at a terminal), at least ${MIN_PASSWORD_LENGTH} characters
   remove-operator <email>                      remove an operator and end their sessions
@@ -47,6 +53,16 @@ export const commandsNeedingPassword = new Set(['add-operator']);
 
 export class CommandError extends Error {
   override name = 'CommandError';
+}
+
+/** Runs an operator change, its refusals ('is already an operator') told as the command's own. */
+async function operatorChange<T>(change: () => Promise<T>): Promise<T> {
+  try {
+    return await change();
+  } catch (error) {
+    if (error instanceof OperatorError) throw new CommandError(error.message);
+    throw error;
+  }
 }
 
 function option(args: string[], name: string): string | undefined {
@@ -71,17 +87,6 @@ function table(rows: object[]): string {
   return text;
 }
 
-const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
-
-function operatorEmail(value: string | undefined): string {
-  const email = value?.trim().toLowerCase();
-  if (!email || !EMAIL.test(email))
-    throw new CommandError(
-      'give the operator’s email address, e.g. add-operator ana@agency.example',
-    );
-  return email;
-}
-
 /** Runs one command; returns its exit code. Errors meant for the operator are CommandErrors. */
 export async function runCommand(
   args: string[],
@@ -93,6 +98,7 @@ export async function runCommand(
     const { query, problems } = parseLeadQuery({
       form: option(rest, 'form'),
       status: option(rest, 'status'),
+      stage: option(rest, 'stage'),
     });
     if (problems.length) throw new CommandError(problems.join('; '));
     return query;
@@ -110,6 +116,7 @@ export async function runCommand(
             created: row.createdAt.toISOString().replace('T', ' ').slice(0, 19),
             form: row.form,
             status: row.status,
+            stage: row.stage,
             delivery: row.delivery ?? '-',
             attempts: row.attempts ?? 0,
             email: row.fields.email,
@@ -161,63 +168,33 @@ export async function runCommand(
     case 'delete': {
       const email = option(rest, 'email');
       if (!email) throw new CommandError('delete needs --email <address>');
-      const count = await deleteLeadsByEmail(email);
+      // An address the inbox shows with \u202e written out is deleted when given as shown.
+      const count = await deleteLeadsByEmail(readHidden(email));
       await recordAudit(COMMAND_LINE_ACTOR, 'leads_deleted_by_email', null, { count });
       await io.out(`${count} lead(s) deleted\n`);
       return 0;
     }
+    case 'purge': {
+      const { spam, leads } = await purgeExpired();
+      await io.out(`${spam} spam and ${leads} other lead(s) past their retention period deleted\n`);
+      return 0;
+    }
     case 'add-operator': {
-      const email = operatorEmail(rest[0]);
-      const password = input.password ?? '';
-      if (password.length < MIN_PASSWORD_LENGTH)
-        throw new CommandError(`the password must be at least ${MIN_PASSWORD_LENGTH} characters`);
-      if (password.length > MAX_PASSWORD_LENGTH)
-        throw new CommandError(`the password must be at most ${MAX_PASSWORD_LENGTH} characters`);
-      const context = await (await getAuth()).$context;
-      if (await context.internalAdapter.findUserByEmail(email))
-        throw new CommandError(`${email} is already an operator`);
-      const user = await context.internalAdapter.createUser(
-        { email, name: email, emailVerified: true },
-        { method: 'admin' },
-      );
-      await context.internalAdapter.linkAccount({
-        userId: user.id,
-        providerId: 'credential',
-        accountId: user.id,
-        password: await context.password.hash(password),
-      });
+      const email = await operatorChange(() => addOperator(rest[0] ?? '', input.password ?? ''));
       await recordAudit(COMMAND_LINE_ACTOR, 'operator_added', email);
       await io.out(`${email} can now sign in at /admin/sign-in\n`);
       return 0;
     }
     case 'remove-operator': {
-      const email = operatorEmail(rest[0]);
-      const context = await (await getAuth()).$context;
-      const found = await context.internalAdapter.findUserByEmail(email);
-      if (!found) throw new CommandError(`${email} is not an operator`);
-      // Sessions and the password go with the operator (foreign keys cascade).
-      await context.internalAdapter.deleteUser(found.user.id);
+      const email = await operatorChange(() => removeOperator(rest[0] ?? ''));
       await recordAudit(COMMAND_LINE_ACTOR, 'operator_removed', email);
       await io.out(`${email} removed; their sessions have ended\n`);
       return 0;
     }
     case 'list-operators': {
-      const { db } = await getDatabase();
-      const rows = await db
-        .select({
-          email: operators.email,
-          added: operators.createdAt,
-          lastSignIn: sql<Date | null>`max(${auditLog.at})`,
-        })
-        .from(operators)
-        .leftJoin(
-          auditLog,
-          sql`${auditLog.actor} = ${operators.email} AND ${auditLog.action} = 'sign_in'`,
-        )
-        .groupBy(operators.id)
-        .orderBy(asc(operators.email));
-      const when = (value: Date | string | null) =>
-        value ? new Date(value).toISOString().replace('T', ' ').slice(0, 16) : '-';
+      const rows = await listOperators();
+      const when = (value: Date | null) =>
+        value ? value.toISOString().replace('T', ' ').slice(0, 16) : '-';
       await io.out(
         table(
           rows.map((row) => ({

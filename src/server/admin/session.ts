@@ -1,12 +1,14 @@
 import 'server-only';
 import { timingSafeEqual } from 'node:crypto';
 import { headers } from 'next/headers';
-import { cache } from 'react';
 import { redirect } from 'next/navigation';
+import { cache } from 'react';
 import { env } from '@/env';
 import { getAuth } from './auth';
+import { endSession } from './operators';
+import { ADMIN_PATH_HEADER } from './request-check';
 
-/** The signed-in operator and their session, as the inbox's pages and endpoints see them. */
+/** The signed-in operator and their session, as the inbox's pages and actions see them. */
 export type OperatorSession = {
   operator: { id: string; email: string; name: string };
   session: { token: string; csrfToken: string; createdAt: Date; expiresAt: Date };
@@ -26,7 +28,7 @@ export async function currentOperator(requestHeaders: Headers): Promise<Operator
     Date.now() - new Date(session.createdAt).getTime() >
     env.ADMIN_SESSION_MAX_HOURS * 3_600_000
   ) {
-    await (await auth.$context).internalAdapter.deleteSession(session.token);
+    await endSession(session.token);
     return null;
   }
   return {
@@ -40,24 +42,35 @@ export async function currentOperator(requestHeaders: Headers): Promise<Operator
   };
 }
 
-/** The page request's operator, looked up once however many components ask. */
-const pageOperator = cache(async () => currentOperator(await headers()));
+/** The request's operator, looked up once however many layouts, pages and components ask. */
+export const pageOperator = cache(async () => currentOperator(await headers()));
 
-/** For an inbox page: the operator, or a redirect to the sign-in page that comes back here afterwards. */
-export async function requireOperator(returnTo: string): Promise<OperatorSession> {
+/** The inbox path this request was made to (for a redirect back to it), '/admin' when unknown. */
+export async function requestedPath(): Promise<string> {
+  return safeReturnPath((await headers()).get(ADMIN_PATH_HEADER));
+}
+
+/** Where a visitor without a session goes: the sign-in page, which sends them back to `next` after. */
+export const signInPath = (next: string) =>
+  `/admin/sign-in?${new URLSearchParams({ next: safeReturnPath(next) })}`;
+
+/**
+ * The operator, or a redirect to the sign-in page that comes back here afterwards. The signed-in
+ * layout asks first; each page asks too (answered from the same lookup), because a navigation inside
+ * the inbox may render a page without rendering the layout above it again.
+ */
+export async function requireOperator(): Promise<OperatorSession> {
   const signedIn = await pageOperator();
-  if (!signedIn) {
-    // A session cookie that no longer opens a session: it expired or was signed out elsewhere.
-    const ended = (await headers()).get('cookie')?.includes('session_token=') ?? false;
-    redirect(
-      `/admin/sign-in?${new URLSearchParams({ ...(ended ? { error: 'expired' } : {}), next: returnTo })}`,
-    );
-  }
+  if (!signedIn) redirect(signInPath(await requestedPath()));
   return signedIn;
 }
 
-/** The page request's operator or null (the sign-in page sends a signed-in operator on). */
-export const optionalOperator = pageOperator;
+/** Whether the request carries a session cookie (the sign-in page says a session ended when it does). */
+export async function hasSessionCookie(): Promise<boolean> {
+  return /(?:^|;\s*)(?:__Secure-)?admin\.session_token=[^;]/.test(
+    (await headers()).get('cookie') ?? '',
+  );
+}
 
 /** Whether a posted anti-forgery token is this session's (compared in constant time). */
 export function csrfTokenMatches(session: OperatorSession['session'], posted: unknown): boolean {
@@ -67,11 +80,12 @@ export function csrfTokenMatches(session: OperatorSession['session'], posted: un
   return expected.length === actual.length && timingSafeEqual(expected, actual);
 }
 
-/** Where to go after signing in: only a path inside the inbox, never another site. */
+/** Where to go back to: only a path inside the inbox, never another site or the sign-in page. */
 export function safeReturnPath(value: unknown): string {
   return typeof value === 'string' &&
     /^\/admin(?:[/?#]|$)/.test(value) &&
-    !value.startsWith('/admin/sign-in')
+    !value.startsWith('/admin/sign-in') &&
+    value.length <= 2000
     ? value
     : '/admin';
 }

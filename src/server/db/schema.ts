@@ -38,6 +38,10 @@ export type DeliveryStatus = (typeof deliveryStatuses)[number];
 export const leadStages = ['new', 'contacted', 'qualified', 'won', 'lost'] as const;
 export type LeadStage = (typeof leadStages)[number];
 
+/** What the overview's results group leads by: utm_source (else the referrer's host), utm_campaign, landing page. */
+export const resultDimensions = ['source', 'campaign', 'page'] as const;
+export type ResultDimension = (typeof resultDimensions)[number];
+
 /**
  * What an outbox job sends: the lead to the form's webhook, the agency's email about it, the
  * visitor's confirmation, a chat-app ping, or an alert to the agency (a failed delivery, a webhook
@@ -123,6 +127,55 @@ export const leadDailyCounts = pgTable(
   // A unique index, not a composite primary key: drizzle-kit's introspection (the schema test) fails on those.
   (table) => [
     uniqueIndex('lead_daily_counts_key_idx').on(table.day, table.form, table.status, table.source),
+  ],
+);
+
+/**
+ * The overview's results: accepted leads per UTC day, dimension ('source': lead_source(attribution);
+ * 'campaign': utm_campaign; 'page': the landing page's path) and value, and status (stage), kept by
+ * triggers on leads (migration 0010) like lead_daily_counts, so results by source, campaign and page
+ * read a few thousand rows instead of grouping every lead's attribution.
+ */
+export const leadResultCounts = pgTable(
+  'lead_result_counts',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    dimension: text('dimension').$type<ResultDimension>().notNull(),
+    value: text('value').notNull(),
+    stage: text('stage').$type<LeadStage>().notNull(),
+    leads: integer('leads').notNull(),
+  },
+  (table) => [
+    uniqueIndex('lead_result_counts_key_idx').on(
+      table.day,
+      table.dimension,
+      table.value,
+      table.stage,
+    ),
+  ],
+);
+
+/**
+ * Each accepted lead with a first response, its dimensions and how long the response took, kept by
+ * the same triggers: the medians per source, campaign and page read these narrow rows, not leads.
+ */
+export const leadResponses = pgTable(
+  'lead_responses',
+  {
+    leadId: uuid('lead_id').primaryKey(),
+    createdAt: timestamptz('created_at').notNull(),
+    source: text('source').notNull(),
+    campaign: text('campaign').notNull(),
+    page: text('page').notNull(),
+    seconds: integer('seconds').notNull(),
+  },
+  (table) => [
+    foreignKey({
+      name: 'lead_responses_lead_id_fkey',
+      columns: [table.leadId],
+      foreignColumns: [leads.id],
+    }).onDelete('cascade'),
+    index('lead_responses_created_at_idx').on(table.createdAt),
   ],
 );
 
@@ -353,6 +406,8 @@ export const auditLog = pgTable(
 export const schema = {
   leads,
   leadDailyCounts,
+  leadResultCounts,
+  leadResponses,
   leadDeliveries,
   leadDeliveryAttempts,
   leadNotes,

@@ -3,19 +3,43 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, gte, inArray, max, sql } from 'drizzle-orm';
 import { leadFormRegistry, leadForms, type LeadForm } from '@/lib/lead-forms';
 import { getDatabase } from '@/server/db/client';
-import { leadDailyCounts, leadDeliveries, type DeliveryStatus } from '@/server/db/schema';
+import {
+  leadDailyCounts,
+  leadDeliveries,
+  leadResponses,
+  leadResultCounts,
+  resultDimensions,
+  type DeliveryStatus,
+  type ResultDimension,
+} from '@/server/db/schema';
 import { outboxOptions, postSigned } from '@/server/outbox/worker';
 import { webhookFor, webhookUrlFor } from './config';
 
-/** The inbox's overview: leads per day by form, where they came from, and how delivery is doing. */
+/**
+ * The inbox's overview: leads per day by form, what became of them by source, campaign and landing
+ * page, and how delivery is doing.
+ */
 
 export const OVERVIEW_DAYS = 30;
+/** Rows per results table: the values with the most leads. */
+const RESULT_ROWS = 10;
+
+type ResultRow = {
+  /** The source, campaign or landing page ('' for no campaign, or a page not recorded). */
+  value: string;
+  leads: number;
+  /** Leads whose status is qualified or won. */
+  qualified: number;
+  won: number;
+  /** The median time from arrival to the first status change, of the leads that have one. */
+  medianResponseSeconds: number | null;
+};
 
 export type Overview = {
   /** The last OVERVIEW_DAYS UTC days, oldest first, with each form's count of leads (spam left out). */
   days: Array<{ day: string; counts: Record<LeadForm, number> }>;
-  /** utm_source, else the referrer's host, else 'direct'; the ten most common over the same days. */
-  sources: Array<{ source: string; leads: number }>;
+  /** Per dimension (lead_source, utm_campaign, landing page), the RESULT_ROWS values with the most leads. */
+  results: Record<ResultDimension, ResultRow[]>;
   spam: number;
   health: Array<{
     form: LeadForm;
@@ -36,18 +60,14 @@ export async function overview(now = new Date()): Promise<Overview> {
   const inWindow = gte(leadDailyCounts.day, utcDay(start));
   const total = sql<number>`sum(${leadDailyCounts.leads})::int`;
 
-  const [perDay, bySource, spam, outstanding, delivered] = await Promise.all([
+  const [perDay, results, spam, outstanding, delivered] = await Promise.all([
     // The daily counts the triggers keep (lead_daily_counts): a few rows per day, however many leads.
     db
       .select({ day: leadDailyCounts.day, form: leadDailyCounts.form, n: total })
       .from(leadDailyCounts)
       .where(and(inWindow, eq(leadDailyCounts.status, 'accepted')))
       .groupBy(leadDailyCounts.day, leadDailyCounts.form),
-    db
-      .select({ source: leadDailyCounts.source, n: total })
-      .from(leadDailyCounts)
-      .where(and(inWindow, eq(leadDailyCounts.status, 'accepted')))
-      .groupBy(leadDailyCounts.source),
+    resultsSince(start),
     db
       .select({ n: total })
       .from(leadDailyCounts)
@@ -83,11 +103,6 @@ export async function overview(now = new Date()): Promise<Overview> {
     const entry = byDay.get(row.day);
     if (entry) entry.counts[row.form] += row.n;
   }
-  const sources = bySource
-    .filter((row) => row.n > 0)
-    .map((row) => ({ source: row.source, leads: row.n }))
-    .sort((a, b) => b.leads - a.leads || a.source.localeCompare(b.source))
-    .slice(0, 10);
 
   const lastDelivered = new Map(delivered);
   const count = (form: LeadForm, statuses: DeliveryStatus[]) =>
@@ -102,8 +117,71 @@ export async function overview(now = new Date()): Promise<Overview> {
     skipped: count(form, ['skipped']),
     lastDelivered: lastDelivered.get(form) ?? null,
   }));
-  return { days, sources, spam: spam[0]?.n ?? 0, health };
+  return { days, results, spam: spam[0]?.n ?? 0, health };
 }
+
+/**
+ * Results of the leads received since `start`: counts from lead_result_counts (a few thousand rows
+ * however many leads), medians from lead_responses (the leads with a first response only). Both are
+ * kept by triggers on leads (migration 0010).
+ */
+async function resultsSince(start: Date): Promise<Record<ResultDimension, ResultRow[]>> {
+  const { db } = await getDatabase();
+  const [counts, medians] = await Promise.all([
+    db
+      .select({
+        dimension: leadResultCounts.dimension,
+        value: leadResultCounts.value,
+        stage: leadResultCounts.stage,
+        n: sql<number>`sum(${leadResultCounts.leads})::int`,
+      })
+      .from(leadResultCounts)
+      .where(gte(leadResultCounts.day, utcDay(start)))
+      .groupBy(leadResultCounts.dimension, leadResultCounts.value, leadResultCounts.stage),
+    db.execute(
+      sql`SELECT ${leadResponses.source} AS source, ${leadResponses.campaign} AS campaign, ${leadResponses.page} AS page,
+        percentile_cont(0.5) WITHIN GROUP (ORDER BY ${leadResponses.seconds}) AS m
+        FROM ${leadResponses} WHERE ${leadResponses.createdAt} >= ${start.toISOString()}::timestamptz
+        GROUP BY GROUPING SETS ((${leadResponses.source}), (${leadResponses.campaign}), (${leadResponses.page}))`,
+    ),
+  ]);
+  const rowsOf = (dimension: ResultDimension) => {
+    const byValue = new Map<string, ResultRow>();
+    for (const row of counts) {
+      if (row.dimension !== dimension || row.n === 0) continue;
+      const entry = byValue.get(row.value) ?? {
+        value: row.value,
+        leads: 0,
+        qualified: 0,
+        won: 0,
+        medianResponseSeconds: null,
+      };
+      entry.leads += row.n;
+      if (row.stage === 'qualified' || row.stage === 'won') entry.qualified += row.n;
+      if (row.stage === 'won') entry.won += row.n;
+      byValue.set(row.value, entry);
+    }
+    for (const row of rowsOfResult(medians as { rows: MedianRow[] })) {
+      const value = row[dimension];
+      const entry = value === null ? undefined : byValue.get(value);
+      if (entry) entry.medianResponseSeconds = Math.round(Number(row.m));
+    }
+    return [...byValue.values()]
+      .filter((row) => row.leads > 0)
+      .sort((a, b) => b.leads - a.leads || a.value.localeCompare(b.value))
+      .slice(0, RESULT_ROWS);
+  };
+  return Object.fromEntries(
+    resultDimensions.map((dimension) => [dimension, rowsOf(dimension)]),
+  ) as Record<ResultDimension, ResultRow[]>;
+}
+
+/** A median of one value of one dimension: the others are null (GROUPING SETS). */
+type MedianRow = Record<ResultDimension, string | null> & { m: number | string };
+
+/** The rows of db.execute's answer: node-postgres gives { rows }, PGlite's driver the same. */
+const rowsOfResult = <T>(result: { rows: T[] } | T[]): T[] =>
+  Array.isArray(result) ? result : result.rows;
 
 export type TestEventResult =
   | {

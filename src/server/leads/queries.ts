@@ -1,5 +1,18 @@
 import 'server-only';
-import { and, asc, count, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  inArray,
+  isNull,
+  lt,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import {
   attributionRules,
   isLeadForm,
@@ -7,15 +20,20 @@ import {
   type Attribution,
   type LeadForm,
 } from '@/lib/lead-forms';
+import { isUuid } from '@/lib/uuid';
+import { readHidden, showHidden } from '@/lib/visible-text';
 import { getDatabase } from '@/server/db/client';
 import {
   deliveryStatuses,
   leadDailyCounts,
   leadDeliveries,
   leadDeliveryAttempts,
+  leadNotes,
   leads,
+  leadStages,
   leadStatuses,
   type DeliveryStatus,
+  type LeadStage,
   type LeadStatus,
 } from '@/server/db/schema';
 
@@ -26,7 +44,10 @@ import {
 
 export type LeadQuery = {
   form?: LeadForm;
+  /** The spam flag. */
   status?: LeadStatus;
+  /** Where the agency is with the lead (the inbox's 'Status'). */
+  stage?: LeadStage;
   delivery?: DeliveryStatus;
   /** Inclusive start and exclusive end, UTC. */
   from?: Date;
@@ -36,6 +57,21 @@ export type LeadQuery = {
 };
 
 export const MAX_SEARCH_CHARS = 100;
+/** The inbox's page size, and the furthest page an address may ask for (its offset stays a small number). */
+const INBOX_PAGE_SIZE = 50;
+const MAX_PAGE = 100_000;
+// Dates PostgreSQL and JavaScript both take without question: year 0 or 275760 are refused, not sent.
+const FIRST_DAY = '1970-01-01';
+const LAST_DAY = '9999-12-31';
+
+const isOneOf = <T extends string>(values: readonly T[], value: string): value is T =>
+  (values as readonly string[]).includes(value);
+
+/** A page number from an address: a whole number from 1 to MAX_PAGE, else 1 (never NaN, 1e20 or negative). */
+export function pageNumber(value: string | undefined): number {
+  const page = /^\d{1,9}$/.test(value?.trim() ?? '') ? Number(value) : 1;
+  return Math.min(MAX_PAGE, Math.max(1, page));
+}
 
 /**
  * A LeadQuery from the inbox's address or the command line's options. Unknown values are reported,
@@ -67,6 +103,11 @@ export function parseLeadQuery(input: Record<string, string | undefined>): {
         `Unknown status '${status}' (lead: ${leadStatuses.join(', ')}; delivery: ${deliveryStatuses.join(', ')})`,
       );
   }
+  const stage = value('stage');
+  if (stage) {
+    if (isOneOf(leadStages, stage)) query.stage = stage;
+    else problems.push(`Unknown status '${stage}' (${leadStages.join(', ')})`);
+  }
   const delivery = value('delivery');
   if (delivery) {
     if ((deliveryStatuses as readonly string[]).includes(delivery))
@@ -80,13 +121,17 @@ export function parseLeadQuery(input: Record<string, string | undefined>): {
     const day = value(name);
     if (!day) continue;
     const date = /^\d{4}-\d{2}-\d{2}$/.test(day) ? new Date(`${day}T00:00:00.000Z`) : null;
-    if (!date || Number.isNaN(date.getTime()))
+    // A real day (not 2026-02-31) within the years the database is asked about.
+    if (!date || Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== day)
       problems.push(`'${name}' must be a date like 2026-01-31`);
+    else if (day < FIRST_DAY || day > LAST_DAY)
+      problems.push(`'${name}' must be between ${FIRST_DAY} and ${LAST_DAY}`);
     // 'to' is the whole of that day: the query's end is the next midnight.
     else query[key] = new Date(date.getTime() + dayOffset * 86_400_000);
   }
   const q = value('q');
-  if (q) query.q = q.slice(0, MAX_SEARCH_CHARS);
+  // A value the inbox shows with \u202e written out is found when searched for as shown.
+  if (q) query.q = readHidden(q.slice(0, MAX_SEARCH_CHARS));
   return { query, problems };
 }
 
@@ -95,6 +140,7 @@ export function leadQueryParams(query: LeadQuery): URLSearchParams {
   const params = new URLSearchParams();
   if (query.form) params.set('form', query.form);
   if (query.status) params.set('status', query.status);
+  if (query.stage) params.set('stage', query.stage);
   if (query.delivery) params.set('delivery', query.delivery);
   if (query.from) params.set('from', query.from.toISOString().slice(0, 10));
   if (query.to)
@@ -107,6 +153,7 @@ function conditions(query: LeadQuery): SQL | undefined {
   const where: SQL[] = [];
   if (query.form) where.push(eq(leads.form, query.form));
   if (query.status) where.push(eq(leads.status, query.status));
+  if (query.stage) where.push(eq(leads.stage, query.stage));
   if (query.delivery) where.push(eq(leadDeliveries.status, query.delivery));
   if (query.from) where.push(gte(leads.createdAt, query.from));
   if (query.to) where.push(lt(leads.createdAt, query.to));
@@ -122,11 +169,19 @@ function conditions(query: LeadQuery): SQL | undefined {
   return where.length ? and(...where) : undefined;
 }
 
+// A lead's delivery in the list, filter and CSV is its webhook job; its other jobs (emails, chat) are on its page.
+const webhookDelivery = and(
+  eq(leadDeliveries.leadId, leads.id),
+  eq(leadDeliveries.channel, 'webhook'),
+);
+
 const listColumns = {
   id: leads.id,
   createdAt: leads.createdAt,
   form: leads.form,
   status: leads.status,
+  stage: leads.stage,
+  seenAt: leads.seenAt,
   fields: leads.fields,
   attribution: leads.attribution,
   delivery: leadDeliveries.status,
@@ -140,6 +195,8 @@ export type LeadRow = {
   createdAt: Date;
   form: LeadForm;
   status: LeadStatus;
+  stage: LeadStage;
+  seenAt: Date | null;
   fields: Record<string, string>;
   attribution: Attribution;
   delivery: DeliveryStatus | null;
@@ -159,7 +216,13 @@ const utcDay = (date: Date) => date.toISOString().slice(0, 10);
  */
 async function countLeads(query: LeadQuery): Promise<number> {
   const { db } = await getDatabase();
-  if (!query.q && !query.delivery && isUtcMidnight(query.from) && isUtcMidnight(query.to)) {
+  if (
+    !query.q &&
+    !query.delivery &&
+    !query.stage &&
+    isUtcMidnight(query.from) &&
+    isUtcMidnight(query.to)
+  ) {
     const where: SQL[] = [];
     if (query.form) where.push(eq(leadDailyCounts.form, query.form));
     if (query.status) where.push(eq(leadDailyCounts.status, query.status));
@@ -176,37 +239,60 @@ async function countLeads(query: LeadQuery): Promise<number> {
     ? await db
         .select({ n: count() })
         .from(leads)
-        .innerJoin(leadDeliveries, eq(leadDeliveries.leadId, leads.id))
+        .innerJoin(leadDeliveries, webhookDelivery)
         .where(where)
     : await db.select({ n: count() }).from(leads).where(where);
   return row?.n ?? 0;
 }
 
-/** One page of matching leads, newest first, and how many match in all. */
+async function pageOfLeads(query: LeadQuery, page: number, pageSize: number): Promise<LeadRow[]> {
+  const { db } = await getDatabase();
+  return db
+    .select(listColumns)
+    .from(leads)
+    .leftJoin(leadDeliveries, webhookDelivery)
+    .where(conditions(query))
+    .orderBy(desc(leads.createdAt), desc(leads.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+}
+
+/**
+ * One page of matching leads, newest first, how many match in all, and the page shown: a page past
+ * the last one shows the last one.
+ */
 export async function searchLeads(
   query: LeadQuery,
-  { page = 1, pageSize = 50 }: { page?: number; pageSize?: number } = {},
-): Promise<{ rows: LeadRow[]; total: number }> {
+  { page = 1, pageSize = INBOX_PAGE_SIZE }: { page?: number; pageSize?: number } = {},
+): Promise<{ rows: LeadRow[]; total: number; page: number; pages: number }> {
+  const asked = Math.min(MAX_PAGE, Math.max(1, Math.floor(page) || 1));
+  const [rows, total] = await Promise.all([pageOfLeads(query, asked, pageSize), countLeads(query)]);
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  if (asked <= pages) return { rows, total, page: asked, pages };
+  return { rows: await pageOfLeads(query, pages, pageSize), total, page: pages, pages };
+}
+
+/** How many accepted leads nobody has opened yet, counted up to `cap` (the navigation shows '1,000+'). */
+export async function countUnseen(cap = 1000): Promise<number> {
   const { db } = await getDatabase();
-  const [rows, total] = await Promise.all([
-    db
-      .select(listColumns)
-      .from(leads)
-      .leftJoin(leadDeliveries, eq(leadDeliveries.leadId, leads.id))
-      .where(conditions(query))
-      .orderBy(desc(leads.createdAt), desc(leads.id))
-      .limit(pageSize)
-      .offset((Math.max(1, page) - 1) * pageSize),
-    countLeads(query),
-  ]);
-  return { rows, total };
+  const unseen = db
+    .select({ id: leads.id })
+    .from(leads)
+    .where(and(isNull(leads.seenAt), eq(leads.status, 'accepted')))
+    .limit(cap)
+    .as('unseen');
+  const [row] = await db.select({ n: count() }).from(unseen);
+  return row?.n ?? 0;
 }
 
 /**
  * Every matching lead, newest first, a batch at a time (keyset pagination on created_at and id), so
  * an export of any size holds one batch in memory.
  */
-export async function* eachLead(query: LeadQuery, batchSize = 1000): AsyncGenerator<LeadRow> {
+export async function* eachLead(
+  query: LeadQuery,
+  batchSize = 1000,
+): AsyncGenerator<LeadRow & { latestNote: string | null }> {
   const { db } = await getDatabase();
   let after: { createdAt: Date; id: string } | null = null;
   for (;;) {
@@ -215,10 +301,16 @@ export async function* eachLead(query: LeadQuery, batchSize = 1000): AsyncGenera
     const cursor: SQL | undefined = after
       ? sql`(${leads.createdAt}, ${leads.id}) < (${after.createdAt.toISOString()}::timestamptz, ${after.id}::uuid)`
       : undefined;
-    const batch: LeadRow[] = await db
-      .select(listColumns)
+    const batch: Array<LeadRow & { latestNote: string | null }> = await db
+      .select({
+        ...listColumns,
+        // One probe of lead_notes_lead_idx per lead.
+        latestNote: sql<
+          string | null
+        >`(SELECT ${leadNotes.body} FROM ${leadNotes} WHERE ${leadNotes.leadId} = ${leads.id} ORDER BY ${leadNotes.createdAt} DESC LIMIT 1)`,
+      })
       .from(leads)
-      .leftJoin(leadDeliveries, eq(leadDeliveries.leadId, leads.id))
+      .leftJoin(leadDeliveries, webhookDelivery)
       .where(and(conditions(query), cursor))
       .orderBy(desc(leads.createdAt), desc(leads.id))
       .limit(batchSize);
@@ -231,7 +323,7 @@ export async function* eachLead(query: LeadQuery, batchSize = 1000): AsyncGenera
 
 /** One lead with its deliveries and every attempt, oldest first; null when there is none. */
 export async function showLead(id: string) {
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) return null;
+  if (!isUuid(id)) return null;
   const { db } = await getDatabase();
   const [lead] = await db.select().from(leads).where(eq(leads.id, id));
   if (!lead) return null;
@@ -270,6 +362,7 @@ const FIELD_COLUMNS = [
   'units',
 ];
 const ATTRIBUTION_COLUMNS = Object.keys(attributionRules);
+// 'status' is the spam flag; 'stage' is what the inbox calls Status (new, contacted, qualified, won, lost).
 export const CSV_HEADER = [
   'id',
   'created_at',
@@ -280,33 +373,29 @@ export const CSV_HEADER = [
   'delivered_at',
   ...FIELD_COLUMNS,
   ...ATTRIBUTION_COLUMNS,
+  'stage',
+  'latest_note',
 ];
 
-// C0 and C1 controls (but tab and line breaks, which CSV quotes), and the bidirectional overrides and isolates.
-const UNSAFE_CHARACTERS =
-  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/g;
-
 /**
- * One CSV cell: quoted when needed; a leading = + - @ (or tab or carriage return) is defused so a
- * spreadsheet does not run it as a formula; control and bidirectional-override characters are shown
- * as \uXXXX text, so opening or printing the file cannot rewrite a terminal or reorder what it shows.
+ * One CSV cell: quoted when it holds a comma, a semicolon (the separator of many locales'
+ * spreadsheets), a quote or a line break; a leading = + - @ (or tab or carriage return) is defused so
+ * a spreadsheet does not run it as a formula; hidden and direction-changing characters are shown as
+ * \uXXXX text, so opening or printing the file cannot rewrite a terminal or reorder what it shows.
  */
 export function csvCell(value: unknown): string {
-  let text =
+  let text = showHidden(
     value === null || value === undefined
       ? ''
       : value instanceof Date
         ? value.toISOString()
-        : String(value);
-  text = text.replace(
-    UNSAFE_CHARACTERS,
-    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
+        : String(value),
   );
   if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  return /[",;\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-export function csvLine(row: LeadRow): string {
+export function csvLine(row: LeadRow & { latestNote?: string | null }): string {
   const attribution = row.attribution as Record<string, unknown>;
   return [
     row.id,
@@ -318,6 +407,8 @@ export function csvLine(row: LeadRow): string {
     row.deliveredAt,
     ...FIELD_COLUMNS.map((name) => row.fields[name]),
     ...ATTRIBUTION_COLUMNS.map((name) => attribution[name]),
+    row.stage,
+    row.latestNote,
   ]
     .map(csvCell)
     .join(',');

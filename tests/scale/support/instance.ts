@@ -96,19 +96,6 @@ export async function startInstance(
 }
 
 /** Signs an operator in over HTTP as the inbox's JSON client does; returns the Cookie header to send. */
-export async function signInCookie(port: number, email: string, password: string): Promise<string> {
-  const response = await fetch(`http://127.0.0.1:${port}/api/admin/sign-in`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json' },
-    body: JSON.stringify({ email, password }),
-  });
-  if (response.status !== 200) throw new Error(`sign-in answered ${response.status}`);
-  return response.headers
-    .getSetCookie()
-    .map((line) => line.split(';')[0]!)
-    .join('; ');
-}
-
 export type RawResponse = {
   status: number;
   headers: Record<string, string>;

@@ -1,28 +1,29 @@
-import Link from 'next/link';
-import type { ReactNode } from 'react';
 import { siteConfig } from '@/config/site';
 import { adminCopy, adminNav } from '@/content/admin';
 import { fill } from '@/lib/fill';
 import { buttonClass } from '@/components/ui/button-styles';
-import { requireOperator } from '@/server/admin/session';
-import { CsrfField } from './csrf-field';
+import { ActionForm } from './action-form';
+
+type Props = {
+  email: string;
+  /** Accepted leads nobody has opened yet, counted up to `unopenedCap`. */
+  unopened: number;
+  unopenedCap: number;
+  /** The path shown, to mark its section in the navigation. */
+  path: string;
+  signOut: (formData: FormData) => Promise<void>;
+};
 
 /**
- * The frame of every signed-in inbox page: the operator check (a redirect to sign-in that comes back
- * to `path`), the navigation with the current section marked, who is signed in and the sign-out.
+ * The signed-in inbox's header: the skip link, the sections (plain links: every page renders in full,
+ * so the count of unopened leads is always current), who is signed in and the sign-out.
  */
-export async function AdminPage({
-  path,
-  section,
-  heading,
-  children,
-}: {
-  path: string;
-  section: string;
-  heading: string;
-  children: ReactNode;
-}) {
-  const { operator, session } = await requireOperator(path);
+export function AdminHeader({ email, unopened, unopenedCap, path, signOut }: Props) {
+  const pathname = path.split(/[?#]/)[0]!;
+  const section = adminNav
+    .map((item) => item.href as string)
+    .filter((href) => pathname === href || pathname.startsWith(`${href}/`))
+    .sort((a, b) => b.length - a.length)[0];
   return (
     <>
       <a
@@ -41,37 +42,38 @@ export async function AdminPage({
             <ul className="flex flex-wrap gap-1">
               {adminNav.map((item) => (
                 <li key={item.href}>
-                  <Link
+                  <a
                     href={item.href}
-                    prefetch={false}
                     aria-current={item.href === section ? 'page' : undefined}
                     className="block rounded-full px-3 py-2 text-sm font-medium text-ink-700 hover:bg-ink-100 aria-[current=page]:bg-brand-50 aria-[current=page]:text-brand-800"
                   >
                     {item.label}
-                  </Link>
+                    {item.href === '/admin' && unopened > 0 && ' '}
+                    {item.href === '/admin' && unopened > 0 && (
+                      <span className="ml-2 rounded-full bg-brand-700 px-2 py-0.5 text-xs font-semibold text-white">
+                        {fill(
+                          unopened >= unopenedCap ? adminCopy.manyUnopened : adminCopy.unopened,
+                          {
+                            count: Math.min(unopened, unopenedCap).toLocaleString('en-US'),
+                          },
+                        )}
+                      </span>
+                    )}
+                  </a>
                 </li>
               ))}
             </ul>
           </nav>
-          <form
-            method="post"
-            action="/api/admin/sign-out"
-            className="ml-auto flex items-center gap-3"
-          >
-            <CsrfField token={session.csrfToken} />
+          <ActionForm action={signOut} className="ml-auto flex items-center gap-3">
             <span className="hidden text-sm text-ink-600 md:inline">
-              {fill(adminCopy.signedInAs, { email: operator.email })}
+              {fill(adminCopy.signedInAs, { email })}
             </span>
             <button type="submit" className={buttonClass('secondary', 'sm')}>
               {adminCopy.signOut}
             </button>
-          </form>
+          </ActionForm>
         </div>
       </header>
-      <main id="admin-main" tabIndex={-1} className="mx-auto max-w-6xl px-4 py-8 outline-none">
-        <h1 className="text-2xl font-bold text-ink-900">{heading}</h1>
-        {children}
-      </main>
     </>
   );
 }

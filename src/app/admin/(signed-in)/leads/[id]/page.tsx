@@ -1,0 +1,259 @@
+import type { Metadata } from 'next';
+import { headers } from 'next/headers';
+import { deliveryLabels, formNames, leadCopy, stageLabels } from '@/content/admin';
+import { fieldCopy } from '@/content/forms';
+import { fill } from '@/lib/fill';
+import { buttonClass } from '@/components/ui/button-styles';
+import { ActionForm } from '@/components/admin/action-form';
+import { formatDuration, formatUtc, fullName, visible } from '@/components/admin/format';
+import { labelClass, SelectField } from '@/components/admin/fields';
+import { Panel } from '@/components/admin/panel';
+import { ColumnHeads, ScrollTable } from '@/components/admin/scroll-table';
+import { isForeignRequest } from '@/server/admin/request-check';
+import { requireOperator } from '@/server/admin/session';
+import { showLead } from '@/server/leads/queries';
+import { markSeen, MAX_NOTE_CHARS, notesOf } from '@/server/leads/workbench';
+import { addLeadNote, markSpam, removeLead, resend, saveStage } from './actions';
+
+export const metadata: Metadata = { title: leadCopy.title };
+
+type Props = { params: Promise<{ id: string }> };
+
+// A visitor's value may be one unbroken 2,000-character address: it wraps anywhere rather than widen the page.
+const wraps = 'min-w-0 whitespace-pre-wrap [overflow-wrap:anywhere]';
+
+function Facts({
+  id,
+  label: heading,
+  rows,
+}: {
+  id: string;
+  label: string;
+  rows: Array<[string, string]>;
+}) {
+  return (
+    <Panel id={id} heading={heading}>
+      {rows.length === 0 ? (
+        <p className="mt-2 text-sm text-ink-700">{leadCopy.none}</p>
+      ) : (
+        <dl className="mt-3 grid gap-x-4 gap-y-2 text-sm sm:grid-cols-[12rem_minmax(0,1fr)]">
+          {rows.map(([term, value]) => (
+            <div key={term} className="contents">
+              <dt className="font-semibold text-ink-800">{term}</dt>
+              <dd className={`${wraps} text-ink-900`}>{value}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+    </Panel>
+  );
+}
+
+export default async function LeadPage({ params }: Props) {
+  await requireOperator();
+  const { id } = await params;
+  const shown = await showLead(id);
+  if (!shown) {
+    return (
+      <>
+        <h1 className="text-2xl font-bold text-ink-900">{leadCopy.title}</h1>
+        <p className="mt-4">{leadCopy.notFound}</p>
+        <a href="/admin" className={buttonClass('secondary', 'sm', 'mt-4')}>
+          {leadCopy.back}
+        </a>
+      </>
+    );
+  }
+  const { lead, deliveries, attempts } = shown;
+  // Opening a lead marks it seen; a link followed from another site does not count as opening it.
+  if (!lead.seenAt && !isForeignRequest(await headers())) await markSeen(lead.id);
+  const notes = await notesOf(lead.id);
+  const delivery = deliveries.find((each) => each.channel === 'webhook');
+  const deliveryAttempts = attempts.filter((attempt) => attempt.deliveryId === delivery?.id);
+  const fieldRows = Object.entries(lead.fields)
+    .filter(([, value]) => value !== '')
+    .map(([name, value]): [string, string] => [
+      fieldCopy[name as keyof typeof fieldCopy]?.label ?? name,
+      visible(value),
+    ]);
+  const attribution = lead.attribution as Record<string, string | number | undefined>;
+  const attributionRows = Object.entries(leadCopy.attributionLabels)
+    .filter(([key]) => attribution[key] !== undefined && attribution[key] !== '')
+    .map(([key, text]): [string, string] => [text, visible(attribution[key])]);
+  const hidden = <input type="hidden" name="id" value={lead.id} />;
+
+  return (
+    <>
+      <h1 className={`text-2xl font-bold text-ink-900 ${wraps}`}>
+        {fullName(lead.fields) || visible(lead.fields.email) || leadCopy.title}
+      </h1>
+      <p className="mt-1 text-sm text-ink-700">
+        {fill(leadCopy.received, { when: formatUtc(lead.createdAt), form: formNames[lead.form] })}
+        {lead.status === 'spam' && ` ${leadCopy.spamNote}`}
+      </p>
+      <div className="mt-4 space-y-4">
+        <Panel id="work-heading" heading={leadCopy.work}>
+          <ActionForm action={saveStage} className="mt-3 flex flex-wrap items-end gap-3">
+            {hidden}
+            <SelectField
+              id="lead-stage"
+              name="stage"
+              label={leadCopy.stage}
+              options={Object.entries(stageLabels)}
+              defaultValue={lead.stage}
+            />
+            <button type="submit" className={buttonClass('primary', 'sm')}>
+              {leadCopy.saveStage}
+            </button>
+          </ActionForm>
+          <dl className="mt-3 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[12rem_minmax(0,1fr)]">
+            <dt className="font-semibold text-ink-800">{leadCopy.firstResponse}</dt>
+            <dd>
+              {lead.firstResponseAt
+                ? fill(leadCopy.firstResponseAfter, {
+                    duration: formatDuration(
+                      (lead.firstResponseAt.getTime() - lead.createdAt.getTime()) / 1000,
+                    ),
+                  })
+                : leadCopy.noResponse}
+            </dd>
+          </dl>
+          <h3 className="mt-5 font-bold">{leadCopy.notes}</h3>
+          {notes.length === 0 ? (
+            <p className="mt-1 text-sm text-ink-700">{leadCopy.noNotes}</p>
+          ) : (
+            <ul className="mt-2 space-y-3">
+              {notes.map((note) => (
+                <li key={note.id} className="rounded-lg bg-ink-50 p-3 text-sm">
+                  <p className={wraps}>{visible(note.body)}</p>
+                  <p className="mt-1 text-ink-600">
+                    {fill(leadCopy.noteBy, {
+                      author: note.author,
+                      when: formatUtc(note.createdAt),
+                    })}
+                  </p>
+                </li>
+              ))}
+            </ul>
+          )}
+          <ActionForm action={addLeadNote} className="mt-3 space-y-2">
+            {hidden}
+            <label htmlFor="lead-note" className={labelClass}>
+              {leadCopy.note}
+            </label>
+            <textarea
+              id="lead-note"
+              name="note"
+              rows={3}
+              required
+              maxLength={MAX_NOTE_CHARS}
+              className="block w-full rounded-lg border border-ink-300 bg-white px-3 py-2 text-sm"
+            />
+            <button type="submit" className={buttonClass('secondary', 'sm')}>
+              {leadCopy.addNote}
+            </button>
+          </ActionForm>
+        </Panel>
+        <Panel id="actions-heading" heading={leadCopy.actions}>
+          <div className="mt-3 flex flex-wrap items-start gap-3">
+            {lead.status === 'accepted' && (
+              <ActionForm action={resend}>
+                {hidden}
+                <button type="submit" className={buttonClass('primary', 'sm')}>
+                  {leadCopy.resend}
+                </button>
+              </ActionForm>
+            )}
+            <ActionForm action={markSpam}>
+              {hidden}
+              <input type="hidden" name="spam" value={lead.status === 'accepted' ? '1' : '0'} />
+              <button
+                type="submit"
+                className={buttonClass(lead.status === 'accepted' ? 'secondary' : 'primary', 'sm')}
+              >
+                {lead.status === 'accepted' ? leadCopy.markSpam : leadCopy.markNotSpam}
+              </button>
+            </ActionForm>
+            <details className="rounded-lg border border-red-200 px-3 py-2">
+              <summary className="cursor-pointer text-sm font-semibold text-red-800">
+                {leadCopy.delete}
+              </summary>
+              <ActionForm action={removeLead} className="mt-2">
+                {hidden}
+                <input type="hidden" name="confirm" value="yes" />
+                <button
+                  type="submit"
+                  className="rounded-full bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-800"
+                >
+                  {leadCopy.deleteConfirm}
+                </button>
+              </ActionForm>
+            </details>
+          </div>
+        </Panel>
+        <Facts id="fields-heading" label={leadCopy.fields} rows={fieldRows} />
+        <Facts id="attribution-heading" label={leadCopy.attribution} rows={attributionRows} />
+        <Panel id="delivery-heading" heading={leadCopy.delivery}>
+          <dl className="mt-3 grid gap-x-4 gap-y-2 text-sm sm:grid-cols-[12rem_minmax(0,1fr)]">
+            <dt className="font-semibold text-ink-800">{leadCopy.idempotencyKey}</dt>
+            <dd className="break-all font-mono">{lead.id}</dd>
+            {delivery && (
+              <>
+                <dt className="font-semibold text-ink-800">{leadCopy.status}</dt>
+                <dd>{deliveryLabels[delivery.status]}</dd>
+                <dt className="font-semibold text-ink-800">{leadCopy.webhook}</dt>
+                <dd className="break-all">{delivery.webhookUrl ?? leadCopy.none}</dd>
+                <dt className="font-semibold text-ink-800">{leadCopy.attempts}</dt>
+                <dd>{delivery.attempts}</dd>
+                {delivery.nextAttemptAt && delivery.status === 'pending' && (
+                  <>
+                    <dt className="font-semibold text-ink-800">{leadCopy.nextAttempt}</dt>
+                    <dd>{formatUtc(delivery.nextAttemptAt)}</dd>
+                  </>
+                )}
+                {delivery.deliveredAt && (
+                  <>
+                    <dt className="font-semibold text-ink-800">{leadCopy.deliveredAt}</dt>
+                    <dd>{formatUtc(delivery.deliveredAt)}</dd>
+                  </>
+                )}
+                {delivery.lastError && (
+                  <>
+                    <dt className="font-semibold text-ink-800">{leadCopy.lastError}</dt>
+                    <dd className={wraps}>{delivery.lastError}</dd>
+                  </>
+                )}
+              </>
+            )}
+          </dl>
+          {!delivery && <p className="mt-3 text-sm">{leadCopy.noDelivery}</p>}
+          {deliveryAttempts.length === 0 ? (
+            <p className="mt-3 text-sm text-ink-700">{leadCopy.noAttempts}</p>
+          ) : (
+            <ScrollTable
+              caption={leadCopy.attemptsCaption}
+              minWidth="min-w-[32rem]"
+              className="mt-4"
+              columns={<ColumnHeads labels={Object.values(leadCopy.attemptColumns)} />}
+            >
+              {deliveryAttempts.map((attempt) => (
+                <tr key={attempt.id} className="border-t border-ink-200">
+                  <td className="px-3 py-2">{attempt.attempt}</td>
+                  <td className="whitespace-nowrap px-3 py-2">
+                    {formatUtc(attempt.startedAt, { seconds: true })}
+                  </td>
+                  <td className="px-3 py-2">{attempt.httpStatus ?? '-'}</td>
+                  <td className="px-3 py-2">{attempt.durationMs}</td>
+                  <td className="max-w-[20rem] break-words px-3 py-2">{attempt.error ?? ''}</td>
+                </tr>
+              ))}
+            </ScrollTable>
+          )}
+        </Panel>
+        <a href="/admin" className={buttonClass('secondary', 'sm')}>
+          {leadCopy.back}
+        </a>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,54 @@
+import type { InputHTMLAttributes } from 'react';
+
+export const labelClass = 'block text-sm font-semibold text-ink-800';
+const controlClass =
+  'mt-1 block w-full rounded-lg border border-ink-300 bg-white px-3 py-2 text-sm text-ink-900';
+
+/** A labelled select; with `any`, a first option '' that stands for no choice. */
+export function SelectField({
+  id,
+  name,
+  label,
+  options,
+  defaultValue,
+  any,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  options: Array<[string, string]>;
+  defaultValue?: string;
+  any?: string;
+}) {
+  return (
+    <div>
+      <label htmlFor={id} className={labelClass}>
+        {label}
+      </label>
+      <select id={id} name={name} defaultValue={defaultValue} className={controlClass}>
+        {any !== undefined && <option value="">{any}</option>}
+        {options.map(([value, text]) => (
+          <option key={value} value={value}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** A labelled input; the rest of its attributes as given. */
+export function InputField({
+  id,
+  label,
+  ...input
+}: { id: string; label: string } & InputHTMLAttributes<HTMLInputElement>) {
+  return (
+    <div>
+      <label htmlFor={id} className={labelClass}>
+        {label}
+      </label>
+      <input id={id} className={controlClass} {...input} />
+    </div>
+  );
+}

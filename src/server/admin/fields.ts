@@ -1,0 +1,29 @@
+import 'server-only';
+import { z } from 'zod';
+import { leadForms } from '@/lib/lead-forms';
+import { isUuid } from '@/lib/uuid';
+import { leadStages } from '@/server/db/schema';
+
+/** The zod pieces the inbox's action schemas are made of. */
+
+export const leadId = z
+  .string()
+  .refine(isUuid, 'not_found')
+  .transform((id) => id.toLowerCase());
+
+/** Ticked rows: one id or several (a checkbox field sent once per ticked box), at most a page's worth. */
+export const leadIds = z.preprocess(
+  (value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]),
+  z.array(leadId).min(1, 'none_selected').max(200, 'invalid'),
+);
+
+export const stage = z.enum(leadStages);
+
+/** A form, or '' for every form. */
+export const formOrAll = z
+  .union([z.enum(leadForms as [string, ...string[]]), z.literal('')])
+  .optional()
+  .transform((value) => (value ? (value as (typeof leadForms)[number]) : undefined));
+
+/** A box that must be ticked: its value is 'yes'. */
+export const confirmed = z.literal('yes', { error: 'confirm_required' });

@@ -1,0 +1,72 @@
+import 'server-only';
+import { cookies, headers } from 'next/headers';
+import { z } from 'zod';
+import { flashErrors, flashNotices, type FlashCode } from '@/content/admin';
+import { fill } from '@/lib/fill';
+import { secureCookies } from './auth';
+import { FLASH_COOKIE, FLASH_HEADER } from './request-check';
+
+/**
+ * The typed flash: what an action tells the page it redirects to ('Status saved: Won.'), in a short-lived
+ * cookie of its own, read once. The code is one of the content's flash messages and its values are
+ * checked when read, so a cookie set by anything else cannot put words of its own on the page.
+ *
+ * Read once: src/proxy.ts passes it to the page it is sent with (a header of ours) and clears it in
+ * that page's answer. After a plain form post (no JavaScript) that page is the one the browser gets
+ * by following the 303. A post made by Next's client router renders the page it redirects to inside
+ * the same request, from the request's cookies merged with the ones the action set (the proxy sees
+ * it there); for that post the cookie is set already expired, so the browser never keeps it.
+ */
+
+export type Flash = { code: FlashCode; values?: Record<string, string | number> };
+type ShownFlash = { tone: 'notice' | 'error'; text: string };
+
+const codes = [...Object.keys(flashNotices), ...Object.keys(flashErrors)] as [
+  FlashCode,
+  ...FlashCode[],
+];
+const flashSchema = z.object({
+  code: z.enum(codes),
+  values: z
+    .record(
+      z.string().regex(/^[a-z]{1,12}$/),
+      z.union([
+        z.number().int().min(0).max(1_000_000_000),
+        z
+          .string()
+          .max(200)
+          .regex(/^[\p{L}\p{N} ():.,'_@/-]*$/u),
+      ]),
+    )
+    .optional(),
+});
+
+/** Sets the flash for the page the action redirects to. */
+export async function setFlash(flash: Flash): Promise<void> {
+  const byClientRouter = (await headers()).has('next-action');
+  (await cookies()).set(FLASH_COOKIE, Buffer.from(JSON.stringify(flash)).toString('base64url'), {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: secureCookies(),
+    path: '/admin',
+    maxAge: byClientRouter ? 0 : 60,
+  });
+}
+
+/** The flash sent with this request, as words; null when there is none or it does not check out. */
+export async function readFlash(): Promise<ShownFlash | null> {
+  const raw = (await headers()).get(FLASH_HEADER);
+  if (!raw) return null;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
+  } catch {
+    return null;
+  }
+  const flash = flashSchema.safeParse(parsed);
+  if (!flash.success) return null;
+  const { code, values = {} } = flash.data;
+  return Object.hasOwn(flashNotices, code)
+    ? { tone: 'notice', text: fill(flashNotices[code as keyof typeof flashNotices], values) }
+    : { tone: 'error', text: fill(flashErrors[code as keyof typeof flashErrors], values) };
+}

@@ -1,0 +1,81 @@
+import 'server-only';
+import { and, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { getDatabase } from '@/server/db/client';
+import { leadNotes, leads, type LeadNote, type LeadStage } from '@/server/db/schema';
+
+/** Working a lead: its status (stage), notes, whether anyone has opened it. The inbox's actions call these. */
+
+export const MAX_NOTE_CHARS = 2000;
+
+type StageChange = { id: string; from: LeadStage; to: LeadStage };
+
+/**
+ * Sets the status of the given leads; returns each change made (a lead already at that status is not
+ * changed). The first change of a lead's status records its first response; later ones keep it.
+ */
+export async function setStage(ids: string[], stage: LeadStage): Promise<StageChange[]> {
+  if (ids.length === 0) return [];
+  const { db } = await getDatabase();
+  return db.transaction(async (tx) => {
+    const before = await tx
+      .select({ id: leads.id, stage: leads.stage })
+      .from(leads)
+      .where(and(inArray(leads.id, ids), ne(leads.stage, stage)))
+      .for('update');
+    if (before.length === 0) return [];
+    await tx
+      .update(leads)
+      .set({ stage, firstResponseAt: sql`coalesce(${leads.firstResponseAt}, now())` })
+      .where(
+        inArray(
+          leads.id,
+          before.map((row) => row.id),
+        ),
+      );
+    return before.map((row) => ({ id: row.id, from: row.stage, to: stage }));
+  });
+}
+
+/** Adds a note by `author` (an operator's email); null when there is no such lead. */
+export async function addNote(
+  leadId: string,
+  author: string,
+  body: string,
+): Promise<string | null> {
+  const { db } = await getDatabase();
+  const [row] = await db
+    .insert(leadNotes)
+    .select(
+      db
+        .select({
+          id: sql<string>`gen_random_uuid()`.as('id'),
+          leadId: leads.id,
+          author: sql<string>`${author}`.as('author'),
+          body: sql<string>`${body}`.as('body'),
+          createdAt: sql<Date>`now()`.as('created_at'),
+        })
+        .from(leads)
+        .where(eq(leads.id, leadId)),
+    )
+    .returning({ id: leadNotes.id });
+  return row?.id ?? null;
+}
+
+/** A lead's notes, newest first. */
+export async function notesOf(leadId: string): Promise<LeadNote[]> {
+  const { db } = await getDatabase();
+  return db
+    .select()
+    .from(leadNotes)
+    .where(eq(leadNotes.leadId, leadId))
+    .orderBy(desc(leadNotes.createdAt));
+}
+
+/** Records that an operator opened the lead (the first time only). */
+export async function markSeen(leadId: string): Promise<void> {
+  const { db } = await getDatabase();
+  await db
+    .update(leads)
+    .set({ seenAt: new Date() })
+    .where(and(eq(leads.id, leadId), isNull(leads.seenAt)));
+}

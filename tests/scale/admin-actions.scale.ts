@@ -1,0 +1,380 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runLeadsCommand } from '../integration/support/leads-command';
+import { startReceiver, TEST_WEBHOOK_SECRET, type Receiver } from '../integration/support/receiver';
+import { validBodies } from '../integration/support/helpers';
+import { BASE_PORT, killAll, startInstance, type Instance } from './support/instance';
+import {
+  cookiesFrom,
+  formWithButton,
+  signInThrough,
+  submit,
+  type PageForm,
+} from './support/inbox-forms';
+
+/**
+ * The inbox's Server Actions over real HTTP against the production build (they need Next's request
+ * context, so they cannot be called in-process): every action's form, as its page serves it, posted
+ * without a session, from another site (Origin, or Sec-Fetch-Site cross-site or same-site) and without
+ * or with a wrong anti-forgery token: nothing happens and the answer says so (403, or back to a page),
+ * never a 500. Then each is posted as the inbox posts it and does its work, which proves the probe (the
+ * audit log) would have seen it. Also: the CSV export refuses a GET, a crafted sign-in address cannot
+ * write on the page, a flash is shown once, and the inbox's address is bounded before the database.
+ */
+
+const root = mkdtempSync(path.join(tmpdir(), 'admin-actions-'));
+const OPERATOR = 'actions@agency.example';
+const PASSWORD = 'a passphrase for the actions';
+let instance: Instance;
+let receiver: Receiver;
+let base = '';
+let cookie = '';
+const leadIds: string[] = [];
+
+const page = async (pathname: string, withCookie = cookie) => {
+  const response = await fetch(`${base}${pathname}`, {
+    headers: withCookie ? { cookie: withCookie } : {},
+    redirect: 'manual',
+  });
+  return { status: response.status, html: await response.text(), response };
+};
+
+/** How many entries the audit log holds (its first page; fewer than 100 here). */
+const auditEntries = async () =>
+  (/<tbody>([\s\S]*?)<\/tbody>/.exec((await page('/admin/audit')).html)?.[1] ?? '').split('<tr')
+    .length - 1;
+
+async function postLead(email: string) {
+  const response = await fetch(`${base}/api/leads/contact`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    body: JSON.stringify({
+      ...validBodies.contact,
+      email,
+      form_started_at: String(Date.now() - 10_000),
+    }),
+  });
+  expect(response.status).toBe(201);
+  return ((await response.json()) as { id: string }).id;
+}
+
+type Case = {
+  name: string;
+  page: () => string;
+  button: string;
+  extra: () => Record<string, string | string[]>;
+};
+
+// Every change the inbox offers, by the page that serves its form and the button that sends it.
+const cases: Case[] = [
+  {
+    name: 'set the status of selected leads',
+    page: () => '/admin',
+    button: 'Set status',
+    extra: () => ({ ids: [leadIds[0]!, leadIds[1]!], stage: 'qualified' }),
+  },
+  {
+    name: 'mark selected leads as spam',
+    page: () => '/admin',
+    button: 'Mark as spam',
+    extra: () => ({ ids: [leadIds[2]!] }),
+  },
+  {
+    name: 're-send all failed',
+    page: () => '/admin',
+    button: 'Re-send all failed',
+    extra: () => ({}),
+  },
+  { name: 'deliver skipped', page: () => '/admin', button: 'Deliver skipped', extra: () => ({}) },
+  {
+    name: "save a lead's status",
+    page: () => `/admin/leads/${leadIds[0]}`,
+    button: 'Save status',
+    extra: () => ({ stage: 'won' }),
+  },
+  {
+    name: 'add a note',
+    page: () => `/admin/leads/${leadIds[0]}`,
+    button: 'Add note',
+    extra: () => ({ note: 'Called back' }),
+  },
+  {
+    name: 're-send a lead',
+    page: () => `/admin/leads/${leadIds[0]}`,
+    button: 'Re-send now',
+    extra: () => ({}),
+  },
+  {
+    name: 'mark a lead as spam',
+    page: () => `/admin/leads/${leadIds[1]}`,
+    button: 'Mark as spam',
+    extra: () => ({}),
+  },
+  {
+    name: 'send a test event',
+    page: () => '/admin/overview',
+    button: 'Send test event',
+    extra: () => ({}),
+  },
+  {
+    name: 'delete by email',
+    page: () => '/admin/deletion',
+    button: 'Delete their data',
+    extra: () => ({ email: 'nobody-here@example.com', confirm: 'yes' }),
+  },
+  {
+    name: 'download the CSV',
+    page: () => '/admin',
+    button: 'Download CSV',
+    extra: () => ({}),
+  },
+  {
+    name: 'delete a lead',
+    page: () => `/admin/leads/${leadIds[3]}`,
+    button: 'Yes, delete this lead and its delivery history for good',
+    extra: () => ({}),
+  },
+  {
+    name: 'change the password',
+    page: () => '/admin/account',
+    button: 'Change password',
+    extra: () => ({
+      currentPassword: PASSWORD,
+      newPassword: PASSWORD,
+      confirmPassword: PASSWORD,
+    }),
+  },
+  { name: 'sign out', page: () => '/admin/account', button: 'Sign out', extra: () => ({}) },
+];
+
+async function formOf(test: Case): Promise<PageForm> {
+  return formWithButton((await page(test.page())).html, test.button);
+}
+
+beforeAll(async () => {
+  receiver = await startReceiver();
+  const port = BASE_PORT + 18;
+  base = `http://127.0.0.1:${port}`;
+  const env = {
+    LEADS_DATA_DIR: path.join(root, 'db'),
+    LEADS_WEBHOOK_URL: `${receiver.url}/leads`,
+    LEADS_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
+    ADMIN_SESSION_IDLE_MINUTES: '60',
+    ADMIN_SESSION_MAX_HOURS: '8',
+  };
+  instance = await startInstance(port, env);
+  const added = await runLeadsCommand(
+    ['add-operator', OPERATOR],
+    { ...env, LOG_LEVEL: 'warn' },
+    `${PASSWORD}\n`,
+  );
+  expect(added.code).toBe(0);
+  for (let i = 0; i < 4; i += 1) leadIds.push(await postLead(`actions-${i}@example.com`));
+  ({ cookie } = await signInThrough(base, OPERATOR, PASSWORD));
+  expect(cookie).toMatch(/session_token=/);
+}, 300_000);
+
+afterAll(async () => {
+  killAll();
+  await receiver.stop();
+  rmSync(root, { recursive: true, force: true });
+  // Whatever was refused or failed, the server never answered 500 or logged an unhandled error.
+  expect(instance.output.join('')).not.toMatch(/Invalid Server Actions request|Unhandled|⨯/);
+});
+
+describe('signing in over HTTP', () => {
+  it('sets a session cookie that lasts to the absolute limit (8 h here), HttpOnly and SameSite=Lax', async () => {
+    const { setCookie, response } = await signInThrough(base, OPERATOR, PASSWORD);
+    expect(response.status).toBe(303);
+    expect(response.headers.get('location')).toBe('/admin');
+    const line = setCookie.find((each) => each.includes('session_token='))!;
+    expect(line).toMatch(/Max-Age=28800(;|$)/);
+    expect(line).toMatch(/HttpOnly/i);
+    expect(line).toMatch(/SameSite=lax/i);
+  });
+
+  it('refuses a sign-in posted from another site with 403, and writes nothing', async () => {
+    const html = (await page('/admin/sign-in', '')).html;
+    const before = await auditEntries();
+    for (const headers of [
+      { origin: 'https://evil.example' },
+      { secFetchSite: 'cross-site' },
+      { secFetchSite: 'same-site' },
+    ]) {
+      const response = await submit(
+        base,
+        '/admin/sign-in',
+        formWithButton(html, 'Sign in'),
+        'Sign in',
+        { email: OPERATOR, password: PASSWORD },
+        headers,
+      );
+      expect(response.status).toBe(403);
+      expect(response.headers.getSetCookie().join()).not.toMatch(/session_token/);
+    }
+    expect(await auditEntries()).toBe(before);
+  });
+
+  it('writes nothing of a crafted sign-in address on the page', async () => {
+    const { html } = await page('/admin/sign-in?error=rate_limited&retryAfter=1e308', '');
+    expect(html).not.toMatch(/e\+30|Too many/);
+    expect(html).toContain('Sign in to the lead inbox');
+  });
+});
+
+describe.each(cases)('$name', (test) => {
+  it('without a session: nothing happens, and the browser is sent to sign in', async () => {
+    const form = await formOf(test);
+    const before = await auditEntries();
+    const response = await submit(base, test.page(), form, test.button, test.extra(), {
+      cookie: '',
+    });
+    expect(response.status).toBe(303);
+    expect(response.headers.get('location')).toMatch(/^\/admin\/sign-in\?next=/);
+    expect(await auditEntries()).toBe(before);
+  });
+
+  it('from another site (Origin, or Sec-Fetch-Site cross-site or same-site): 403, nothing happens', async () => {
+    const form = await formOf(test);
+    const before = await auditEntries();
+    for (const headers of [
+      { origin: 'https://evil.example' },
+      { origin: 'null' },
+      { secFetchSite: 'cross-site' },
+      { secFetchSite: 'same-site', origin: null },
+    ]) {
+      const response = await submit(base, test.page(), form, test.button, test.extra(), {
+        cookie,
+        ...headers,
+      });
+      expect(response.status, JSON.stringify(headers)).toBe(403);
+    }
+    expect(await auditEntries()).toBe(before);
+  });
+
+  it('without the anti-forgery token, or with a wrong one: nothing happens', async () => {
+    const form = await formOf(test);
+    const before = await auditEntries();
+    for (const csrf of [undefined, 'not-the-token']) {
+      const fields = { ...form.fields };
+      if (csrf === undefined) delete fields.csrf;
+      else fields.csrf = csrf;
+      const response = await submit(
+        base,
+        test.page(),
+        { ...form, fields },
+        test.button,
+        test.extra(),
+        {
+          cookie,
+        },
+      );
+      expect([303, 403]).toContain(response.status);
+    }
+    expect(await auditEntries()).toBe(before);
+  });
+
+  it('as the inbox sends it: it is done and written in the audit log', async () => {
+    const form = await formOf(test);
+    const before = await auditEntries();
+    const response = await submit(base, test.page(), form, test.button, test.extra(), { cookie });
+    expect([200, 303]).toContain(response.status);
+    await response.arrayBuffer();
+    if (test.name === 'change the password')
+      cookie = cookiesFrom(response)
+        .split('; ')
+        .filter((pair) => pair.includes('session_token='))
+        .join('; ');
+    if (test.name === 'sign out') {
+      expect(response.headers.get('location')).toBe('/admin/sign-in');
+      expect((await page('/admin')).status).toBe(307);
+      ({ cookie } = await signInThrough(base, OPERATOR, PASSWORD));
+    }
+    expect(await auditEntries()).toBeGreaterThan(before);
+  });
+});
+
+describe('the rest of the contract over HTTP', () => {
+  it('the CSV export is a post: a GET is refused (405), and a link on another site exports nothing', async () => {
+    const before = await auditEntries();
+    const response = await fetch(`${base}/admin/leads.csv`, { headers: { cookie } });
+    expect(response.status).toBe(405);
+    expect(await auditEntries()).toBe(before);
+  });
+
+  it('a lead opened from a link on another site stays unopened; opened from the inbox, it is seen', async () => {
+    const id = await postLead(`opened-${Date.now()}@example.com`);
+    const unopened = async () => (await page('/admin?q=opened-')).html.includes('Unopened');
+    expect(await unopened()).toBe(true);
+    const foreign = await fetch(`${base}/admin/leads/${id}`, {
+      headers: { cookie, 'sec-fetch-site': 'cross-site' },
+    });
+    expect(foreign.status).toBe(200);
+    await foreign.arrayBuffer();
+    expect(await unopened()).toBe(true);
+    const opened = await fetch(`${base}/admin/leads/${id}`, {
+      headers: { cookie, 'sec-fetch-site': 'same-origin' },
+    });
+    // Rendered per request for one operator: never stored by a cache on the way.
+    expect(opened.headers.get('cache-control')).toMatch(/no-store/);
+    await opened.arrayBuffer();
+    expect(await unopened()).toBe(false);
+  });
+
+  it('shows a flash once: the page after the action says what happened, and clears it', async () => {
+    const form = formWithButton((await page(`/admin/leads/${leadIds[0]}`)).html, 'Save status');
+    const response = await submit(
+      base,
+      `/admin/leads/${leadIds[0]}`,
+      form,
+      'Save status',
+      {
+        stage: 'lost',
+      },
+      { cookie },
+    );
+    expect(response.status).toBe(303);
+    const flash = cookiesFrom(response);
+    expect(flash).toMatch(/^admin\.flash=/);
+    const shown = await page(response.headers.get('location')!, `${cookie}; ${flash}`);
+    expect(shown.html).toContain('Status saved: Lost.');
+    expect(shown.response.headers.getSetCookie().join()).toMatch(/admin\.flash=;.*Max-Age=0/);
+    expect((await page(response.headers.get('location')!)).html).not.toContain('Status saved');
+  });
+
+  it.each([
+    '/admin?from=0000-01-01',
+    '/admin?to=275760-09-13',
+    '/admin?page=184467440737095516',
+    '/admin?page=-1',
+    '/admin/audit?page=1e20',
+    '/admin/audit?page=99999999999999999999',
+  ])('%s answers 200 with what it can show, never a database error', async (pathname) => {
+    const { status, html } = await page(pathname);
+    expect(status).toBe(200);
+    if (pathname.includes('from=') || pathname.includes('to='))
+      expect(html).toMatch(/must be between 1970-01-01 and 9999-12-31|must be a date/);
+    expect((await fetch(`${base}/api/health`)).status).toBe(200);
+  });
+
+  it('the CSV with an out-of-range date is refused with a message, not sent to the database', async () => {
+    const form = formWithButton((await page('/admin')).html, 'Download CSV');
+    const response = await submit(
+      base,
+      '/admin',
+      form,
+      'Download CSV',
+      { from: '0000-01-01' },
+      {
+        cookie,
+      },
+    );
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({
+      error: 'bad_request',
+      message: "'from' must be between 1970-01-01 and 9999-12-31",
+    });
+  });
+});

@@ -1,0 +1,123 @@
+/**
+ * The inbox as a browser without JavaScript sees it: its forms read from the served HTML (a Server
+ * Action form carries its action id in a hidden field), posted back as multipart/form-data with the
+ * headers the test chooses. No knowledge of the app's internals: only what a page sends.
+ */
+
+export type PageForm = {
+  /** The form's action attribute ('' for a Server Action: it posts to the page itself). */
+  action: string;
+  fields: Record<string, string>;
+  /** The submit buttons: their text, and the name and value each adds. */
+  buttons: Array<{ text: string; name?: string; value?: string }>;
+  id?: string;
+};
+
+const decode = (text: string) =>
+  text
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
+
+const attribute = (tag: string, name: string) =>
+  new RegExp(`\\s${name}="([^"]*)"`).exec(tag)?.[1] ?? undefined;
+
+export function pageForms(html: string): PageForm[] {
+  return [...html.matchAll(/<form\b([^>]*)>([\s\S]*?)<\/form>/g)].map(
+    ([, open = '', inner = '']) => {
+      const fields: Record<string, string> = {};
+      for (const [tag] of inner.matchAll(/<input\b[^>]*>/g)) {
+        const name = attribute(tag, 'name');
+        if (name && attribute(tag, 'type') === 'hidden')
+          fields[decode(name)] = decode(attribute(tag, 'value') ?? '');
+      }
+      const buttons = [...inner.matchAll(/<button\b([^>]*)>([\s\S]*?)<\/button>/g)].map(
+        ([, attrs = '', text = '']) => ({
+          text: decode(text.replace(/<[^>]+>/g, '').trim()),
+          name: attribute(attrs, 'name'),
+          value: attribute(attrs, 'value'),
+        }),
+      );
+      return {
+        action: decode(attribute(open, 'action') ?? ''),
+        fields,
+        buttons,
+        id: attribute(open, 'id'),
+      };
+    },
+  );
+}
+
+/** The form on the page with a submit button of this text. */
+export function formWithButton(html: string, text: string): PageForm {
+  const form = pageForms(html).find((each) => each.buttons.some((button) => button.text === text));
+  if (!form) throw new Error(`no form with a '${text}' button`);
+  return form;
+}
+
+export type PostOptions = {
+  cookie?: string;
+  /** Origin header; null sends none. */
+  origin?: string | null;
+  secFetchSite?: string;
+};
+
+/**
+ * Posts a page's form back as its browser would (to the form's action, else the page), with the
+ * button's name and value and `extra` fields; nothing followed.
+ */
+export async function submit(
+  base: string,
+  page: string,
+  form: PageForm,
+  buttonText: string,
+  extra: Record<string, string | string[]>,
+  { cookie, origin = base, secFetchSite }: PostOptions = {},
+): Promise<Response> {
+  const body = new FormData();
+  for (const [name, value] of Object.entries({ ...form.fields, ...extra }))
+    for (const each of Array.isArray(value) ? value : [value]) body.append(name, each);
+  const button = form.buttons.find((each) => each.text === buttonText);
+  if (button?.name) body.append(button.name, button.value ?? '');
+  const headers: Record<string, string> = {};
+  if (cookie) headers.cookie = cookie;
+  if (origin) headers.origin = origin;
+  if (secFetchSite) headers['sec-fetch-site'] = secFetchSite;
+  return fetch(`${base}${form.action || page}`, {
+    method: 'POST',
+    body,
+    headers,
+    redirect: 'manual',
+  });
+}
+
+/** The cookies a response sets, as a Cookie header (the deleted ones left out). */
+export function cookiesFrom(response: Response): string {
+  return response.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0]!)
+    .filter((pair) => !pair.endsWith('='))
+    .join('; ');
+}
+
+/** Signs in through the sign-in page's form; returns the session's Cookie header and the Set-Cookie lines. */
+export async function signInThrough(
+  base: string,
+  email: string,
+  password: string,
+): Promise<{ cookie: string; setCookie: string[]; response: Response }> {
+  const html = await (await fetch(`${base}/admin/sign-in`)).text();
+  const response = await submit(
+    base,
+    '/admin/sign-in',
+    formWithButton(html, 'Sign in'),
+    'Sign in',
+    {
+      email,
+      password,
+    },
+  );
+  return { cookie: cookiesFrom(response), setCookie: response.headers.getSetCookie(), response };
+}
