@@ -57,7 +57,6 @@ async function outage(label: string, startsAt: number, outageMs: number, leads: 
         attribution: {},
         ipHash: null,
         userAgent: null,
-        webhookUrl: `${receiver.url}/hook`,
       },
       {
         now: new Date(startsAt + (outageMs * i) / leads),

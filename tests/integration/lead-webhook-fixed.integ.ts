@@ -119,7 +119,6 @@ describe('fixing LEADS_WEBHOOK_URL, then retry-failed', () => {
           attribution: {},
           ipHash: null,
           userAgent: null,
-          webhookUrl: WRONG_URL,
         },
         { claimFirstAttempt: false, timeoutMs: 1000 },
       );

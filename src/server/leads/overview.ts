@@ -4,8 +4,9 @@ import { and, eq, gte, inArray, max, sql } from 'drizzle-orm';
 import { leadFormRegistry, leadForms, type LeadForm } from '@/lib/lead-forms';
 import { getDatabase } from '@/server/db/client';
 import { leadDailyCounts, leadDeliveries, type DeliveryStatus } from '@/server/db/schema';
-import { outboxOptions, postSigned } from '@/server/outbox/worker';
-import { webhookFor, webhookUrlFor } from './config';
+import { postSigned } from '@/server/outbox/channels';
+import { webhookFor, webhookUrlFor } from '@/server/outbox/targets';
+import { outboxOptions } from '@/server/outbox/worker';
 
 /** The inbox's overview: leads per day by form, where they came from, and how delivery is doing. */
 
