@@ -153,8 +153,9 @@ const headerValue = z
   .regex(/^[\x20-\x7e]{1,1024}$/, 'must be 1 to 1024 printable ASCII characters');
 
 /** One form's agency recipients (LEADS_NOTIFY_TO_DEMO...): the form's webhook variable's suffix. */
-export type LeadNotifyEnv =
-  LeadWebhookEnv extends `LEADS_WEBHOOK_URL_${infer Form}` ? `LEADS_NOTIFY_TO_${Form}` : never;
+export type LeadNotifyEnv = LeadWebhookEnv extends `LEADS_WEBHOOK_URL_${infer Form}`
+  ? `LEADS_NOTIFY_TO_${Form}`
+  : never;
 export const notifyEnvOf = (webhookEnv: LeadWebhookEnv): LeadNotifyEnv =>
   webhookEnv.replace('LEADS_WEBHOOK_URL_', 'LEADS_NOTIFY_TO_') as LeadNotifyEnv;
 
@@ -185,7 +186,10 @@ const mailFrom = z
       const match = /^(?:([^<>\r\n"]{1,100}?)\s*<([^<>\s]+)>|([^<>\s]+))$/.exec(value);
       return Boolean(match && EMAIL_ADDRESS.test(match[2] ?? match[3] ?? ''));
     },
-    { error: 'must be an address, or a name and an address: Brightline AI <hello@brightline.example>' },
+    {
+      error:
+        'must be an address, or a name and an address: Brightline AI <hello@brightline.example>',
+    },
   );
 
 const smtpUrl = z

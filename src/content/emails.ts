@@ -75,9 +75,7 @@ export const confirmations = {
   contact: {
     subject: 'We received your message',
     heading: 'Thank you: your message has been sent',
-    paragraphs: [
-      'We reply within 24 hours. If it is urgent, call us at {phone}.',
-    ],
+    paragraphs: ['We reply within 24 hours. If it is urgent, call us at {phone}.'],
     link: { label: 'Visit our website', path: '/' },
   },
   'aria-signup': {
@@ -157,7 +155,8 @@ export const chatMessage = 'New {form} lead on the website: {link}';
 
 /** Words for delivery health (src/server/outbox/delivery-health.ts), shown in the inbox. */
 export const healthWords = {
-  emailOff: 'Email is off: set SMTP_URL (for example smtps://user:password@smtp.example.com:465) and restart.',
+  emailOff:
+    'Email is off: set SMTP_URL (for example smtps://user:password@smtp.example.com:465) and restart.',
   chatOff: 'No chat app: set LEADS_NOTIFY_CHAT_URL to a Slack-compatible incoming webhook.',
   webhookOff: 'No webhook: set LEADS_WEBHOOK_URL (or this form’s own).',
 } as const;

@@ -29,10 +29,13 @@ const site = () => new URL(siteConfig.siteUrl).host;
 const footerValues = () => ({ brand: siteConfig.brandName, site: site() });
 const formName = (form: LeadForm) => formNames[form];
 const when = (at: Date | string | null) =>
-  at ? `${new Date(at).toISOString().slice(0, 16).replace('T', ' ')} UTC` : alertEmails.digest.never;
+  at
+    ? `${new Date(at).toISOString().slice(0, 16).replace('T', ' ')} UTC`
+    : alertEmails.digest.never;
 
 // C0 and C1 controls, bidirectional marks, overrides and isolates, zero-width characters.
-const INVISIBLE = /[\u0000-\u001F\u007F-\u009F\u061C\u200B-\u200F\u202A-\u202E\u2060-\u2069\uFEFF]/g;
+const INVISIBLE =
+  /[\u0000-\u001F\u007F-\u009F\u061C\u200B-\u200F\u202A-\u202E\u2060-\u2069\uFEFF]/g;
 
 /** Text a visitor typed, safe for a header line: no control or bidi characters, one line, bounded. */
 export function headerText(value: string, max = 80): string {
@@ -77,7 +80,9 @@ function attributionRows(lead: StoredLead): Array<[string, string]> {
   return (Object.keys(copy) as Array<keyof typeof copy>).flatMap((key): Array<[string, string]> => {
     const value = a[key];
     if (key === 'referrer') return [[copy.referrer, value ? String(value) : agencyEmail.direct]];
-    return value === undefined || value === null || value === '' ? [] : [[copy[key], String(value)]];
+    return value === undefined || value === null || value === ''
+      ? []
+      : [[copy[key], String(value)]];
   });
 }
 
@@ -251,7 +256,9 @@ export function alertMessage(payload: AlertPayload): ComposedEmail {
           <Subheading>{copy.leadsHeading}</Subheading>
           <Rows
             rows={[
-              ...leadForms.map((form) => [formName(form), String(payload.leads[form] ?? 0)] as const),
+              ...leadForms.map(
+                (form) => [formName(form), String(payload.leads[form] ?? 0)] as const,
+              ),
               [copy.spam, String(payload.spam)],
             ]}
           />

@@ -10,7 +10,10 @@ import type { ReactElement, ReactNode } from 'react';
  */
 
 const FRAGMENT = Symbol.for('react.fragment');
-const ELEMENT_TYPES = new Set([Symbol.for('react.transitional.element'), Symbol.for('react.element')]);
+const ELEMENT_TYPES = new Set([
+  Symbol.for('react.transitional.element'),
+  Symbol.for('react.element'),
+]);
 const VOID = new Set(['br', 'hr', 'img', 'meta', 'link', 'col', 'area', 'base', 'input', 'wbr']);
 // Elements that end a line of the plain-text version.
 const BLOCK = new Set([
@@ -68,7 +71,8 @@ function attributes(props: Record<string, unknown>): string {
     if (name === 'children' || name === 'key' || name === 'ref' || name.startsWith('data-text'))
       continue;
     if (value === undefined || value === null || value === false) continue;
-    if (typeof value === 'function') throw new Error(`An email cannot have event handlers (${name})`);
+    if (typeof value === 'function')
+      throw new Error(`An email cannot have event handlers (${name})`);
     const attribute = ATTRIBUTE_NAMES[name] ?? name;
     if (name === 'style' && typeof value === 'object') {
       const css = Object.entries(value as Record<string, string | number>)
@@ -126,7 +130,7 @@ function toText(node: ReactNode): string {
         const cells = expand(part.props.children as ReactNode).map((cell) =>
           typeof cell === 'string' ? cell : toText(cell.props.children as ReactNode).trim(),
         );
-        return `\n${cells.filter(Boolean).join(': ')}\n`;
+        return `${cells.filter(Boolean).join(': ')}\n`;
       }
       const inner = toText(part.props.children as ReactNode);
       if (tag === 'a') {
@@ -134,7 +138,7 @@ function toText(node: ReactNode): string {
         const label = inner.trim();
         return !href || label === href ? label || href : `${label}: ${href}`;
       }
-      if (tag === 'li') return `\n- ${inner.trim()}\n`;
+      if (tag === 'li') return `- ${inner.trim()}\n`;
       if (tag === 'p' || /^h[1-4]$/.test(tag)) return `\n${inner.trim()}\n\n`;
       return BLOCK.has(tag) ? `\n${inner}\n` : inner;
     })

@@ -34,14 +34,14 @@ export type SmtpFailure = {
 
 const WORDS: Record<SmtpErrorKind, string> = {
   auth: 'Authentication failed: the mail server refused the user name or password in SMTP_URL',
-  refused:
-    'Connection refused: nothing accepts connections at the host and port in SMTP_URL',
+  refused: 'Connection refused: nothing accepts connections at the host and port in SMTP_URL',
   certificate:
     'Certificate not trusted: the mail server’s TLS certificate could not be verified (expired, self-signed or for another name)',
   dns: 'Host not found: the mail server’s name in SMTP_URL does not resolve',
   tls: 'TLS handshake failed: check smtps:// (usually port 465) against smtp:// (587 or 25) in SMTP_URL',
   timeout: 'Timed out: the mail server did not answer in time',
-  sender: 'The mail server refused the sender address (MAIL_FROM): use an address it lets you send from',
+  sender:
+    'The mail server refused the sender address (MAIL_FROM): use an address it lets you send from',
   temporary: 'The mail server asked to try again later',
   recipient: 'The mail server refused the recipient address',
   rejected: 'The mail server refused the message',

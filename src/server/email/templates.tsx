@@ -9,9 +9,18 @@ import type { ReactNode } from 'react';
 
 const FONT_FAMILY = '-apple-system, Segoe UI, Helvetica, Arial, sans-serif';
 
-function Layout({ title, footer, children }: { title: string; footer: ReactNode; children: ReactNode }) {
+function Layout({
+  title,
+  footer,
+  children,
+}: {
+  title: string;
+  footer: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <html lang="en">
+      {/* eslint-disable-next-line @next/next/no-head-element -- an email's own document, not a page */}
       <head>
         <meta httpEquiv="Content-Type" content="text/html; charset=UTF-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -102,14 +111,34 @@ export const Button = ({ href, children }: { href: string; children: ReactNode }
 /** Label and value rows; the plain-text version shows "label: value" lines. */
 export function Rows({ rows }: { rows: ReadonlyArray<readonly [string, ReactNode]> }) {
   return (
-    <table role="presentation" width="100%" cellPadding="0" cellSpacing="0" style={{ borderCollapse: 'collapse' }}>
+    <table
+      role="presentation"
+      width="100%"
+      cellPadding="0"
+      cellSpacing="0"
+      style={{ borderCollapse: 'collapse' }}
+    >
       <tbody>
         {rows.map(([label, value]) => (
           <tr key={label}>
-            <td style={{ padding: '6px 12px 6px 0', color: '#5b6271', verticalAlign: 'top', width: '38%' }}>
+            <td
+              style={{
+                padding: '6px 12px 6px 0',
+                color: '#5b6271',
+                verticalAlign: 'top',
+                width: '38%',
+              }}
+            >
               {label}
             </td>
-            <td style={{ padding: '6px 0', verticalAlign: 'top', whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
+            <td
+              style={{
+                padding: '6px 0',
+                verticalAlign: 'top',
+                whiteSpace: 'pre-wrap',
+                wordBreak: 'break-word',
+              }}
+            >
               {value}
             </td>
           </tr>

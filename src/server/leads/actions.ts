@@ -213,7 +213,9 @@ export async function deliverSkipped({
           updatedAt: now,
           ...(webhookUrl ? { webhookUrl } : {}),
         })
-        .where(and(eq(leadDeliveries.status, 'skipped'), notSpam, filtered({ form, leadId }), where))
+        .where(
+          and(eq(leadDeliveries.status, 'skipped'), notSpam, filtered({ form, leadId }), where),
+        )
         .returning({ id: leadDeliveries.id })
     ).length;
 
@@ -236,7 +238,12 @@ export async function deliverSkipped({
   return queued;
 }
 
-export type SendNowResult = { attempted: number; delivered: number; failed: number; waiting: number };
+export type SendNowResult = {
+  attempted: number;
+  delivered: number;
+  failed: number;
+  waiting: number;
+};
 
 /**
  * 'Send now': attempts every pending and failed job (every channel; of one form or one lead) at once,

@@ -68,5 +68,8 @@ export async function alertCapReached(db: Db, now: Date): Promise<void> {
   );
   if (jobs.length === 0) return;
   await db.execute(sql`INSERT INTO lead_deliveries (${JOB_COLUMNS})
-    VALUES ${sql.join(jobs.map((job) => jobValues(job)), sql`, `)} ON CONFLICT (dedupe_key) DO NOTHING`);
+    VALUES ${sql.join(
+      jobs.map((job) => jobValues(job)),
+      sql`, `,
+    )} ON CONFLICT (dedupe_key) DO NOTHING`);
 }

@@ -68,7 +68,12 @@ async function webhook(lead: StoredLead, context: AttemptContext): Promise<Attem
   const target = webhookFor(lead.form);
   if (!target)
     return { ...nothing, error: NOT_CONFIGURED.webhook, end: 'skipped', webhookUrl: null };
-  const result = await postSigned(target, lead.id, JSON.stringify(buildWebhookPayload(lead)), context);
+  const result = await postSigned(
+    target,
+    lead.id,
+    JSON.stringify(buildWebhookPayload(lead)),
+    context,
+  );
   return {
     ...result,
     reply: null,
@@ -88,7 +93,8 @@ async function email(job: ClaimedJob, message: ComposedEmail, context: AttemptCo
       reply: result.reply,
       health: { path: 'email', ok: true, error: null },
     } satisfies AttemptOutcome;
-  if (result.off) return { ...nothing, error: result.words, end: 'skipped' } satisfies AttemptOutcome;
+  if (result.off)
+    return { ...nothing, error: result.words, end: 'skipped' } satisfies AttemptOutcome;
   return {
     ...nothing,
     reply: result.reply,

@@ -26,11 +26,7 @@ import { chatUrl, webhookUrlFor } from './targets';
 export type HealthPath = `webhook:${LeadForm}` | 'email' | 'chat';
 
 export const pathOf = (channel: DeliveryChannel, form: LeadForm | null): HealthPath | null =>
-  channel === 'webhook'
-    ? form && `webhook:${form}`
-    : channel === 'chat'
-      ? 'chat'
-      : 'email';
+  channel === 'webhook' ? form && `webhook:${form}` : channel === 'chat' ? 'chat' : 'email';
 
 export type HealthEvent = {
   db: Db;
@@ -139,7 +135,12 @@ export type PathHealth = {
   hint: string | null;
 };
 
-export type JobCounts = { pending: number; failed: number; skipped: number; lastDelivered: Date | null };
+export type JobCounts = {
+  pending: number;
+  failed: number;
+  skipped: number;
+  lastDelivered: Date | null;
+};
 
 export type DeliveryHealthReport = {
   webhook: Record<LeadForm, PathHealth>;
@@ -191,13 +192,7 @@ export async function deliveryHealthReport(): Promise<DeliveryHealthReport> {
     const stored = row.get(path);
     return {
       configured,
-      status: !configured
-        ? 'off'
-        : !stored
-          ? 'untried'
-          : stored.working
-            ? 'working'
-            : 'failing',
+      status: !configured ? 'off' : !stored ? 'untried' : stored.working ? 'working' : 'failing',
       since: stored?.since ?? null,
       lastSuccessAt: stored?.lastSuccessAt ?? null,
       lastError: stored?.lastError ?? null,

@@ -164,7 +164,11 @@ export const jobValues = (row: NewJob, source?: string): SQL =>
 export function alertJobs(
   payload: Record<string, unknown> & { kind: string },
   key: string,
-  { leadId = null, form = null, now }: { leadId?: string | null; form?: LeadForm | null; now: Date },
+  {
+    leadId = null,
+    form = null,
+    now,
+  }: { leadId?: string | null; form?: LeadForm | null; now: Date },
 ): NewJob[] {
   const email = emailConfigured();
   return alertRecipients().map((recipient) =>

@@ -40,8 +40,7 @@ export function webhookUrlFor(form: LeadForm): string | null {
 /** Who gets the agency's email about a lead of this form: its own list, else LEADS_NOTIFY_TO, else the site's address. */
 export function agencyRecipients(form: LeadForm): string[] {
   return (
-    env[notifyEnvOf(leadFormRegistry[form].webhookEnv)] ??
-    env.LEADS_NOTIFY_TO ?? [siteConfig.email]
+    env[notifyEnvOf(leadFormRegistry[form].webhookEnv)] ?? env.LEADS_NOTIFY_TO ?? [siteConfig.email]
   );
 }
 

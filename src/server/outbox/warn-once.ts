@@ -10,7 +10,12 @@ import { log } from '@/server/log';
 const state = globalThis as typeof globalThis & { __outboxWarned?: Map<string, string> };
 const warned = (state.__outboxWarned ??= new Map());
 
-export function warnOnce(path: string, kind: string, event: string, fields: Record<string, unknown>) {
+export function warnOnce(
+  path: string,
+  kind: string,
+  event: string,
+  fields: Record<string, unknown>,
+) {
   if (warned.get(path) === kind) return;
   warned.set(path, kind);
   log('warn', event, { path, kind, ...fields });

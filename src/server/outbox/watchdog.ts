@@ -62,7 +62,10 @@ export async function writeDigestIfDue(db: Db, now: Date): Promise<boolean> {
   const jobs = alertJobs(await digestPayload(db, now), `digest:${day}`, { now });
   if (jobs.length > 0)
     await db.execute(sql`INSERT INTO lead_deliveries (${JOB_COLUMNS})
-      VALUES ${sql.join(jobs.map((job) => jobValues(job)), sql`, `)} ON CONFLICT (dedupe_key) DO NOTHING`);
+      VALUES ${sql.join(
+        jobs.map((job) => jobValues(job)),
+        sql`, `,
+      )} ON CONFLICT (dedupe_key) DO NOTHING`);
   state.__digestWritten = day;
   return true;
 }

@@ -306,14 +306,22 @@ export async function runOutboxOnce(options = outboxOptions(), database?: Db): P
 }
 
 /** Claims these jobs if they are due and attempts them now, awaited (a re-send from the inbox or the command line). */
-export async function deliverNow(jobIds: readonly string[], options = outboxOptions()): Promise<number> {
+export async function deliverNow(
+  jobIds: readonly string[],
+  options = outboxOptions(),
+): Promise<number> {
   if (jobIds.length === 0) return 0;
   const context = await contextFor();
   let attempted = 0;
   // A few at a time, so 'send now' on thousands of jobs does not open thousands of connections.
   for (let start = 0; start < jobIds.length; start += 25) {
     const ids = jobIds.slice(start, start + 25);
-    const claimed = await claim(context.database.db, inArray(leadDeliveries.id, ids), ids.length, options);
+    const claimed = await claim(
+      context.database.db,
+      inArray(leadDeliveries.id, ids),
+      ids.length,
+      options,
+    );
     await track(Promise.all(claimed.map((job) => deliver(context, job, options))));
     attempted += claimed.length;
   }
