@@ -1,0 +1,32 @@
+import type { ParsedMail } from 'mailparser';
+
+export type CaughtMessage = {
+  envelope: { from: string; to: string[] };
+  raw: string;
+  parsed: ParsedMail;
+  arrivedAt: number;
+  /** When its 250 was written; absent for a message that was not accepted. */
+  acceptedAt?: number;
+};
+
+export type Decision = 'accept' | 'reject' | 'defer' | 'hang';
+
+export type MailCatcher = {
+  readonly port: number;
+  url(credentials?: { user: string; pass: string } | null): string;
+  accepted: CaughtMessage[];
+  arrived: CaughtMessage[];
+  decideWith(next: (message: CaughtMessage) => Decision | Promise<Decision>): void;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+};
+
+export function startMailCatcher(options?: {
+  port?: number;
+  host?: string;
+  auth?: { user: string; pass: string } | null;
+  decide?: (message: CaughtMessage) => Decision | Promise<Decision>;
+  onAccepted?: (message: CaughtMessage) => void;
+}): Promise<MailCatcher>;
+
+export function closedPort(): Promise<number>;
