@@ -17,6 +17,7 @@ export type MailCatcher = {
   accepted: CaughtMessage[];
   arrived: CaughtMessage[];
   decideWith(next: (message: CaughtMessage) => Decision | Promise<Decision>): void;
+  requireAuth(credentials: { user: string; pass: string }): void;
   start(): Promise<void>;
   stop(): Promise<void>;
 };

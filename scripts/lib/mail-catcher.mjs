@@ -20,6 +20,7 @@ export async function startMailCatcher({
   const accepted = [];
   const arrived = [];
   let deciding = decide;
+  let required = auth;
   let server = null;
   let port = requestedPort;
 
@@ -31,7 +32,7 @@ export async function startMailCatcher({
       allowInsecureAuth: true,
       size: 10 * 1024 * 1024,
       onAuth(credentials, _session, callback) {
-        if (auth && credentials.username === auth.user && credentials.password === auth.pass)
+        if (required && credentials.username === required.user && credentials.password === required.pass)
           return callback(null, { user: credentials.username });
         const error = new Error('Authentication credentials invalid');
         error.responseCode = 535;
@@ -94,6 +95,10 @@ export async function startMailCatcher({
     arrived,
     decideWith(next) {
       deciding = next;
+    },
+    /** The user and password it accepts from now on (a changed password at the provider). */
+    requireAuth(credentials) {
+      required = credentials;
     },
     /** Listens again on the same port after stop(). */
     start: listen,

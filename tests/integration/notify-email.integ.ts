@@ -64,7 +64,7 @@ const forLead = (id: string) => catcher.accepted.filter((message) => message.raw
 const to = (address: string) =>
   catcher.accepted.filter((message) => message.envelope.to.includes(address));
 const hrefs = (message: CaughtMessage) =>
-  [...String(message.parsed.html).matchAll(/href="([^"]*)"/g)].map((match) => match[1]);
+  [...String(message.parsed.html).matchAll(/href="([^"]*)"/g)].map((match) => match[1]!);
 
 describe('a lead of each form', () => {
   it.each(Object.keys(validBodies) as Array<keyof typeof validBodies>)(
@@ -286,7 +286,7 @@ describe('what the lead acknowledges', () => {
   it('answers 201 before any email is sent: a slow mail server never holds the visitor up', async () => {
     catcher.decideWith(async () => {
       await new Promise((resolve) => setTimeout(resolve, 1_500));
-      return 'accept';
+      return 'accept' as const;
     });
     try {
       const started = performance.now();
