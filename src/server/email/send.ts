@@ -3,7 +3,7 @@ import { healthWords } from '@/content/emails';
 import { pathWorked, warnOnce } from '@/server/outbox/warn-once';
 import type { ComposedEmail } from './compose';
 import { describeSmtpError, timeoutFailure, type SmtpFailure } from './smtp-errors';
-import { mailer, messageId, sender } from './transport';
+import { CONNECTIONS, mailer, messageId, sender } from './transport';
 
 /**
  * One SMTP attempt for one outbox job: one recipient, the job's stable Message-ID, a deadline.
@@ -19,6 +19,37 @@ export type EmailResult =
   | { ok: true; reply: string }
   | { ok: false; off: true; words: string }
   | ({ ok: false; off?: false } & SmtpFailure);
+
+// Slots for messages handed to the pool; a slot is released when the pool has finished with its message.
+const slots = globalThis as typeof globalThis & {
+  __mailSlots?: { free: number; waiting: Array<() => void> };
+};
+const pool = (slots.__mailSlots ??= { free: CONNECTIONS, waiting: [] });
+
+/** Takes a slot, or gives up when `deadline` wins (false: nothing was handed to the pool). */
+async function takeSlot(deadline: Promise<'timeout'>): Promise<boolean> {
+  if (pool.free > 0) {
+    pool.free -= 1;
+    return true;
+  }
+  let granted = false;
+  let resolve!: () => void;
+  const turn = new Promise<void>((done) => (resolve = done));
+  const waiter = () => {
+    granted = true;
+    resolve();
+  };
+  pool.waiting.push(waiter);
+  await Promise.race([turn, deadline]);
+  if (!granted) pool.waiting.splice(pool.waiting.indexOf(waiter), 1);
+  return granted;
+}
+
+function releaseSlot(): void {
+  const next = pool.waiting.shift();
+  if (next) next();
+  else pool.free += 1;
+}
 
 const misconfigured = (failure: SmtpFailure) =>
   warnOnce('email', failure.kind, 'email.misconfigured', { error: failure.words });
@@ -39,6 +70,11 @@ export async function sendEmail(
     timer = setTimeout(() => resolve('timeout'), timeoutMs);
   });
   try {
+    if (!(await takeSlot(deadline))) {
+      const failure = timeoutFailure();
+      misconfigured(failure);
+      return { ok: false, ...failure };
+    }
     const sent = transport.sendMail({
       from: sender(),
       to,
@@ -49,8 +85,8 @@ export async function sendEmail(
       messageId: messageId(jobId),
       headers: { 'Auto-Submitted': 'auto-generated' },
     });
-    // A late answer after the deadline is nobody's to handle; it must not be an unhandled rejection.
-    sent.catch(() => undefined);
+    // The slot is the pool's until it is done with the message, answered or not (its socket timeout).
+    void sent.then(releaseSlot, releaseSlot);
     const outcome = await Promise.race([sent, deadline]);
     if (outcome === 'timeout') {
       const failure = timeoutFailure();

@@ -8,7 +8,12 @@ import { env } from '@/env';
  * One pooled connection set per process: a burst of leads reuses a few connections instead of a
  * handshake per message; a connection idle for 5 s closes, so a command's process can exit. TLS
  * certificates are verified (Node's default; SMTP_URL accepts no options that turn it off).
+ *
+ * At most CONNECTIONS messages are handed to the pool at once (send.ts holds a slot until the pool
+ * is done with the message), so the pool never queues one: a message queued there could still go
+ * out after its attempt was given up and recorded, and be sent twice.
  */
+export const CONNECTIONS = 5;
 
 export type Mailer = ReturnType<typeof nodemailer.createTransport>;
 
@@ -28,7 +33,7 @@ export function mailer(timeoutMs: number): Mailer | null {
   const mailer = nodemailer.createTransport({
     url,
     pool: true,
-    maxConnections: 4,
+    maxConnections: CONNECTIONS,
     maxMessages: 100,
     idleTimeout: 5_000,
     connectionTimeout: timeoutMs,
