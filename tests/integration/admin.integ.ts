@@ -26,7 +26,7 @@ const { runCommand } = await import('@/server/admin/commands');
 const { getDatabase, closeDatabase } = await import('@/server/db/client');
 const { auditLog, leads, leadDeliveries, operatorSessions } = await import('@/server/db/schema');
 const { runOutboxOnce, waitForOutbox } = await import('@/server/outbox/worker');
-const { eq, desc } = await import('drizzle-orm');
+const { and, eq, desc } = await import('drizzle-orm');
 
 const EMAIL = 'ops@agency.example';
 const PASSWORD = 'correct horse battery staple';
@@ -347,14 +347,24 @@ describe('actions on leads', () => {
     const { db } = await getDatabase();
     expect((await db.select().from(leads).where(eq(leads.id, id)))[0]!.status).toBe('spam');
     expect(
-      (await db.select().from(leadDeliveries).where(eq(leadDeliveries.leadId, id)))[0]!.status,
+      (
+        await db
+          .select()
+          .from(leadDeliveries)
+          .where(and(eq(leadDeliveries.leadId, id), eq(leadDeliveries.channel, 'webhook')))
+      )[0]!.status,
     ).toBe('skipped');
     const before = receiver.forLead(id).length;
     expect(
       (await call(`/api/admin/leads/${id}/spam`, { cookie, body: { csrf, spam: '0' } })).json,
     ).toMatchObject({ notice: 'marked_not_spam' });
     expect(
-      (await db.select().from(leadDeliveries).where(eq(leadDeliveries.leadId, id)))[0]!.status,
+      (
+        await db
+          .select()
+          .from(leadDeliveries)
+          .where(and(eq(leadDeliveries.leadId, id), eq(leadDeliveries.channel, 'webhook')))
+      )[0]!.status,
     ).toBe('delivered');
     expect(receiver.forLead(id)).toHaveLength(before + 1);
   });
@@ -369,7 +379,7 @@ describe('actions on leads', () => {
     await db
       .update(leadDeliveries)
       .set({ status: 'skipped', webhookUrl: null, deliveredAt: null })
-      .where(eq(leadDeliveries.leadId, id));
+      .where(and(eq(leadDeliveries.leadId, id), eq(leadDeliveries.channel, 'webhook')));
     const { cookie, csrf } = await signIn();
     const response = await call('/api/admin/deliver-skipped', {
       cookie,
@@ -377,7 +387,12 @@ describe('actions on leads', () => {
     });
     expect(response.json).toMatchObject({ ok: true, notice: 'skipped_queued', count: 1 });
     expect(
-      (await db.select().from(leadDeliveries).where(eq(leadDeliveries.leadId, id)))[0]!.status,
+      (
+        await db
+          .select()
+          .from(leadDeliveries)
+          .where(and(eq(leadDeliveries.leadId, id), eq(leadDeliveries.channel, 'webhook')))
+      )[0]!.status,
     ).toBe('pending');
     expect(await lastAudit()).toMatchObject({
       actor: EMAIL,
@@ -387,7 +402,12 @@ describe('actions on leads', () => {
     });
     await runOutboxOnce();
     expect(
-      (await db.select().from(leadDeliveries).where(eq(leadDeliveries.leadId, id)))[0]!.status,
+      (
+        await db
+          .select()
+          .from(leadDeliveries)
+          .where(and(eq(leadDeliveries.leadId, id), eq(leadDeliveries.channel, 'webhook')))
+      )[0]!.status,
     ).toBe('delivered');
     expect(receiver.forLead(id)).toHaveLength(2);
   });

@@ -16,7 +16,7 @@ import { inboxLinks } from '@/server/outbox/targets';
 import type { StoredLead } from '@/server/outbox/webhook-payload';
 import { renderEmail } from './render';
 import { Button, Email, List, Paragraph, Rows, Subheading } from './templates';
-import { sender } from './transport';
+import { sender } from './sender';
 
 /**
  * Each kind of email the outbox sends, as subject, HTML and plain text. Pure: the same job renders

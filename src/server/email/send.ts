@@ -3,7 +3,8 @@ import { healthWords } from '@/content/emails';
 import { pathWorked, warnOnce } from '@/server/outbox/warn-once';
 import type { ComposedEmail } from './compose';
 import { describeSmtpError, timeoutFailure, type SmtpFailure } from './smtp-errors';
-import { CONNECTIONS, mailer, messageId, sender } from './transport';
+import { messageId, sender } from './sender';
+import { CONNECTIONS, mailer } from './transport';
 
 /**
  * One SMTP attempt for one outbox job: one recipient, the job's stable Message-ID, a deadline.

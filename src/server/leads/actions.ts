@@ -132,7 +132,7 @@ export async function setSpam(id: string, spam: boolean): Promise<boolean> {
     await deliverNow(jobs.filter((job) => job.status === 'pending').map((job) => job.id));
     return true;
   }
-  await deliverSkipped({ leadId: id, confirmations: false });
+  await deliverNow(await queueSkipped({ leadId: id, confirmations: false }));
   return true;
 }
 
@@ -189,11 +189,17 @@ const CONFIRMATION_MAX_AGE_MS = 24 * 60 * 60 * 1000;
  * confirmation is queued only within a day of its lead, and the autoresponder's limits apply when
  * it is sent. Returns how many were queued.
  */
-export async function deliverSkipped({
+export async function deliverSkipped(
+  filter: JobFilter & { confirmations?: boolean } = {},
+): Promise<number> {
+  return (await queueSkipped(filter)).length;
+}
+
+async function queueSkipped({
   form,
   leadId,
   confirmations = true,
-}: JobFilter & { confirmations?: boolean } = {}): Promise<number> {
+}: JobFilter & { confirmations?: boolean }): Promise<string[]> {
   const { db } = await getDatabase();
   const now = new Date();
   const notSpam = or(
@@ -217,23 +223,25 @@ export async function deliverSkipped({
           and(eq(leadDeliveries.status, 'skipped'), notSpam, filtered({ form, leadId }), where),
         )
         .returning({ id: leadDeliveries.id })
-    ).length;
+    ).map((row) => row.id);
 
-  let queued = 0;
+  const queued: string[] = [];
   for (const each of form ? [form] : leadForms) {
     const url = webhookUrlFor(each);
-    if (url) queued += await queue(and(isWebhook, eq(leadDeliveries.form, each)), url);
+    if (url) queued.push(...(await queue(and(isWebhook, eq(leadDeliveries.form, each)), url)));
   }
   const channels: DeliveryChannel[] = [];
   if (emailConfigured()) channels.push('agency_email', 'alert');
   if (chatUrl()) channels.push('chat');
-  if (channels.length) queued += await queue(inArray(leadDeliveries.channel, channels));
+  if (channels.length) queued.push(...(await queue(inArray(leadDeliveries.channel, channels))));
   if (emailConfigured() && confirmations)
-    queued += await queue(
-      and(
-        eq(leadDeliveries.channel, 'visitor_email'),
-        gt(leadDeliveries.createdAt, new Date(now.getTime() - CONFIRMATION_MAX_AGE_MS)),
-      ),
+    queued.push(
+      ...(await queue(
+        and(
+          eq(leadDeliveries.channel, 'visitor_email'),
+          gt(leadDeliveries.createdAt, new Date(now.getTime() - CONFIRMATION_MAX_AGE_MS)),
+        ),
+      )),
     );
   return queued;
 }

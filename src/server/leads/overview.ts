@@ -61,7 +61,12 @@ export async function overview(now = new Date()): Promise<Overview> {
         n: sql<number>`count(*)::int`,
       })
       .from(leadDeliveries)
-      .where(inArray(leadDeliveries.status, ['pending', 'delivering', 'failed', 'skipped']))
+      .where(
+        and(
+          eq(leadDeliveries.channel, 'webhook'),
+          inArray(leadDeliveries.status, ['pending', 'delivering', 'failed', 'skipped']),
+        ),
+      )
       .groupBy(leadDeliveries.form, leadDeliveries.status),
     // Each form's newest delivery: one probe at the end of the same index.
     Promise.all(
@@ -69,7 +74,13 @@ export async function overview(now = new Date()): Promise<Overview> {
         const [row] = await db
           .select({ at: max(leadDeliveries.deliveredAt) })
           .from(leadDeliveries)
-          .where(and(eq(leadDeliveries.status, 'delivered'), eq(leadDeliveries.form, form)));
+          .where(
+            and(
+              eq(leadDeliveries.status, 'delivered'),
+              eq(leadDeliveries.form, form),
+              eq(leadDeliveries.channel, 'webhook'),
+            ),
+          );
         return [form, row?.at ?? null] as const;
       }),
     ),

@@ -122,6 +122,12 @@ function conditions(query: LeadQuery): SQL | undefined {
   return where.length ? and(...where) : undefined;
 }
 
+// A lead's delivery status in the list, filters and CSV is its webhook job's (the outbox holds its emails too).
+const webhookOfLead = and(
+  eq(leadDeliveries.leadId, leads.id),
+  eq(leadDeliveries.channel, 'webhook'),
+);
+
 const listColumns = {
   id: leads.id,
   createdAt: leads.createdAt,
@@ -176,7 +182,7 @@ async function countLeads(query: LeadQuery): Promise<number> {
     ? await db
         .select({ n: count() })
         .from(leads)
-        .innerJoin(leadDeliveries, eq(leadDeliveries.leadId, leads.id))
+        .innerJoin(leadDeliveries, webhookOfLead)
         .where(where)
     : await db.select({ n: count() }).from(leads).where(where);
   return row?.n ?? 0;
@@ -192,7 +198,7 @@ export async function searchLeads(
     db
       .select(listColumns)
       .from(leads)
-      .leftJoin(leadDeliveries, eq(leadDeliveries.leadId, leads.id))
+      .leftJoin(leadDeliveries, webhookOfLead)
       .where(conditions(query))
       .orderBy(desc(leads.createdAt), desc(leads.id))
       .limit(pageSize)
@@ -218,7 +224,7 @@ export async function* eachLead(query: LeadQuery, batchSize = 1000): AsyncGenera
     const batch: LeadRow[] = await db
       .select(listColumns)
       .from(leads)
-      .leftJoin(leadDeliveries, eq(leadDeliveries.leadId, leads.id))
+      .leftJoin(leadDeliveries, webhookOfLead)
       .where(and(conditions(query), cursor))
       .orderBy(desc(leads.createdAt), desc(leads.id))
       .limit(batchSize);
