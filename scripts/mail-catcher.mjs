@@ -8,8 +8,7 @@ import { startMailCatcher } from './lib/mail-catcher.mjs';
 
 const smtpPort = Number(process.env.MAIL_CATCHER_SMTP_PORT) || 1025;
 const httpPort = Number(process.env.MAIL_CATCHER_HTTP_PORT) || 1080;
-const escape = (text) =>
-  String(text ?? '').replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const escape = (text) => String(text ?? '').replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 const catcher = await startMailCatcher({
   port: smtpPort,

@@ -32,7 +32,11 @@ export async function startMailCatcher({
       allowInsecureAuth: true,
       size: 10 * 1024 * 1024,
       onAuth(credentials, _session, callback) {
-        if (required && credentials.username === required.user && credentials.password === required.pass)
+        if (
+          required &&
+          credentials.username === required.user &&
+          credentials.password === required.pass
+        )
           return callback(null, { user: credentials.username });
         const error = new Error('Authentication credentials invalid');
         error.responseCode = 535;

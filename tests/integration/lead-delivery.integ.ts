@@ -37,7 +37,7 @@ const { leads, leadDeliveries, leadDeliveryAttempts } = await import('@/server/d
 const { startOutboxWorker, stopOutboxWorker, waitForOutbox } =
   await import('@/server/outbox/worker');
 const { decodeLeadFormErrors } = await import('@/lib/lead-form-redirect');
-const { eq, asc } = await import('drizzle-orm');
+const { and, eq, asc } = await import('drizzle-orm');
 
 let ipCounter = 0;
 /** Every test posts from its own address, so the rate limit only bites where a test wants it to. */
@@ -76,7 +76,14 @@ const db = async () => (await getDatabase()).db;
 const leadRow = async (id: string) =>
   (await (await db()).select().from(leads).where(eq(leads.id, id)))[0];
 const deliveryOf = async (leadId: string) =>
-  (await (await db()).select().from(leadDeliveries).where(eq(leadDeliveries.leadId, leadId)))[0];
+  (
+    await (
+      await db()
+    )
+      .select()
+      .from(leadDeliveries)
+      .where(and(eq(leadDeliveries.leadId, leadId), eq(leadDeliveries.channel, 'webhook')))
+  )[0];
 const attemptsOf = async (deliveryId: string) =>
   (await db())
     .select()
@@ -348,7 +355,7 @@ describe('operator commands (npm run leads)', () => {
     ]);
 
     const shown = await showLead(failed[0]!.id);
-    expect(shown!.deliveries[0]!.status).toBe('failed');
+    expect(shown!.deliveries.find((d) => d.channel === 'webhook')!.status).toBe('failed');
     expect(shown!.attempts).toHaveLength(3);
 
     let csv = '';
