@@ -1,7 +1,7 @@
 import 'server-only';
 import type { ReactNode } from 'react';
 import { siteConfig } from '@/config/site';
-import { formNames } from '@/content/admin';
+import { formNames, leadCopy } from '@/content/admin';
 import {
   agencyEmail,
   alertEmails,
@@ -75,14 +75,14 @@ function fieldRows(lead: StoredLead): Array<[string, string]> {
 }
 
 function attributionRows(lead: StoredLead): Array<[string, string]> {
-  const copy = agencyEmail.attribution;
+  const labels = leadCopy.attributionLabels;
   const a = lead.attribution as Record<string, unknown>;
-  return (Object.keys(copy) as Array<keyof typeof copy>).flatMap((key): Array<[string, string]> => {
+  return agencyEmail.attribution.flatMap((key): Array<[string, string]> => {
     const value = a[key];
-    if (key === 'referrer') return [[copy.referrer, value ? String(value) : agencyEmail.direct]];
+    if (key === 'referrer') return [[labels.referrer, value ? String(value) : agencyEmail.direct]];
     return value === undefined || value === null || value === ''
       ? []
-      : [[copy[key], String(value)]];
+      : [[labels[key], String(value)]];
   });
 }
 
@@ -105,9 +105,9 @@ export function agencyLeadEmail(lead: StoredLead): ComposedEmail {
       footer={[fill(agencyEmail.why, { id: lead.id }), fill(emailFooter.sentBy, footerValues())]}
     >
       <Paragraph>{fill(agencyEmail.intro, values)}</Paragraph>
-      <Subheading>{agencyEmail.fieldsHeading}</Subheading>
+      <Subheading>{leadCopy.fields}</Subheading>
       <Rows rows={[...fieldRows(lead), [agencyEmail.received, when(lead.createdAt)]]} />
-      <Subheading>{agencyEmail.attributionHeading}</Subheading>
+      <Subheading>{leadCopy.attribution}</Subheading>
       <Rows rows={attributionRows(lead)} />
       <Button href={link}>{agencyEmail.open}</Button>
     </Email>,
