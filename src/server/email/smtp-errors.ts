@@ -94,11 +94,6 @@ const PATH_KINDS = new Set<SmtpErrorKind>([
   'other',
 ]);
 
-/** Any email address in a text, replaced: server replies can quote the recipient. */
-export function withoutAddresses(text: string): string {
-  return text.replace(/[^\s<>()[\]@,;:"']+@[^\s<>()[\]@,;:"']+/g, '<address>');
-}
-
 export function describeSmtpError(error: unknown): SmtpFailure {
   const failure = (error instanceof Error ? error : new Error(String(error))) as NodemailerError;
   const kind = kindOf(failure);

@@ -25,9 +25,6 @@ import { chatUrl, webhookUrlFor } from './targets';
 
 export type HealthPath = `webhook:${LeadForm}` | 'email' | 'chat';
 
-export const pathOf = (channel: DeliveryChannel, form: LeadForm | null): HealthPath | null =>
-  channel === 'webhook' ? form && `webhook:${form}` : channel === 'chat' ? 'chat' : 'email';
-
 export type HealthEvent = {
   db: Db;
   path: HealthPath;

@@ -126,13 +126,6 @@ export function jobsForLead(
   return jobs;
 }
 
-/** Whether a channel can be attempted in this process now (a skipped job of it can be queued again). */
-export function channelConfigured(channel: DeliveryChannel, form: LeadForm | null): boolean {
-  if (channel === 'webhook') return form !== null && webhookUrlFor(form) !== null;
-  if (channel === 'chat') return chatUrl() !== null;
-  return emailConfigured();
-}
-
 export const toClaimed = (row: NewJob): ClaimedJob => ({
   id: row.id,
   leadId: row.leadId,
