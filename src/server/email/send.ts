@@ -4,7 +4,7 @@ import { pathWorked, warnOnce } from '@/server/outbox/warn-once';
 import type { ComposedEmail } from './compose';
 import { describeSmtpError, timeoutFailure, type SmtpFailure } from './smtp-errors';
 import { messageId, sender } from './sender';
-import { CONNECTIONS, mailer } from './transport';
+import { CONNECTIONS, deliverMail, emailConfigured } from './transport';
 
 /**
  * One SMTP attempt for one outbox job: one recipient, the job's stable Message-ID, a deadline.
@@ -61,8 +61,7 @@ export async function sendEmail(
   email: ComposedEmail,
   timeoutMs: number,
 ): Promise<EmailResult> {
-  const transport = mailer(timeoutMs);
-  if (!transport) {
+  if (!emailConfigured()) {
     warnOnce('email', 'off', 'email.off', { hint: healthWords.emailOff });
     return { ok: false, off: true, words: healthWords.emailOff };
   }
@@ -76,16 +75,19 @@ export async function sendEmail(
       misconfigured(failure);
       return { ok: false, ...failure };
     }
-    const sent = transport.sendMail({
-      from: sender(),
-      to,
-      replyTo: email.replyTo,
-      subject: email.subject,
-      html: email.html,
-      text: email.text,
-      messageId: messageId(jobId),
-      headers: { 'Auto-Submitted': 'auto-generated' },
-    });
+    const sent = deliverMail(
+      {
+        from: sender(),
+        to,
+        replyTo: email.replyTo,
+        subject: email.subject,
+        html: email.html,
+        text: email.text,
+        messageId: messageId(jobId),
+        headers: { 'Auto-Submitted': 'auto-generated' },
+      },
+      timeoutMs,
+    );
     // The slot is the pool's until it is done with the message, answered or not (its socket timeout).
     void sent.then(releaseSlot, releaseSlot);
     const outcome = await Promise.race([sent, deadline]);
@@ -95,7 +97,7 @@ export async function sendEmail(
       return { ok: false, ...failure };
     }
     pathWorked('email');
-    return { ok: true, reply: String(outcome.response ?? '250').slice(0, 500) };
+    return { ok: true, reply: outcome.slice(0, 500) };
   } catch (error) {
     const failure = describeSmtpError(error);
     if (failure.path) misconfigured(failure);

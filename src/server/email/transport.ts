@@ -1,12 +1,15 @@
 import 'server-only';
-import nodemailer from 'nodemailer';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { env } from '@/env';
 
 /**
  * The mail server, read from SMTP_URL in this process at each attempt and never stored with a job.
- * One pooled connection set per process: a burst of leads reuses a few connections instead of a
- * handshake per message; a connection idle for 5 s closes, so a command's process can exit. TLS
- * certificates are verified (Node's default; SMTP_URL accepts no options that turn it off).
+ * Messages go out from a thread of its own (mail-thread.mjs: nodemailer's MIME building and the SMTP
+ * exchange cost a millisecond or two of CPU each, which the server's thread would take from requests),
+ * over one pooled connection set per process: a burst of leads reuses a few connections instead of a
+ * handshake per message; a connection idle for 5 s closes. TLS certificates are verified (Node's
+ * default; SMTP_URL accepts no options that turn it off).
  *
  * At most CONNECTIONS messages are handed to the pool at once (send.ts holds a slot until the pool
  * is done with the message), so the pool never queues one: a message queued there could still go
@@ -14,39 +17,82 @@ import { env } from '@/env';
  */
 export const CONNECTIONS = 5;
 
-export type Mailer = ReturnType<typeof nodemailer.createTransport>;
+const THREAD_FILE = path.join(process.cwd(), 'src', 'server', 'email', 'mail-thread.mjs');
 
-const state = globalThis as typeof globalThis & {
-  __siteMailer?: { url: string; mailer: Mailer };
+export type OutgoingMail = {
+  from: { name: string; address: string };
+  to: string;
+  replyTo?: string;
+  subject: string;
+  html: string;
+  text: string;
+  messageId: string;
+  headers: Record<string, string>;
 };
+
+type Waiting = { resolve: (response: string) => void; reject: (error: Error) => void };
+type Thread = { worker: Worker; waiting: Map<number, Waiting>; nextId: number };
+
+const state = globalThis as typeof globalThis & { __siteMailThread?: Thread };
+
+function thread(): Thread {
+  if (state.__siteMailThread) return state.__siteMailThread;
+  const worker = new Worker(THREAD_FILE);
+  // An idle mail thread does not keep a process (a command, a test) alive.
+  worker.unref();
+  const current: Thread = { worker, waiting: new Map(), nextId: 1 };
+  worker.on(
+    'message',
+    (reply: { id: number; response?: string; error?: Record<string, unknown> }) => {
+      const waiting = current.waiting.get(reply.id);
+      current.waiting.delete(reply.id);
+      if (reply.error)
+        waiting?.reject(Object.assign(new Error(String(reply.error.message)), reply.error));
+      else waiting?.resolve(reply.response ?? '250');
+    },
+  );
+  const stop = (error: Error) => {
+    if (state.__siteMailThread === current) state.__siteMailThread = undefined;
+    for (const waiting of current.waiting.values()) waiting.reject(error);
+    current.waiting.clear();
+  };
+  worker.on('error', (error) => stop(new Error(`the mail thread failed: ${error.message}`)));
+  worker.on('exit', (code) => stop(new Error(`the mail thread stopped (exit code ${code})`)));
+  state.__siteMailThread = current;
+  return current;
+}
 
 export function emailConfigured(): boolean {
   return Boolean(env.SMTP_URL);
 }
 
-/** The pooled transport for SMTP_URL; null when email is off. */
-export function mailer(timeoutMs: number): Mailer | null {
+/**
+ * Sends one message through SMTP_URL's pool; resolves with the server's answer (250 ...), rejects
+ * with nodemailer's error fields (smtp-errors.ts reads them). Throws when email is off.
+ */
+export function deliverMail(mail: OutgoingMail, timeoutMs: number): Promise<string> {
   const url = env.SMTP_URL;
-  if (!url) return null;
-  if (state.__siteMailer?.url === url) return state.__siteMailer.mailer;
-  const mailer = nodemailer.createTransport({
-    url,
-    pool: true,
-    maxConnections: CONNECTIONS,
-    maxMessages: 100,
-    idleTimeout: 5_000,
-    connectionTimeout: timeoutMs,
-    greetingTimeout: timeoutMs,
-    socketTimeout: timeoutMs,
-    disableFileAccess: true,
-    disableUrlAccess: true,
+  if (!url) return Promise.reject(new Error('Email is off: SMTP_URL is not set'));
+  const current = thread();
+  const id = current.nextId++;
+  return new Promise<string>((resolve, reject) => {
+    if (current.waiting.size === 0) current.worker.ref();
+    current.waiting.set(id, { resolve, reject });
+    current.worker.postMessage({
+      id,
+      url,
+      options: {
+        pool: true,
+        maxConnections: CONNECTIONS,
+        maxMessages: 100,
+        idleTimeout: 5_000,
+        connectionTimeout: timeoutMs,
+        greetingTimeout: timeoutMs,
+        socketTimeout: timeoutMs,
+        disableFileAccess: true,
+        disableUrlAccess: true,
+      },
+      message: mail,
+    });
   });
-  state.__siteMailer = { url, mailer };
-  return mailer;
-}
-
-/** Closes the pool's connections (shutdown, the end of a command). */
-export function closeMailer(): void {
-  state.__siteMailer?.mailer.close();
-  state.__siteMailer = undefined;
 }
