@@ -4,11 +4,14 @@ import { env } from '@/env';
 import { getDatabase, type Database, type Db } from '@/server/db/client';
 import { groupCommit } from '@/server/db/group-commit';
 import { leadDeliveries, leads } from '@/server/db/schema';
+import { healthWords } from '@/content/emails';
+import { emailConfigured } from '@/server/email/transport';
 import { describeError, log } from '@/server/log';
 import { claimLeaseMs, retryDelayMs } from './backoff';
 import { attemptJob, type AttemptOutcome } from './channels';
 import { recordHealth } from './delivery-health';
 import { alertJobs, JOB_COLUMNS, jobValues, type ClaimedJob, type FirstAttempt } from './jobs';
+import { warnOnce } from './warn-once';
 import { writeDigestIfDue } from './watchdog';
 import type { StoredLead } from './webhook-payload';
 
@@ -371,6 +374,8 @@ export function startOutboxWorker(
   outbox.timer.unref();
   void sweep(options);
   log('info', 'outbox.started', { interval_ms: intervalMs });
+  // Said once at start: every lead's emails are recorded as skipped until SMTP_URL is set.
+  if (!emailConfigured()) warnOnce('email', 'off', 'email.off', { hint: healthWords.emailOff });
   return true;
 }
 
