@@ -37,8 +37,9 @@ const state = globalThis as typeof globalThis & { __siteMailThread?: Thread };
 
 function thread(): Thread {
   if (state.__siteMailThread) return state.__siteMailThread;
-  const worker = new Worker(THREAD_FILE);
-  // An idle mail thread does not keep a process (a command, a test) alive.
+  // Plain Node for a plain module: no loader hooks (tsx, in a command) or conditions inherited.
+  const worker = new Worker(THREAD_FILE, { execArgv: [] });
+  // An idle mail thread does not keep a process (a command, a test) alive; one sending does.
   worker.unref();
   const current: Thread = { worker, waiting: new Map(), nextId: 1 };
   worker.on(
@@ -46,6 +47,7 @@ function thread(): Thread {
     (reply: { id: number; response?: string; error?: Record<string, unknown> }) => {
       const waiting = current.waiting.get(reply.id);
       current.waiting.delete(reply.id);
+      if (current.waiting.size === 0) worker.unref();
       if (reply.error)
         waiting?.reject(Object.assign(new Error(String(reply.error.message)), reply.error));
       else waiting?.resolve(reply.response ?? '250');

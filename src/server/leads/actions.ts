@@ -12,7 +12,7 @@ import {
   webhookJob,
 } from '@/server/outbox/jobs';
 import { chatUrl, webhookUrlFor } from '@/server/outbox/targets';
-import { deliverNow } from '@/server/outbox/worker';
+import { deliverNow, waitForOutbox } from '@/server/outbox/worker';
 
 /**
  * What the agency can do to stored leads and their outbox jobs, from the inbox and the command line
@@ -268,6 +268,8 @@ export async function sendNow(filter: JobFilter = {}): Promise<SendNowResult> {
     .returning({ id: leadDeliveries.id });
   const ids = due.map((row) => row.id);
   const attempted = await deliverNow(ids);
+  // What the attempts said about each path (delivery health) is written before this answers.
+  await waitForOutbox();
   const after = ids.length
     ? await db
         .select({ status: leadDeliveries.status, n: sql<number>`count(*)::int` })
