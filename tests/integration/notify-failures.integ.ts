@@ -169,8 +169,8 @@ describe('a mail server down for 10 minutes', () => {
         down = false;
       }
       await runOutboxOnce(options);
-      await waitForOutbox();
     }
+    await waitForOutbox();
     const jobs = (await Promise.all(ids.map(leadJobs))).flat();
     const emails = jobs.filter((job) => job.channel !== 'webhook');
     expect(new Set(emails.map((job) => job.status))).toEqual(new Set(['delivered']));

@@ -2,6 +2,7 @@ import 'server-only';
 import { sql } from 'drizzle-orm';
 import { env } from '@/env';
 import type { Db } from '@/server/db/client';
+import { groupCommit } from '@/server/db/group-commit';
 import { hashAddress } from '@/server/http/client-address';
 import { alertJobs, JOB_COLUMNS, jobValues } from './jobs';
 
@@ -28,34 +29,72 @@ export const DECLINED: Record<Exclude<Slot, 'taken'>, string> = {
     'Not sent: the hourly limit of visitor confirmations (LEADS_AUTORESPONSE_PER_HOUR) was reached',
 };
 
-export async function takeSlot(
+type SlotRequest = { db: Db; jobId: string; hash: string; at: Date };
+
+/**
+ * Takes the slots of a group of confirmations in one statement (group-commit.ts: each is a commit, and
+ * on the embedded database an fsync, that lead intake waits behind). Within a group, the first job
+ * for an address is the one that may take its slot.
+ */
+async function writeSlots(group: SlotRequest[]): Promise<Slot[]> {
+  const byDb = new Map<Db, SlotRequest[]>();
+  for (const request of group) byDb.set(request.db, [...(byDb.get(request.db) ?? []), request]);
+  const answers = new Map<string, Slot>();
+  for (const [db, requests] of byDb) {
+    const input = sql.join(
+      requests.map(
+        (r, ord) =>
+          sql`(${ord}::int, ${r.hash}::text, ${r.jobId}::uuid, ${r.at.toISOString()}::timestamptz)`,
+      ),
+      sql`, `,
+    );
+    const cap = env.LEADS_AUTORESPONSE_PER_HOUR;
+    const result = await db.execute(sql`WITH input (ord, hash, job, at) AS (VALUES ${input}),
+      firsts AS (SELECT DISTINCT ON (hash) ord, hash, job, at FROM input ORDER BY hash, ord),
+      held AS (SELECT address_hash, delivery_id, at FROM autoresponses WHERE address_hash IN (SELECT hash FROM input)),
+      recent AS (
+        SELECT count(*)::int AS n FROM autoresponses
+        WHERE at > (SELECT max(at) FROM input) - interval '1 hour' AND delivery_id NOT IN (SELECT job FROM input)
+      ),
+      eligible AS (
+        SELECT f.*, EXISTS (SELECT 1 FROM held h WHERE h.address_hash = f.hash AND h.delivery_id = f.job) AS mine
+        FROM firsts f
+        WHERE NOT EXISTS (SELECT 1 FROM held h WHERE h.address_hash = f.hash AND h.delivery_id <> f.job
+          AND h.at > f.at - interval '24 hours')
+      ),
+      ranked AS (SELECT e.*, row_number() OVER (ORDER BY e.mine DESC, e.ord) AS rn FROM eligible e),
+      taken AS (
+        INSERT INTO autoresponses AS a (address_hash, delivery_id, at)
+        SELECT hash, job, at FROM ranked WHERE mine OR rn <= ${cap} - (SELECT n FROM recent)
+        ON CONFLICT (address_hash) DO UPDATE
+          SET delivery_id = excluded.delivery_id,
+              at = CASE WHEN a.delivery_id = excluded.delivery_id THEN a.at ELSE excluded.at END
+          WHERE a.delivery_id = excluded.delivery_id OR a.at <= excluded.at - interval '24 hours'
+        RETURNING a.delivery_id
+      )
+      SELECT i.job::text AS job,
+        i.job IN (SELECT delivery_id FROM taken) AS taken,
+        COALESCE((SELECT r.mine OR r.rn <= ${cap} - (SELECT n FROM recent) FROM ranked r WHERE r.job = i.job), true) AS within_cap
+      FROM input i`);
+    for (const row of (
+      result as unknown as { rows: { job: string; taken: boolean; within_cap: boolean }[] }
+    ).rows)
+      answers.set(row.job, row.taken ? 'taken' : row.within_cap ? 'already_sent' : 'capped');
+  }
+  return group.map((request) => answers.get(request.jobId) ?? 'already_sent');
+}
+
+const slotFor = groupCommit(writeSlots, {
+  concurrency: env.DATABASE_URL ? 4 : 1,
+  lingerMs: 20,
+});
+
+/** Whether this job may send its confirmation now (see above); the same job asking again keeps its slot. */
+export function takeSlot(
   db: Db,
   { jobId, address, salt, now }: { jobId: string; address: string; salt: string; now: Date },
 ): Promise<Slot> {
-  const hash = hashAddress(address.trim().toLowerCase(), salt);
-  const at = now.toISOString();
-  const result = await db.execute(sql`WITH held AS (
-      SELECT delivery_id, at FROM autoresponses WHERE address_hash = ${hash}
-    ), recent AS (
-      SELECT count(*)::int AS n FROM autoresponses
-      WHERE at > ${at}::timestamptz - interval '1 hour' AND delivery_id <> ${jobId}::uuid
-    ), taken AS (
-      INSERT INTO autoresponses AS a (address_hash, delivery_id, at)
-      SELECT ${hash}, ${jobId}::uuid, ${at}::timestamptz
-      WHERE (SELECT n FROM recent) < ${env.LEADS_AUTORESPONSE_PER_HOUR}
-         OR EXISTS (SELECT 1 FROM held WHERE delivery_id = ${jobId}::uuid)
-      ON CONFLICT (address_hash) DO UPDATE
-        SET delivery_id = excluded.delivery_id,
-            at = CASE WHEN a.delivery_id = excluded.delivery_id THEN a.at ELSE excluded.at END
-        WHERE a.delivery_id = excluded.delivery_id OR a.at <= excluded.at - interval '24 hours'
-      RETURNING 1
-    )
-    SELECT (SELECT count(*) FROM taken)::int AS taken,
-      EXISTS (SELECT 1 FROM held WHERE delivery_id <> ${jobId}::uuid
-        AND at > ${at}::timestamptz - interval '24 hours') AS held_by_other`);
-  const [row] = (result as unknown as { rows: { taken: number; held_by_other: boolean }[] }).rows;
-  if (row?.taken) return 'taken';
-  return row?.held_by_other ? 'already_sent' : 'capped';
+  return slotFor({ db, jobId, hash: hashAddress(address.trim().toLowerCase(), salt), at: now });
 }
 
 /** The agency's email about the cap, once per UTC hour however many confirmations it stops. */

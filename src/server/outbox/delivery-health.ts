@@ -92,29 +92,38 @@ async function writeHealth(group: HealthEvent[]): Promise<void[]> {
   const byDb = new Map<Db, HealthEvent[]>();
   for (const event of group) byDb.set(event.db, [...(byDb.get(event.db) ?? []), event]);
   for (const [db, events] of byDb) {
-    for (const [path, { lastSuccess, lastError, final }] of summarise(events)) {
+    const paths = [...summarise(events)];
+    for (const [, { final }] of paths)
       if (!final.ok) await flip(db, final.path, final.at, final.error ?? '');
-      // Created on a path's first attempt; working only once it has worked (an alert needs a success before).
-      await db.execute(sql`INSERT INTO delivery_health AS h (path, working, since, last_success_at, last_error, last_error_at)
-        VALUES (${path}, ${final.ok}, ${iso(final.at)}::timestamptz, ${iso(lastSuccess)}::timestamptz,
-          ${lastError?.error ?? null}, ${iso(lastError?.at)}::timestamptz)
-        ON CONFLICT (path) DO UPDATE SET
-          working = CASE WHEN excluded.working THEN true ELSE h.working END,
-          since = CASE WHEN excluded.working AND NOT h.working THEN excluded.since ELSE h.since END,
-          last_success_at = GREATEST(h.last_success_at, excluded.last_success_at),
-          last_error = CASE WHEN excluded.last_error_at IS NOT NULL
-            AND (h.last_error_at IS NULL OR excluded.last_error_at >= h.last_error_at)
-            THEN excluded.last_error ELSE h.last_error END,
-          last_error_at = GREATEST(h.last_error_at, excluded.last_error_at)`);
-    }
+    // One statement for every path of the group. A path's row is made by its first attempt; it is working
+    // only once it has worked (a 'started failing' alert needs a success before).
+    const values = sql.join(
+      paths.map(
+        ([path, { lastSuccess, lastError, final }]) =>
+          sql`(${path}, ${final.ok}, ${iso(final.at)}::timestamptz, ${iso(lastSuccess)}::timestamptz,
+          ${lastError?.error ?? null}, ${iso(lastError?.at)}::timestamptz)`,
+      ),
+      sql`, `,
+    );
+    await db.execute(sql`INSERT INTO delivery_health AS h (path, working, since, last_success_at, last_error, last_error_at)
+      VALUES ${values}
+      ON CONFLICT (path) DO UPDATE SET
+        working = CASE WHEN excluded.working THEN true ELSE h.working END,
+        since = CASE WHEN excluded.working AND NOT h.working THEN excluded.since ELSE h.since END,
+        last_success_at = GREATEST(h.last_success_at, excluded.last_success_at),
+        last_error = CASE WHEN excluded.last_error_at IS NOT NULL
+          AND (h.last_error_at IS NULL OR excluded.last_error_at >= h.last_error_at)
+          THEN excluded.last_error ELSE h.last_error END,
+        last_error_at = GREATEST(h.last_error_at, excluded.last_error_at)`);
   }
   return group.map(() => undefined);
 }
 
-// Nobody waits on it: it lingers to share its statements with other attempts' (group-commit.ts).
+// Nobody waits on it: it lingers to gather a second's attempts into one statement (each is a commit,
+// on the embedded database an fsync, that lead intake would wait behind).
 export const recordHealth = groupCommit(writeHealth, {
   concurrency: 1,
-  lingerMs: 100,
+  lingerMs: 1_000,
 });
 
 // --- What the inbox shows ---------------------------------------------------------------------------
