@@ -84,9 +84,10 @@ async function writeSlots(group: SlotRequest[]): Promise<Slot[]> {
   return group.map((request) => answers.get(request.jobId) ?? 'already_sent');
 }
 
+// A confirmation can wait 50 ms for others to share its statement.
 const slotFor = groupCommit(writeSlots, {
   concurrency: env.DATABASE_URL ? 4 : 1,
-  lingerMs: 20,
+  lingerMs: 50,
 });
 
 /** Whether this job may send its confirmation now (see above); the same job asking again keeps its slot. */
