@@ -205,11 +205,13 @@ test.describe('the inbox', () => {
       .getByRole('link')
       .click();
     await expect(page.getByRole('heading', { level: 1, name: 'Rosa Parks' })).toBeVisible();
-    const attribution = page.getByRole('region', { name: 'Where they came from' }).or(
-      page.locator('section', {
-        has: page.getByRole('heading', { name: 'Where they came from' }),
-      }),
-    );
+    const attribution = page
+      .getByRole('region', { name: 'Where they came from' })
+      .or(
+        page.locator('section', {
+          has: page.getByRole('heading', { name: 'Where they came from' }),
+        }),
+      );
     await expect(attribution).toContainText('spring-mailing');
     await expect(attribution).toContainText('/contact-us');
     await expect(

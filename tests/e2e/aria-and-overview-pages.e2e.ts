@@ -12,12 +12,14 @@ import { expect, test, waitForHydration } from './support/fixtures';
 
 /** Every link target inside <main>, with its accessible name. */
 async function mainLinks(page: Page) {
-  return page.locator('main a').evaluateAll((links) =>
-    links.map((link) => ({
-      name: (link.textContent ?? '').trim(),
-      href: link.getAttribute('href'),
-    })),
-  );
+  return page
+    .locator('main a')
+    .evaluateAll((links) =>
+      links.map((link) => ({
+        name: (link.textContent ?? '').trim(),
+        href: link.getAttribute('href'),
+      })),
+    );
 }
 
 const stepTitles = [

@@ -229,10 +229,12 @@ for (const mode of ['JavaScript off', 'start-up scripts held back'] as const) {
                 );
             }
           }
-          test.info().annotations.push({
-            type: 'controls',
-            description: worked.join('\n') || '(none visible)',
-          });
+          test
+            .info()
+            .annotations.push({
+              type: 'controls',
+              description: worked.join('\n') || '(none visible)',
+            });
           expect(dead, `controls that did nothing on ${route.path}:\n${worked.join('\n')}`).toEqual(
             [],
           );

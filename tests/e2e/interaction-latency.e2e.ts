@@ -245,10 +245,12 @@ test.describe('interaction latency at 4x CPU slowdown, 375 px touch screen', () 
       }
       if (process.env.WRITE_INP_RESULTS)
         writeResults({ name: scenario.name, path: scenario.path, runs }, browser.version());
-      test.info().annotations.push({
-        type: 'latency (ms)',
-        description: runs.map((run) => run.latency ?? `<${THRESHOLD_MS}`).join(', '),
-      });
+      test
+        .info()
+        .annotations.push({
+          type: 'latency (ms)',
+          description: runs.map((run) => run.latency ?? `<${THRESHOLD_MS}`).join(', '),
+        });
       expect(median(runs) ?? 0, `${scenario.name}, median of ${JSON.stringify(runs)}`).toBeLessThan(
         BUDGET_MS,
       );
