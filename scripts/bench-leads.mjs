@@ -12,22 +12,15 @@
 //   DATABASE_URL=postgres://... npm run bench:leads   against a PostgreSQL server (else a fresh PGlite folder)
 //   LEADS_DATA_FSYNC=0 npm run bench:leads            the embedded database without fsync (the cost of durability)
 //
-// Why many autocannon instances: autocannon's rate limit gives each connection a
-// per-second quota that it sends back to back when a one-second timer fires, and
-// every connection's timer fires at the same moment. One instance at 200 req/s
-// therefore sends all 200 requests in a burst at the top of each second, which
-// measures how long a 200-request burst takes to drain, not latency at a steady
-// 200 req/s. So the rate is split over `streams` instances of one connection
-// each, started evenly spaced across the first second: a few requests every few
-// milliseconds, the load a steady stream of visitors makes.
-import { spawn, spawnSync } from 'node:child_process';
+// The load is a steady stream of posts (scripts/lib/lead-load.mjs says why many autocannon instances).
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { percentile as percentileOf, postLeads, sleep, startServer } from './lib/lead-load.mjs';
 
 const args = process.argv.slice(2);
 const flag = (name, fallback) => {
@@ -39,10 +32,8 @@ const rate = flag('rate', 200);
 const streams = Math.min(rate, flag('streams', 50));
 const port = Number(process.env.BENCH_PORT) || 3210;
 const distDir = process.env.BENCH_DIST_DIR || '.next';
-const origin = `http://127.0.0.1:${port}`;
 const dataRoot = mkdtempSync(path.join(tmpdir(), 'bench-leads-'));
 const dataDir = path.join(dataRoot, 'pglite');
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 // The webhook receiver: answers 200 and counts deliveries per Idempotency-Key.
 const deliveries = new Map();
@@ -72,41 +63,8 @@ if (!args.includes('--no-build')) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const server = spawn(
-  process.execPath,
-  ['scripts/server.mjs', '--hostname', '127.0.0.1', '--port', String(port)],
-  {
-    env,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    detached: true,
-  },
-);
-// It closes the database on SIGTERM; wait for that before opening the folder here.
-const exited = new Promise((resolve) => server.once('exit', resolve));
-const stopServer = async () => {
-  try {
-    process.kill(-server.pid, 'SIGTERM');
-  } catch {}
-  await Promise.race([exited, sleep(30_000)]);
-};
-process.on('exit', () => {
-  try {
-    process.kill(-server.pid, 'SIGKILL');
-  } catch {}
-});
-
-async function health() {
-  try {
-    const response = await fetch(`${origin}/api/health`);
-    return response.ok ? await response.json() : null;
-  } catch {
-    return null;
-  }
-}
-for (let i = 0; !(await health()); i++) {
-  if (i > 300) throw new Error(`the server on ${origin} did not become healthy`);
-  await sleep(200);
-}
+const server = await startServer(port, env);
+const { origin, health } = server;
 
 let sequence = 0;
 const body = () =>
@@ -121,53 +79,16 @@ const body = () =>
 
 // Every id the server acknowledged with a 201: each must be stored.
 const acknowledged = new Set();
-const latencies = [];
-const statuses = new Map();
-let errors = 0;
-
-function stream(seconds, streamRate, record) {
-  const instance = autocannon({
+const load = (seconds, record) =>
+  postLeads({
     url: `${origin}/api/leads/contact`,
-    method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json' },
-    connections: 1,
-    overallRate: streamRate,
-    duration: seconds,
-    requests: [
-      {
-        setupRequest: (request) => ({ ...request, body: body() }),
-        onResponse: (status, responseBody) => {
-          if (status !== 201) return;
-          try {
-            acknowledged.add(JSON.parse(responseBody).id);
-          } catch {}
-        },
-      },
-    ],
+    rate,
+    seconds,
+    streams,
+    body,
+    onAcknowledged: (id) => acknowledged.add(id),
+    record,
   });
-  if (record) {
-    instance.on('response', (_client, status, _bytes, responseTime) => {
-      latencies.push(responseTime);
-      statuses.set(status, (statuses.get(status) ?? 0) + 1);
-    });
-    instance.on('reqError', () => errors++);
-  }
-  return new Promise((resolve, reject) => instance.on('done', resolve).on('error', reject));
-}
-
-async function load(seconds, record) {
-  const perStream = Array.from(
-    { length: streams },
-    (_, i) => Math.floor(rate / streams) + (i < rate % streams ? 1 : 0),
-  );
-  const runs = [];
-  for (let i = 0; i < streams; i++) {
-    runs.push(stream(seconds, perStream[i], record));
-    await sleep(1000 / streams);
-  }
-  const results = await Promise.all(runs);
-  return results.reduce((sum, result) => sum + result.timeouts + result.errors, 0);
-}
 
 // Warm-up (JIT, first queries): its leads count like the others, its latencies do not.
 console.log(`> warm-up: 5 s at ${rate} requests/s`);
@@ -176,7 +97,7 @@ console.log(
   `> ${duration} s at ${rate} requests/s against ${origin}/api/leads/contact (${streams} staggered streams)`,
 );
 const started = performance.now();
-const timeouts = await load(duration, true);
+const { latencies, statuses, errors } = await load(duration, true);
 const elapsed = (performance.now() - started) / 1000;
 
 // Wait for the outbox to drain, then stop the server and count what is stored.
@@ -186,7 +107,7 @@ for (let i = 0; i < 600 && !drained; i++) {
   drained = Boolean(report && report.outbox.pending === 0);
   if (!drained) await sleep(500);
 }
-await stopServer();
+await server.stop();
 
 async function query(sql, params) {
   if (process.env.DATABASE_URL) {
@@ -202,8 +123,8 @@ async function query(sql, params) {
   return rows;
 }
 const [counts] = await query(`select (select count(*) from leads)::int as stored,
-  (select count(*) from lead_deliveries where status = 'delivered')::int as delivered,
-  (select count(*) from lead_deliveries where status = 'failed')::int as failed`);
+  (select count(*) from lead_deliveries where channel = 'webhook' and status = 'delivered')::int as delivered,
+  (select count(*) from lead_deliveries where channel = 'webhook' and status = 'failed')::int as failed`);
 const [{ found }] = await query(
   'select count(*)::int as found from leads where id = any($1::uuid[])',
   [[...acknowledged]],
@@ -212,16 +133,11 @@ receiver.close();
 rmSync(dataRoot, { recursive: true, force: true });
 
 latencies.sort((a, b) => a - b);
-const percentile = (p) =>
-  Math.round(
-    10 *
-      (latencies[Math.min(latencies.length - 1, Math.ceil((p / 100) * latencies.length) - 1)] ??
-        NaN),
-  ) / 10;
+const percentile = (p) => percentileOf(latencies, p);
 const non2xx = [...statuses]
   .filter(([status]) => status < 200 || status >= 300)
   .reduce((sum, [, n]) => sum + n, 0);
-const errorCount = errors + timeouts + non2xx;
+const errorCount = errors + non2xx;
 const lost = acknowledged.size - found;
 const undelivered = counts.stored - counts.delivered;
 const duplicateDeliveries = [...deliveries.values()].reduce((sum, n) => sum + n - 1, 0);

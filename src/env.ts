@@ -165,6 +165,66 @@ const headerValue = z
   .string()
   .regex(/^[\x20-\x7e]{1,1024}$/, 'must be 1 to 1024 printable ASCII characters');
 
+/** One form's agency recipients (LEADS_NOTIFY_TO_DEMO...): the form's webhook variable's suffix. */
+export type LeadNotifyEnv = LeadWebhookEnv extends `LEADS_WEBHOOK_URL_${infer Form}`
+  ? `LEADS_NOTIFY_TO_${Form}`
+  : never;
+export const notifyEnvOf = (webhookEnv: LeadWebhookEnv): LeadNotifyEnv =>
+  webhookEnv.replace('LEADS_WEBHOOK_URL_', 'LEADS_NOTIFY_TO_') as LeadNotifyEnv;
+
+const EMAIL_ADDRESS = /^[^\s@<>,;"]+@[^\s@<>,;"]+\.[^\s@<>,;"]+$/;
+
+// Email recipients: comma-separated addresses, or 'none' for nobody.
+const recipients = z
+  .string()
+  .transform((value) =>
+    value.trim().toLowerCase() === 'none'
+      ? []
+      : value
+          .split(',')
+          .map((part) => part.trim())
+          .filter(Boolean),
+  )
+  .refine(
+    (list) => list.length <= 20 && list.every((address) => EMAIL_ADDRESS.test(address)),
+    'must be email addresses separated by commas (at most 20), or none',
+  );
+
+// The sender: an address, or a display name and an address in angle brackets.
+const mailFrom = z
+  .string()
+  .trim()
+  .refine(
+    (value) => {
+      const match = /^(?:([^<>\r\n"]{1,100}?)\s*<([^<>\s]+)>|([^<>\s]+))$/.exec(value);
+      return Boolean(match && EMAIL_ADDRESS.test(match[2] ?? match[3] ?? ''));
+    },
+    {
+      error:
+        'must be an address, or a name and an address: Brightline AI <hello@brightline.example>',
+    },
+  );
+
+const smtpUrl = z
+  .string()
+  .trim()
+  .regex(
+    /^smtps?:\/\/[^\s/]+\/?$/i,
+    'must be an smtp:// or smtps:// URL: smtps://user:password@smtp.example.com:465',
+  );
+
+// The hour (UTC) the daily digest goes out, or off.
+const digestHour = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(/^(off|[0-9]|1[0-9]|2[0-3])$/, 'must be an hour from 0 to 23 (UTC), or off')
+  .transform((value) => (value === 'off' ? null : Number(value)));
+
+const formNotifyRecipients = Object.fromEntries(
+  leadForms.map((form) => [notifyEnvOf(leadFormRegistry[form].webhookEnv), optional(recipients)]),
+) as Record<LeadNotifyEnv, ReturnType<typeof optional<typeof recipients>>>;
+
 const formWebhookUrls = Object.fromEntries(
   leadForms.map((form) => [leadFormRegistry[form].webhookEnv, optional(url)]),
 ) as Record<LeadWebhookEnv, ReturnType<typeof optional<typeof url>>>;
@@ -208,6 +268,24 @@ const schema = z.object({
   // How long spam, and leads of any kind, are kept (src/server/leads/retention.ts); the privacy policy states both.
   LEADS_SPAM_RETENTION_DAYS: optional(retentionDays).default(30),
   LEADS_RETENTION_DAYS: optional(retentionDays).default(null),
+
+  // --- Server only: notifications (docs/operating.md) ---
+  // The mail server; unset: email jobs are recorded as skipped. Credentials are read at each attempt, never stored.
+  SMTP_URL: optional(smtpUrl),
+  // The From header. Default: the brand and NEXT_PUBLIC_CONTACT_EMAIL.
+  MAIL_FROM: optional(mailFrom),
+  // Who gets the agency's email about each lead. Default: NEXT_PUBLIC_CONTACT_EMAIL; per form: LEADS_NOTIFY_TO_DEMO...
+  LEADS_NOTIFY_TO: optional(recipients),
+  ...formNotifyRecipients,
+  // A Slack-compatible incoming webhook (a secret) told of each lead, without personal data.
+  LEADS_NOTIFY_CHAT_URL: optional(url),
+  // Who gets the watchdog's alerts and digest. Default: LEADS_NOTIFY_TO.
+  LEADS_ALERT_TO: optional(recipients),
+  LEADS_ALERT_FAILED: optional(flag).default(true),
+  LEADS_ALERT_FAILING: optional(flag).default(true),
+  LEADS_DIGEST_HOUR: optional(digestHour).default(8),
+  // Visitor confirmations sent per hour, across every form and instance; 0: none are sent.
+  LEADS_AUTORESPONSE_PER_HOUR: optional(integer(0, 100_000)).default(50),
 
   // --- Server only: the chat widget's proxy (POST /api/chat) ---
   CHAT_WEBHOOK_URL: optional(url),

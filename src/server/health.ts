@@ -1,38 +1,58 @@
 import 'server-only';
-import { count, inArray, eq } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import { getDatabase } from '@/server/db/client';
 import { chatWebhookHealth, type ChatWebhookHealth } from '@/server/chat/webhook-health';
-import { leadDeliveries } from '@/server/db/schema';
+import { deliveryChannels, leadDeliveries, type DeliveryChannel } from '@/server/db/schema';
+import { emailConfigured } from '@/server/email/transport';
 import { describeError, log } from '@/server/log';
+
+type Counts = { pending: number; failed: number };
 
 export type HealthReport =
   | {
       ok: true;
       database: 'up';
-      outbox: { pending: number; failed: number };
+      /** Every channel's jobs together, then each channel's. */
+      outbox: Counts & { channels: Record<DeliveryChannel, Counts> };
+      email: { configured: boolean };
       chat: ChatWebhookHealth;
     }
   | { ok: false; database: 'down'; chat: ChatWebhookHealth };
 
 /**
- * GET /api/health: the database answers, how many deliveries wait or have failed, and the chat
- * webhook's last state in this process (a misconfigured one otherwise looks like the demo assistant).
- * `ok` is about the database only: the site takes leads without the chat.
+ * GET /api/health: the database answers, how many outbox jobs (webhook deliveries, emails, chat
+ * messages, alerts) wait or have failed, whether email is configured, and the chat webhook's last
+ * state in this process (a misconfigured one otherwise looks like the demo assistant). `ok` is about
+ * the database only: the site takes leads without the rest. Public: counts only, never an address.
  */
 export async function healthReport(): Promise<HealthReport> {
   try {
     const { db } = await getDatabase();
-    const [[pending], [failed]] = await Promise.all([
-      db
-        .select({ n: count() })
-        .from(leadDeliveries)
-        .where(inArray(leadDeliveries.status, ['pending', 'delivering'])),
-      db.select({ n: count() }).from(leadDeliveries).where(eq(leadDeliveries.status, 'failed')),
-    ]);
+    const rows = await db
+      .select({
+        channel: leadDeliveries.channel,
+        status: leadDeliveries.status,
+        n: sql<number>`count(*)::int`,
+      })
+      .from(leadDeliveries)
+      .where(inArray(leadDeliveries.status, ['pending', 'delivering', 'failed']))
+      .groupBy(leadDeliveries.channel, leadDeliveries.status);
+    const channels = Object.fromEntries(
+      deliveryChannels.map((channel) => [channel, { pending: 0, failed: 0 }]),
+    ) as Record<DeliveryChannel, Counts>;
+    for (const { channel, status, n } of rows) {
+      const counts = channels[channel];
+      if (!counts) continue;
+      if (status === 'failed') counts.failed += n;
+      else counts.pending += n;
+    }
+    const total = (key: keyof Counts) =>
+      Object.values(channels).reduce((sum, counts) => sum + counts[key], 0);
     return {
       ok: true,
       database: 'up',
-      outbox: { pending: pending?.n ?? 0, failed: failed?.n ?? 0 },
+      outbox: { pending: total('pending'), failed: total('failed'), channels },
+      email: { configured: emailConfigured() },
       chat: chatWebhookHealth(),
     };
   } catch (error) {

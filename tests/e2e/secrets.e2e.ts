@@ -21,6 +21,8 @@ const secretNames = [
   'CHAT_WEBHOOK_URL',
   'CHAT_WEBHOOK_HEADER_VALUE',
   'RETELL_API_KEY',
+  'SMTP_URL',
+  'LEADS_NOTIFY_CHAT_URL',
 ] as const;
 const values = { ...testEnv.main, ...testEnv.buildOnlySecrets } as Record<string, string>;
 const secrets = secretNames.map((name) => ({ name, value: values[name]! }));

@@ -251,19 +251,29 @@ describe('malformed lead requests', () => {
     expect((await db.select({ n: sql<number>`count(*)::int` }).from(leadDeliveries))[0]!.n).toBe(0);
   });
 
-  it("still accepts a valid lead, and with no webhook configured stores its delivery as 'skipped'", async () => {
+  it("still accepts a valid lead, and with no webhook or mail server configured stores its jobs as 'skipped'", async () => {
     const response = await POST(leadRequest('contact', { body: json(validBodies.contact) }), {
       params: Promise.resolve({ form: 'contact' }),
     });
     expect(response.status).toBe(201);
     const { db } = await getDatabase();
     const deliveries = await db.select().from(leadDeliveries);
-    expect(deliveries).toHaveLength(1);
-    expect(deliveries[0]).toMatchObject({
+    expect(deliveries.map((row) => row.channel).sort()).toEqual([
+      'agency_email',
+      'visitor_email',
+      'webhook',
+    ]);
+    expect(deliveries.find((row) => row.channel === 'webhook')).toMatchObject({
       status: 'skipped',
       webhookUrl: null,
       attempts: 0,
       lastError: 'no webhook configured',
+    });
+    // The agency's address by default is the site's contact address.
+    expect(deliveries.find((row) => row.channel === 'agency_email')).toMatchObject({
+      recipient: 'hello@brightline.example',
+      status: 'skipped',
+      lastError: expect.stringMatching(/^Email is off: set SMTP_URL/),
     });
   });
 

@@ -37,7 +37,7 @@ const { leads, leadDeliveries, leadDeliveryAttempts } = await import('@/server/d
 const { startOutboxWorker, stopOutboxWorker, waitForOutbox } =
   await import('@/server/outbox/worker');
 const { decodeLeadFormErrors } = await import('@/lib/lead-form-redirect');
-const { eq, asc } = await import('drizzle-orm');
+const { and, eq, asc } = await import('drizzle-orm');
 
 let ipCounter = 0;
 /** Every test posts from its own address, so the rate limit only bites where a test wants it to. */
@@ -76,7 +76,14 @@ const db = async () => (await getDatabase()).db;
 const leadRow = async (id: string) =>
   (await (await db()).select().from(leads).where(eq(leads.id, id)))[0];
 const deliveryOf = async (leadId: string) =>
-  (await (await db()).select().from(leadDeliveries).where(eq(leadDeliveries.leadId, leadId)))[0];
+  (
+    await (
+      await db()
+    )
+      .select()
+      .from(leadDeliveries)
+      .where(and(eq(leadDeliveries.leadId, leadId), eq(leadDeliveries.channel, 'webhook')))
+  )[0];
 const attemptsOf = async (deliveryId: string) =>
   (await db())
     .select()
@@ -306,6 +313,24 @@ describe('POST /api/leads/{form}: accepted leads are stored, then delivered exac
     });
   });
 
+  it('records the attempts that finish beside a lead deleted mid-attempt (one statement writes both)', async () => {
+    receiver.plan('kept@example.com', ['hang', 200]);
+    receiver.plan('erased@example.com', ['hang', 200]);
+    const [kept, erased] = await Promise.all(
+      ['kept@example.com', 'erased@example.com'].map(async (email) => {
+        const response = await post('contact', { ...validBodies.contact, email });
+        return response.json!.id as string;
+      }),
+    );
+    // Both attempts wait out the 400 ms timeout together; one lead goes while they do.
+    await (await db()).delete(leads).where(eq(leads.id, erased!));
+    const delivery = await settled(kept!);
+    expect(delivery.status).toBe('delivered');
+    const attempts = await attemptsOf(delivery.id);
+    expect(attempts.map((attempt) => attempt.error === null)).toEqual([false, true]);
+    expect(await leadRow(erased!)).toBeUndefined();
+  });
+
   it('keeps a lead whose receiver refuses connections and delivers it once the receiver is back', async () => {
     await ariaReceiver.stop();
     const response = await post('aria-signup', validBodies['aria-signup']);
@@ -348,7 +373,7 @@ describe('operator commands (npm run leads)', () => {
     ]);
 
     const shown = await showLead(failed[0]!.id);
-    expect(shown!.deliveries[0]!.status).toBe('failed');
+    expect(shown!.deliveries.find((d) => d.channel === 'webhook')!.status).toBe('failed');
     expect(shown!.attempts).toHaveLength(3);
 
     let csv = '';

@@ -92,7 +92,6 @@ describe.skipIf(!postgresUrl)('several instances on one PostgreSQL', () => {
           attribution: {},
           ipHash: null,
           userAgent: null,
-          webhookUrl: `${receiver.url}/hook`,
         },
         { claimFirstAttempt: false, timeoutMs: 15_000 },
       );

@@ -1,6 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startReceiver } from './support/receiver';
+import { startLeadServer } from './support/lead-server-process';
 import { freshEnvironment, validBodies, waitFor } from './support/helpers';
 
 /**
@@ -29,32 +30,9 @@ const childEnv = {
 let child: ChildProcess | null = null;
 
 async function startServer(): Promise<{ port: number; process: ChildProcess }> {
-  const proc = spawn(
-    process.execPath,
-    ['--conditions=react-server', '--import', 'tsx', 'tests/integration/support/lead-server.ts'],
-    {
-      env: childEnv,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  child = proc;
-  let stderr = '';
-  proc.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  if (process.env.LEADS_RESTART_DEBUG) {
-    proc.stdout!.on('data', (c: Buffer) => process.stderr.write(c));
-    proc.stderr!.on('data', (c: Buffer) => process.stderr.write(c));
-  }
-  const port = await new Promise<number>((resolve, reject) => {
-    let out = '';
-    proc.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = /ready (\d+)/.exec(out);
-      if (match) resolve(Number(match[1]));
-    });
-    proc.once('exit', (code) => reject(new Error(`lead server exited with ${code}:\n${stderr}`)));
-    setTimeout(() => reject(new Error(`lead server did not start:\n${stderr}`)), 50_000);
-  });
-  return { port, process: proc };
+  const started = await startLeadServer(childEnv);
+  child = started.process;
+  return started;
 }
 
 afterAll(async () => {

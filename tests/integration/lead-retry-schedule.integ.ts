@@ -57,7 +57,6 @@ async function outage(label: string, startsAt: number, outageMs: number, leads: 
         attribution: {},
         ipHash: null,
         userAgent: null,
-        webhookUrl: `${receiver.url}/hook`,
       },
       {
         now: new Date(startsAt + (outageMs * i) / leads),
@@ -73,7 +72,13 @@ async function outage(label: string, startsAt: number, outageMs: number, leads: 
     const [due] = await db
       .select({ at: min(leadDeliveries.nextAttemptAt) })
       .from(leadDeliveries)
-      .where(and(inArray(leadDeliveries.leadId, ids), eq(leadDeliveries.status, 'pending')));
+      .where(
+        and(
+          inArray(leadDeliveries.leadId, ids),
+          eq(leadDeliveries.channel, 'webhook'),
+          eq(leadDeliveries.status, 'pending'),
+        ),
+      );
     if (!due?.at) break;
     clock = Math.max(
       clock,
@@ -83,7 +88,10 @@ async function outage(label: string, startsAt: number, outageMs: number, leads: 
     await runOutboxOnce(options);
   }
 
-  const rows = await db.select().from(leadDeliveries).where(inArray(leadDeliveries.leadId, ids));
+  const rows = await db
+    .select()
+    .from(leadDeliveries)
+    .where(and(inArray(leadDeliveries.leadId, ids), eq(leadDeliveries.channel, 'webhook')));
   const lastDelivered = Math.max(
     ...rows.map((row) => (row.deliveredAt ? new Date(row.deliveredAt).getTime() : Infinity)),
   );

@@ -7,7 +7,7 @@ import { startReceiver } from './support/receiver';
  * A delivery goes to the form's webhook as configured when the attempt is made,
  * not to the URL stored when the lead was accepted. The issue's case: LEADS_WEBHOOK_URL
  * pointed at n8n's /webhook-test/ URL (404 once the editor stops listening), the
- * agency fixes the setting and runs `npm run leads -- retry-failed`: the lead
+ * agency fixes the setting and runs `npm run leads -- retry-failed` (send-now): the lead
  * reaches the new URL, exactly once.
  */
 
@@ -27,7 +27,7 @@ await freshEnvironment({
 const { POST } = await import('@/app/api/leads/[form]/route');
 const { getDatabase, closeDatabase } = await import('@/server/db/client');
 const { leadDeliveries } = await import('@/server/db/schema');
-const { eq } = await import('drizzle-orm');
+const { and, eq } = await import('drizzle-orm');
 
 afterAll(async () => {
   await closeDatabase();
@@ -42,7 +42,7 @@ const deliveryOf = async (leadId: string) =>
     ).db
       .select()
       .from(leadDeliveries)
-      .where(eq(leadDeliveries.leadId, leadId))
+      .where(and(eq(leadDeliveries.leadId, leadId), eq(leadDeliveries.channel, 'webhook')))
   )[0];
 
 describe('fixing LEADS_WEBHOOK_URL, then retry-failed', () => {
@@ -72,7 +72,7 @@ describe('fixing LEADS_WEBHOOK_URL, then retry-failed', () => {
       const retried = await runLeadsCommand(['retry-failed'], { LEADS_WEBHOOK_URL: FIXED_URL });
       expect(retried.stderr).toBe('');
       expect(retried.code).toBe(0);
-      expect(retried.stdout).toContain('1 delivery(ies) queued');
+      expect(retried.stdout).toContain('1 delivery(ies) attempted now: 1 delivered');
 
       await new Promise((resolve) => setTimeout(resolve, 500)); // room for a duplicate to show up
       const delivered = fixed.forLead(id);
@@ -95,10 +95,13 @@ describe('fixing LEADS_WEBHOOK_URL, then retry-failed', () => {
       const shown = await runLeadsCommand(['show', id], { LEADS_WEBHOOK_URL: FIXED_URL });
       expect(shown.code).toBe(0);
       const record = JSON.parse(shown.stdout) as {
-        deliveries: Array<{ webhookUrl: string; status: string }>;
+        deliveries: Array<{ channel: string; webhookUrl: string; status: string }>;
         attempts: Array<{ httpStatus: number }>;
       };
-      expect(record.deliveries[0]).toMatchObject({ status: 'delivered', webhookUrl: FIXED_URL });
+      expect(record.deliveries.find((d) => d.channel === 'webhook')).toMatchObject({
+        status: 'delivered',
+        webhookUrl: FIXED_URL,
+      });
       expect(record.attempts.map((attempt) => attempt.httpStatus)).toEqual([404, 200]);
     },
   );
@@ -119,7 +122,6 @@ describe('fixing LEADS_WEBHOOK_URL, then retry-failed', () => {
           attribution: {},
           ipHash: null,
           userAgent: null,
-          webhookUrl: WRONG_URL,
         },
         { claimFirstAttempt: false, timeoutMs: 1000 },
       );

@@ -193,7 +193,7 @@ describe(`the overview's counts on ${postgresUrl ? 'PostgreSQL' : 'PGlite'}`, ()
     }>(sql`SELECT l.form,
         count(*) FILTER (WHERE d.status IN ('pending', 'delivering'))::int AS pending, count(*) FILTER (WHERE d.status = 'failed')::int AS failed,
         count(*) FILTER (WHERE d.status = 'skipped')::int AS skipped, max(d.delivered_at) FILTER (WHERE d.status = 'delivered') AS last
-      FROM lead_deliveries d JOIN leads l ON l.id = d.lead_id GROUP BY l.form`);
+      FROM lead_deliveries d JOIN leads l ON l.id = d.lead_id WHERE d.channel = 'webhook' GROUP BY l.form`);
     for (const row of health) {
       const expected = perForm.find((each) => each.form === row.form);
       expect({

@@ -64,7 +64,7 @@ const { POST: postChat } = await import('@/app/api/chat/route');
 const { GET: health } = await import('@/app/api/health/route');
 const { getDatabase, closeDatabase } = await import('@/server/db/client');
 const { leadDeliveries } = await import('@/server/db/schema');
-const { eq, sql } = await import('drizzle-orm');
+const { and, eq, sql } = await import('drizzle-orm');
 
 // Opened before the tests, so the embedded database's start-up never counts against one.
 beforeAll(async () => void (await getDatabase()));
@@ -97,7 +97,7 @@ const settled = (id: string) =>
     ).db
       .select()
       .from(leadDeliveries)
-      .where(eq(leadDeliveries.leadId, id));
+      .where(and(eq(leadDeliveries.leadId, id), eq(leadDeliveries.channel, 'webhook')));
     return delivery && ['delivered', 'failed'].includes(delivery.status) ? delivery : undefined;
   });
 
@@ -172,14 +172,14 @@ describe('webhook credentials', () => {
     const [record] = await db
       .select()
       .from(leadDeliveries)
-      .where(eq(leadDeliveries.leadId, delivered));
+      .where(and(eq(leadDeliveries.leadId, delivered), eq(leadDeliveries.channel, 'webhook')));
     expect(record!.webhookUrl).toBe(RECORDED_LEADS_URL); // the record is kept, without its credentials
 
     // A delivery recorded by an earlier release, with the password in it, and the migration that cleans it.
     await db
       .update(leadDeliveries)
       .set({ webhookUrl: `http://lead-user:${LEAD_PASS}@old.example/webhook/x?a=1` })
-      .where(eq(leadDeliveries.leadId, failed));
+      .where(and(eq(leadDeliveries.leadId, failed), eq(leadDeliveries.channel, 'webhook')));
     await db.execute(
       sql.raw(
         readFileSync('src/server/db/migrations/0005_webhook_url_without_credentials.sql', 'utf8'),
@@ -188,7 +188,7 @@ describe('webhook credentials', () => {
     const [cleaned] = await db
       .select()
       .from(leadDeliveries)
-      .where(eq(leadDeliveries.leadId, failed));
+      .where(and(eq(leadDeliveries.leadId, failed), eq(leadDeliveries.channel, 'webhook')));
     expect(cleaned!.webhookUrl).toBe('http://old.example/webhook/x?a=1');
 
     const tables = (await db.execute(
@@ -219,7 +219,7 @@ describe('webhook credentials', () => {
     ];
     for (const run of runs) expect(run.code, run.stderr).toBe(0);
     expect(runs[1]!.stdout).toContain(RECORDED_LEADS_URL);
-    expect(runs[4]!.stdout).toContain('1 delivery(ies) queued');
+    expect(runs[4]!.stdout).toContain('1 delivery(ies) attempted now');
     const all = runs.map((run) => `${run.stdout}\n${run.stderr}`).join('\n');
     expect(all).toContain('refused@example.com');
     expect(leaked(all)).toEqual([]);

@@ -102,7 +102,7 @@ async function waitForDeliveries(what: string): Promise<{ status: string; n: num
   let status: { status: string; n: number }[] = [];
   for (let i = 0; i < 1_200; i++) {
     status = await query<{ status: string; n: number }>(
-      'select status, count(*)::int as n from lead_deliveries group by status',
+      "select status, count(*)::int as n from lead_deliveries where channel = 'webhook' group by status",
     );
     if (status.every((row) => row.status === 'delivered' || row.status === 'failed')) return status;
     await new Promise((resolve) => setTimeout(resolve, 250));
@@ -191,7 +191,7 @@ describe.skipIf(!postgresUrl)('two instances on one PostgreSQL', () => {
     expect(failedOnPurpose).toBeGreaterThan(LEADS / 5); // the failures really happened
     // Each lead's one successful delivery is on record as one 2xx attempt; the failures are recorded too.
     const [successes] = await query<{ n: number; leads: number }>(
-      'select count(*)::int as n, count(distinct d.lead_id)::int as leads from lead_delivery_attempts a join lead_deliveries d on d.id = a.delivery_id where a.http_status between 200 and 299',
+      "select count(*)::int as n, count(distinct d.lead_id)::int as leads from lead_delivery_attempts a join lead_deliveries d on d.id = a.delivery_id where d.channel = 'webhook' and a.http_status between 200 and 299",
     );
     expect(successes).toEqual({ n: LEADS, leads: LEADS });
     expect(attempts!.n - LEADS).toBeGreaterThan(LEADS / 5);
@@ -255,10 +255,12 @@ describe.skipIf(!postgresUrl)('two instances on one PostgreSQL', () => {
 
     const fresh = acknowledged.filter((id) => !before.has(id));
     const [open] = await query<{ n: number }>(
-      `select count(*)::int as n from lead_deliveries where status <> 'delivered'`,
+      `select count(*)::int as n from lead_deliveries where channel = 'webhook' and status <> 'delivered'`,
     );
     const [stored] = await query<{ n: number }>(`select count(*)::int as n from leads`);
-    const [rows] = await query<{ n: number }>(`select count(*)::int as n from lead_deliveries`);
+    const [rows] = await query<{ n: number }>(
+      `select count(*)::int as n from lead_deliveries where channel = 'webhook'`,
+    );
     console.log(
       `[scale] SIGKILL with ${inFlight} deliveries hanging at the receiver: ${fresh.length} leads acknowledged meanwhile, all delivered ${(tookMs / 1000).toFixed(1)} s after, delivery rows ${JSON.stringify(status)}`,
     );

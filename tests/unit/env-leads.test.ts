@@ -182,3 +182,50 @@ describe('.env.example and README', () => {
     }
   });
 });
+
+describe('parseEnv: notifications', () => {
+  it('defaults: email off, the agency addressed through the site contact, alerts and a digest at 8 UTC, 50 confirmations an hour', () => {
+    const env = parseEnv({});
+    expect(env.SMTP_URL).toBeUndefined();
+    expect(env.MAIL_FROM).toBeUndefined();
+    expect(env.LEADS_NOTIFY_TO).toBeUndefined(); // src/server/outbox/targets.ts: NEXT_PUBLIC_CONTACT_EMAIL
+    expect(env).toMatchObject({
+      LEADS_ALERT_FAILED: true,
+      LEADS_ALERT_FAILING: true,
+      LEADS_DIGEST_HOUR: 8,
+      LEADS_AUTORESPONSE_PER_HOUR: 50,
+    });
+  });
+
+  it('reads recipients, per-form recipients, none, the sender and an SMTP URL', () => {
+    const env = parseEnv({
+      SMTP_URL: 'smtps://user%40x:p%2Fss@smtp.example.com:465',
+      MAIL_FROM: 'Brightline AI <hello@brightline.example>',
+      LEADS_NOTIFY_TO: ' team@agency.example ,boss@agency.example',
+      LEADS_NOTIFY_TO_DEMO: 'none',
+      LEADS_DIGEST_HOUR: 'off',
+    });
+    expect(env.LEADS_NOTIFY_TO).toEqual(['team@agency.example', 'boss@agency.example']);
+    expect(env.LEADS_NOTIFY_TO_DEMO).toEqual([]);
+    expect(env.LEADS_DIGEST_HOUR).toBeNull();
+    expect(env.MAIL_FROM).toBe('Brightline AI <hello@brightline.example>');
+  });
+
+  it.each([
+    ['SMTP_URL', 'smtp.example.com', 'must be an smtp:// or smtps:// URL'],
+    // Options in the URL (tls.rejectUnauthorized=false) would turn certificate checks off.
+    [
+      'SMTP_URL',
+      'smtps://u:p@smtp.example.com/?tls.rejectUnauthorized=false',
+      'must be an smtp://',
+    ],
+    ['MAIL_FROM', 'Brightline AI', 'must be an address, or a name and an address'],
+    ['LEADS_NOTIFY_TO', 'team@agency.example; boss', 'must be email addresses separated by commas'],
+    ['LEADS_NOTIFY_TO_CONTACT', 'not an address', 'must be email addresses separated by commas'],
+    ['LEADS_NOTIFY_CHAT_URL', 'hooks.slack.com/x', 'must be an absolute http(s) URL'],
+    ['LEADS_DIGEST_HOUR', '24', 'must be an hour from 0 to 23 (UTC), or off'],
+    ['LEADS_AUTORESPONSE_PER_HOUR', '-1', 'must be at least 0'],
+  ])('rejects a bad %s (%s) with a message naming it', (name, value, message) => {
+    expect(() => parseEnv({ [name]: value })).toThrow(`${name}: ${message}`);
+  });
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildWebhookPayload, type StoredLead } from '@/server/leads/webhook-payload';
+import { buildWebhookPayload, type StoredLead } from '@/server/outbox/webhook-payload';
 
 const createdAt = new Date('2026-03-04T05:06:07.089Z');
 const fullAttribution = {

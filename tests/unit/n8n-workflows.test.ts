@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { Webhook } from 'standardwebhooks';
 import { describe, expect, it } from 'vitest';
 import { leadFormRegistry, leadForms, leadSchema, type LeadForm } from '@/lib/lead-forms';
-import { buildWebhookPayload, type StoredLead } from '@/server/leads/webhook-payload';
+import { buildWebhookPayload, type StoredLead } from '@/server/outbox/webhook-payload';
 import { webhookHeaders } from '@/server/outbox/sign';
 
 /**

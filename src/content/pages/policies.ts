@@ -55,6 +55,7 @@ export const privacyPolicy = {
       items: [
         'Our automation platform (a webhook-based workflow service such as n8n) and our customer relationship management (CRM) system, which receive each form submission so our team can follow up.',
         'Our hosting and database providers, which store the site and the submissions.',
+        'Our email provider, which carries the messages this site sends: our team’s notice of your submission and the one confirmation we send you.',
         'Our voice AI provider (Retell AI) for the live voice demo, and the automation platform that powers the chat assistant.',
         'Google Tag Manager and the analytics tools it loads, only if we have enabled them on this site.',
       ],
@@ -71,7 +72,7 @@ export const privacyPolicy = {
       items: [
         'Ask for a copy of the information we hold about you, or ask us to correct it.',
         'Ask us to delete your information: email {email} from the address you used, and we will delete it from our database and ask our service providers to do the same, unless we must keep it by law.',
-        'Unsubscribe from any email we send using the link in it, or reply STOP to any text message.',
+        'The site sends you one confirmation when you submit a form, and at most one a day to the same address; it carries no advertising. Reply to any email from us to stop further messages, or reply STOP to any text message.',
         'Clear your browser storage at any time to remove the announcement-bar and campaign items; the site works without them.',
       ],
     },

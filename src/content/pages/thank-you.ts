@@ -3,10 +3,10 @@ import type { PageHeroContent, Step } from '@/content/types';
 export const thankYouHero = {
   eyebrow: 'Request received',
   heading: 'Your growth blueprint is on its way',
-  body: 'Thank you! We are preparing your personalised AI automation blueprint and will email it to you shortly. Our team will also contact you within 24 hours to walk you through it.',
+  body: 'Thank you! A confirmation is on its way to your inbox now. We are preparing your personalised AI automation blueprint and will email it to you within 24 hours; our team will also contact you to walk you through it.',
 } as const satisfies PageHeroContent;
 
-/** {email} is replaced with the configured sender address. */
+/** {email} is replaced with the address our emails come from (MAIL_FROM). */
 export const deliveryTips = {
   heading: 'Make sure it reaches your inbox',
   intro:
@@ -15,7 +15,7 @@ export const deliveryTips = {
     {
       title: 'Check your spam and promotions folders',
       description:
-        'If nothing arrives within a few minutes, look in spam, junk or the promotions tab, and mark the email as "not spam".',
+        'If our confirmation has not arrived within a few minutes, look in spam, junk or the promotions tab, and mark it as "not spam".',
     },
     {
       title: 'Add our address to your contacts',

@@ -4,10 +4,9 @@ import { Writable } from 'node:stream';
 import { isLeadForm, leadForms } from '@/lib/lead-forms';
 import { readHidden } from '@/lib/visible-text';
 import { BackupError, runBackupCommand } from '@/server/db/backup';
-import { deleteLeadsByEmail, deliverSkipped, requeueFailed } from '@/server/leads/actions';
+import { deleteLeadsByEmail, deliverSkipped, sendNow } from '@/server/leads/actions';
 import { csvLines, parseLeadQuery, searchLeads, showLead } from '@/server/leads/queries';
 import { purgeExpired } from '@/server/leads/retention';
-import { runOutboxOnce } from '@/server/outbox/worker';
 import { COMMAND_LINE_ACTOR, recordAudit } from './audit';
 import { MIN_PASSWORD_LENGTH } from './auth';
 import { addOperator, listOperators, OperatorError, removeOperator } from './operators';
@@ -35,8 +34,10 @@ export const usage = `Usage: npm run leads -- <command>
   export --csv [--form F] [--status S] [--stage T]
                                                CSV on standard output (e.g. > leads.csv)
   show <id>                                    one lead with its delivery and every attempt (JSON)
-  retry-failed [--form F] [--skipped]          queue failed deliveries again (and, with --skipped, those stored
-                                               while no webhook was configured), then make one delivery pass
+  send-now [--form F] [--lead ID] [--skipped]  attempt every pending and failed delivery (webhook, emails, chat)
+                                               at once, keeping each one's attempt count; with --skipped, also
+                                               those stored while their channel was not configured
+  retry-failed                                 the same as send-now
   delete --email <address>                     delete every lead of a person (a deletion request)
   purge                                        delete what is past LEADS_SPAM_RETENTION_DAYS and
                                                LEADS_RETENTION_DAYS now (the site also does it hourly)
@@ -149,20 +150,22 @@ export async function runCommand(
       await io.out(`${JSON.stringify(found, null, 2)}\n`);
       return 0;
     }
+    case 'send-now':
     case 'retry-failed': {
       const form = option(rest, 'form');
       if (form !== undefined && !isLeadForm(form)) throw new CommandError(`Unknown form '${form}'`);
-      const failed = await requeueFailed({ form });
-      const skipped = rest.includes('--skipped') ? await deliverSkipped({ form }) : 0;
-      if (failed)
-        await recordAudit(COMMAND_LINE_ACTOR, 'failed_requeued', form ?? null, { count: failed });
+      const leadId = option(rest, 'lead');
+      const skipped = rest.includes('--skipped') ? await deliverSkipped({ form, leadId }) : 0;
       if (skipped)
         await recordAudit(COMMAND_LINE_ACTOR, 'skipped_requeued', form ?? null, { count: skipped });
-      await io.out(`${failed + skipped} delivery(ies) queued\n`);
-      if (failed + skipped > 0)
-        await io.out(
-          `${await runOutboxOnce()} delivery attempt(s) made now; failures keep retrying on the site's schedule\n`,
-        );
+      const sent = await sendNow({ form, leadId });
+      if (sent.attempted)
+        await recordAudit(COMMAND_LINE_ACTOR, 'failed_requeued', form ?? leadId ?? null, {
+          count: sent.attempted,
+        });
+      await io.out(
+        `${sent.attempted} delivery(ies) attempted now: ${sent.delivered} delivered, ${sent.waiting} waiting for a retry, ${sent.failed} failed\n`,
+      );
       return 0;
     }
     case 'delete': {

@@ -1,32 +1,41 @@
 import 'server-only';
-import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { leadForms, type LeadForm } from '@/lib/lead-forms';
 import { getDatabase } from '@/server/db/client';
-import { leadDeliveries, leads } from '@/server/db/schema';
-import { deliverNow } from '@/server/outbox/worker';
-import { webhookUrlFor } from './config';
+import { leadDeliveries, leads, type DeliveryChannel } from '@/server/db/schema';
+import { emailConfigured } from '@/server/email/transport';
+import {
+  JOB_COLUMNS,
+  jobsForLead,
+  jobValues,
+  NOT_CONFIGURED,
+  webhookJob,
+} from '@/server/outbox/jobs';
+import { chatUrl, webhookUrlFor } from '@/server/outbox/targets';
+import { deliverNow, waitForOutbox } from '@/server/outbox/worker';
 
 /**
- * What the agency can do to stored leads, from the inbox and the command line alike. Every change
- * that sends a lead goes through the outbox (a delivery row, claimed before it is attempted), so a
- * re-send never races the worker into a double delivery.
+ * What the agency can do to stored leads and their outbox jobs, from the inbox and the command line
+ * alike. Every change that sends something goes through the outbox (a job, claimed before it is
+ * attempted), so a re-send never races the worker into a double delivery.
  */
 
-/** A delivery queued now, with a fresh retry schedule; the stored URL is what is configured now (a record). */
+/** A webhook job queued now, with a fresh retry schedule; the stored URL is what is configured now (a record). */
 const queuedNow = (url: string | null) => ({
   status: url ? ('pending' as const) : ('skipped' as const),
   attempts: 0,
   nextAttemptAt: url ? new Date() : null,
   lockedUntil: null,
-  lastError: url ? null : 'no webhook configured',
+  lastError: url ? null : NOT_CONFIGURED.webhook,
   webhookUrl: url,
   updatedAt: new Date(),
 });
 
+const isWebhook = eq(leadDeliveries.channel, 'webhook');
+
 export type ResendResult = 'sent' | 'failed' | 'not_found' | 'spam' | 'no_webhook' | 'in_flight';
 
-/** Queues a lead's delivery now and makes the attempt (the receiver dedupes on the same Idempotency-Key). */
+/** Queues a lead's webhook delivery now and makes the attempt (the receiver dedupes on the same Idempotency-Key). */
 export async function resendLead(id: string): Promise<ResendResult> {
   const { db } = await getDatabase();
   const [lead] = await db
@@ -47,7 +56,7 @@ export async function resendLead(id: string): Promise<ResendResult> {
   return after?.status === 'delivered' ? 'sent' : 'failed';
 }
 
-/** Puts the lead's delivery back in the queue (creating it if it has none); null while an attempt is in flight. */
+/** Puts the lead's webhook job back in the queue (creating it if it has none); null while an attempt is in flight. */
 async function queueDelivery(
   leadId: string,
   form: LeadForm,
@@ -58,25 +67,28 @@ async function queueDelivery(
     .update(leadDeliveries)
     .set(queuedNow(url))
     .where(
-      and(eq(leadDeliveries.leadId, leadId), notInArray(leadDeliveries.status, ['delivering'])),
+      and(
+        eq(leadDeliveries.leadId, leadId),
+        isWebhook,
+        notInArray(leadDeliveries.status, ['delivering']),
+      ),
     )
     .returning({ id: leadDeliveries.id });
   if (updated) return updated.id;
   const [existing] = await db
     .select({ id: leadDeliveries.id })
     .from(leadDeliveries)
-    .where(eq(leadDeliveries.leadId, leadId));
+    .where(and(eq(leadDeliveries.leadId, leadId), isWebhook));
   if (existing) return null;
-  const id = randomUUID();
-  await db
-    .insert(leadDeliveries)
-    .values({ id, leadId, form, createdAt: new Date(), ...queuedNow(url) });
-  return id;
+  const job = webhookJob({ id: leadId, form }, { now: new Date(), claim: false, timeoutMs: 0 });
+  await db.execute(sql`INSERT INTO lead_deliveries (${JOB_COLUMNS}) VALUES ${jobValues(job)}`);
+  return job.id;
 }
 
 /**
- * Marks a lead as spam (a delivery not yet made is skipped, never sent) or as not spam (its delivery is
- * queued now and attempted). Returns false when there is no such lead.
+ * Marks a lead as spam (every job not yet sent is skipped, never sent) or as not spam: its jobs are
+ * queued now and attempted, or, for a lead stored as spam (which has none), written now. The
+ * visitor's confirmation is never sent late for a lead that was taken for spam.
  */
 export async function setSpam(id: string, spam: boolean): Promise<boolean> {
   const { db } = await getDatabase();
@@ -84,7 +96,7 @@ export async function setSpam(id: string, spam: boolean): Promise<boolean> {
     .update(leads)
     .set({ status: spam ? 'spam' : 'accepted' })
     .where(eq(leads.id, id))
-    .returning({ form: leads.form });
+    .returning({ id: leads.id, form: leads.form, fields: leads.fields });
   if (!lead) return false;
   if (spam) {
     await db
@@ -103,19 +115,34 @@ export async function setSpam(id: string, spam: boolean): Promise<boolean> {
       );
     return true;
   }
-  const url = webhookUrlFor(lead.form);
-  const deliveryId = await queueDelivery(id, lead.form, url);
-  if (deliveryId && url) await deliverNow([deliveryId]);
+  const existing = await db
+    .select({ id: leadDeliveries.id })
+    .from(leadDeliveries)
+    .where(eq(leadDeliveries.leadId, id));
+  if (existing.length === 0) {
+    const jobs = jobsForLead(lead, { now: new Date(), claim: false, timeoutMs: 0 }).filter(
+      (job) => job.channel !== 'visitor_email',
+    );
+    await db.execute(
+      sql`INSERT INTO lead_deliveries (${JOB_COLUMNS}) VALUES ${sql.join(
+        jobs.map((job) => jobValues(job)),
+        sql`, `,
+      )}`,
+    );
+    await deliverNow(jobs.filter((job) => job.status === 'pending').map((job) => job.id));
+    return true;
+  }
+  await deliverNow(await queueSkipped({ leadId: id, confirmations: false }));
   return true;
 }
 
-/** Deletes one lead with its deliveries and attempts; returns how many leads went (0 or 1). */
+/** Deletes one lead with its jobs and attempts; returns how many leads went (0 or 1). */
 export async function deleteLead(id: string): Promise<number> {
   const { db } = await getDatabase();
   return (await db.delete(leads).where(eq(leads.id, id)).returning({ id: leads.id })).length;
 }
 
-/** A person's deletion request: every lead (and delivery) of that address, whatever its case. */
+/** A person's deletion request: every lead (and job) of that address, whatever its case. */
 export async function deleteLeadsByEmail(email: string): Promise<number> {
   const { db } = await getDatabase();
   const address = email.trim().toLowerCase();
@@ -127,13 +154,16 @@ export async function deleteLeadsByEmail(email: string): Promise<number> {
   return removed.length;
 }
 
-const inForm = (form: LeadForm | undefined) =>
-  form
-    ? inArray(leadDeliveries.leadId, sql`(SELECT id FROM leads WHERE form = ${form})`)
-    : undefined;
+export type JobFilter = { form?: LeadForm; leadId?: string };
 
-/** Puts failed deliveries back in the queue with a fresh retry schedule; returns how many. */
-export async function requeueFailed({ form }: { form?: LeadForm } = {}): Promise<number> {
+const filtered = ({ form, leadId }: JobFilter): SQL | undefined =>
+  and(
+    form ? eq(leadDeliveries.form, form) : undefined,
+    leadId ? eq(leadDeliveries.leadId, leadId) : undefined,
+  );
+
+/** Puts failed jobs (every channel) back in the queue with a fresh retry schedule; returns how many. */
+export async function requeueFailed(filter: JobFilter = {}): Promise<number> {
   const { db } = await getDatabase();
   const rows = await db
     .update(leadDeliveries)
@@ -144,35 +174,114 @@ export async function requeueFailed({ form }: { form?: LeadForm } = {}): Promise
       lockedUntil: null,
       updatedAt: new Date(),
     })
-    .where(and(eq(leadDeliveries.status, 'failed'), inForm(form)))
+    .where(and(eq(leadDeliveries.status, 'failed'), filtered(filter)))
     .returning({ id: leadDeliveries.id });
   return rows.length;
 }
 
+// A confirmation a day late confuses more than it helps: skipped ones older than this stay skipped.
+const CONFIRMATION_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+
 /**
- * Queues deliveries stored while their form had no webhook, now that one is configured (forms still
- * without one keep theirs). Spam never has a queued delivery. Returns how many were queued.
+ * 'Deliver skipped': queues the jobs stored while their channel was not configured (no webhook for
+ * the form, no SMTP_URL, no chat URL), now that it is, with a fresh retry schedule; channels still
+ * unconfigured keep theirs. Only jobs of leads that are not spam, and alerts. A visitor's
+ * confirmation is queued only within a day of its lead, and the autoresponder's limits apply when
+ * it is sent. Returns how many were queued.
  */
-export async function deliverSkipped({ form }: { form?: LeadForm } = {}): Promise<number> {
+export async function deliverSkipped(
+  filter: JobFilter & { confirmations?: boolean } = {},
+): Promise<number> {
+  return (await queueSkipped(filter)).length;
+}
+
+async function queueSkipped({
+  form,
+  leadId,
+  confirmations = true,
+}: JobFilter & { confirmations?: boolean }): Promise<string[]> {
   const { db } = await getDatabase();
-  let queued = 0;
+  const now = new Date();
+  const notSpam = or(
+    isNull(leadDeliveries.leadId),
+    inArray(leadDeliveries.leadId, sql`(SELECT id FROM leads WHERE status = 'accepted')`),
+  );
+  const queue = async (where: SQL | undefined, webhookUrl?: string) =>
+    (
+      await db
+        .update(leadDeliveries)
+        .set({
+          status: 'pending',
+          attempts: 0,
+          nextAttemptAt: now,
+          lockedUntil: null,
+          lastError: null,
+          updatedAt: now,
+          ...(webhookUrl ? { webhookUrl } : {}),
+        })
+        .where(
+          and(eq(leadDeliveries.status, 'skipped'), notSpam, filtered({ form, leadId }), where),
+        )
+        .returning({ id: leadDeliveries.id })
+    ).map((row) => row.id);
+
+  const queued: string[] = [];
   for (const each of form ? [form] : leadForms) {
     const url = webhookUrlFor(each);
-    if (!url) continue;
-    const rows = await db
-      .update(leadDeliveries)
-      .set(queuedNow(url))
-      .where(
-        and(
-          eq(leadDeliveries.status, 'skipped'),
-          inArray(
-            leadDeliveries.leadId,
-            sql`(SELECT id FROM leads WHERE form = ${each} AND status = 'accepted')`,
-          ),
-        ),
-      )
-      .returning({ id: leadDeliveries.id });
-    queued += rows.length;
+    if (url) queued.push(...(await queue(and(isWebhook, eq(leadDeliveries.form, each)), url)));
   }
+  const channels: DeliveryChannel[] = [];
+  if (emailConfigured()) channels.push('agency_email', 'alert');
+  if (chatUrl()) channels.push('chat');
+  if (channels.length) queued.push(...(await queue(inArray(leadDeliveries.channel, channels))));
+  if (emailConfigured() && confirmations)
+    queued.push(
+      ...(await queue(
+        and(
+          eq(leadDeliveries.channel, 'visitor_email'),
+          gt(leadDeliveries.createdAt, new Date(now.getTime() - CONFIRMATION_MAX_AGE_MS)),
+        ),
+      )),
+    );
   return queued;
+}
+
+export type SendNowResult = {
+  attempted: number;
+  delivered: number;
+  failed: number;
+  waiting: number;
+};
+
+/**
+ * 'Send now': attempts every pending and failed job (every channel; of one form or one lead) at once,
+ * instead of at its next scheduled retry, e.g. right after a wrong webhook URL or SMTP password was
+ * fixed. Each job keeps its attempt count, so one that fails again goes back to its schedule (or
+ * stays failed). Jobs in flight are left to their worker.
+ */
+export async function sendNow(filter: JobFilter = {}): Promise<SendNowResult> {
+  const { db } = await getDatabase();
+  const due = await db
+    .update(leadDeliveries)
+    .set({ status: 'pending', nextAttemptAt: new Date(), lockedUntil: null, updatedAt: new Date() })
+    .where(and(inArray(leadDeliveries.status, ['pending', 'failed']), filtered(filter)))
+    .returning({ id: leadDeliveries.id });
+  const ids = due.map((row) => row.id);
+  const attempted = await deliverNow(ids);
+  // What the attempts said about each path (delivery health) is written before this answers.
+  await waitForOutbox();
+  const after = ids.length
+    ? await db
+        .select({ status: leadDeliveries.status, n: sql<number>`count(*)::int` })
+        .from(leadDeliveries)
+        .where(and(inArray(leadDeliveries.id, ids), ne(leadDeliveries.status, 'skipped')))
+        .groupBy(leadDeliveries.status)
+    : [];
+  const count = (status: string) => after.find((row) => row.status === status)?.n ?? 0;
+  return {
+    attempted,
+    delivered: count('delivered'),
+    failed: count('failed'),
+    waiting: count('pending') + count('delivering'),
+  };
 }

@@ -27,7 +27,6 @@ import {
 } from '@/server/http/endpoint';
 import { deliverAccepted } from '@/server/outbox/worker';
 import { acceptLead } from './accept-lead';
-import { webhookUrlFor } from './config';
 import { detectSpam } from './spam';
 
 /**
@@ -109,7 +108,6 @@ async function decide(form: LeadForm, request: Request): Promise<Accepted | Refu
       attribution: parseAttribution(parsed.body, request.headers),
       ipHash: hashAddress(guard.address, database.ipHashSalt),
       userAgent: request.headers.get('user-agent')?.slice(0, 512) ?? null,
-      webhookUrl: webhookUrlFor(form),
     },
     { timeoutMs: env.LEADS_WEBHOOK_TIMEOUT_MS },
   );

@@ -12,8 +12,9 @@ import {
   type DeliveryStatus,
   type ResultDimension,
 } from '@/server/db/schema';
-import { outboxOptions, postSigned } from '@/server/outbox/worker';
-import { webhookFor, webhookUrlFor } from './config';
+import { postSigned } from '@/server/outbox/channels';
+import { webhookFor, webhookUrlFor } from '@/server/outbox/targets';
+import { outboxOptions } from '@/server/outbox/worker';
 
 /**
  * The inbox's overview: leads per day by form, what became of them by source, campaign and landing
@@ -80,7 +81,12 @@ export async function overview(now = new Date()): Promise<Overview> {
         n: sql<number>`count(*)::int`,
       })
       .from(leadDeliveries)
-      .where(inArray(leadDeliveries.status, ['pending', 'delivering', 'failed', 'skipped']))
+      .where(
+        and(
+          eq(leadDeliveries.channel, 'webhook'),
+          inArray(leadDeliveries.status, ['pending', 'delivering', 'failed', 'skipped']),
+        ),
+      )
       .groupBy(leadDeliveries.form, leadDeliveries.status),
     // Each form's newest delivery: one probe at the end of the same index.
     Promise.all(
@@ -88,7 +94,13 @@ export async function overview(now = new Date()): Promise<Overview> {
         const [row] = await db
           .select({ at: max(leadDeliveries.deliveredAt) })
           .from(leadDeliveries)
-          .where(and(eq(leadDeliveries.status, 'delivered'), eq(leadDeliveries.form, form)));
+          .where(
+            and(
+              eq(leadDeliveries.status, 'delivered'),
+              eq(leadDeliveries.form, form),
+              eq(leadDeliveries.channel, 'webhook'),
+            ),
+          );
         return [form, row?.at ?? null] as const;
       }),
     ),

@@ -1,42 +1,42 @@
 import 'server-only';
 import { and, asc, eq, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { env } from '@/env';
-import { getDatabase, type Db } from '@/server/db/client';
+import { getDatabase, type Database, type Db } from '@/server/db/client';
 import { groupCommit } from '@/server/db/group-commit';
 import { leadDeliveries, leads } from '@/server/db/schema';
-import type { FirstAttempt } from '@/server/leads/accept-lead';
-import { webhookFor, type WebhookTarget } from '@/server/leads/config';
-import { buildWebhookPayload, type StoredLead } from '@/server/leads/webhook-payload';
+import { healthWords } from '@/content/emails';
+import { emailConfigured } from '@/server/email/transport';
 import { describeError, log } from '@/server/log';
 import { claimLeaseMs, retryDelayMs } from './backoff';
-import { postWebhook, type PostResult } from './post-webhook';
-import { webhookHeaders } from './sign';
+import { attemptJob, type AttemptOutcome } from './channels';
+import { recordHealth } from './delivery-health';
+import { alertJobs, JOB_COLUMNS, jobValues, type ClaimedJob, type FirstAttempt } from './jobs';
+import { warnOnce } from './warn-once';
+import { writeDigestIfDue } from './watchdog';
+import type { StoredLead } from './webhook-payload';
 
 /**
- * The outbox's delivery side. Every process runs it (several instances on one
- * PostgreSQL are fine):
+ * The outbox's delivery side: every job (outbox/jobs.ts: a lead's webhook delivery, the agency's
+ * and the visitor's emails, the chat message, the watchdog's alerts) goes through here. Every
+ * process runs it (several instances on one PostgreSQL are fine):
  *
- * 1. A lead's delivery row is written already claimed by the request's
- *    process (accept-lead.ts), which then calls deliverAccepted() without
- *    awaiting it, so the visitor never waits for the webhook.
- * 2. A sweep every LEADS_SWEEP_INTERVAL_MS claims due rows (pending and
- *    next_attempt_at passed, or 'delivering' whose claim expired because a
- *    worker died) with FOR UPDATE SKIP LOCKED, so two workers never claim the
- *    same row, and delivers them.
+ * 1. A lead's jobs are written already claimed by the request's process (accept-lead.ts), which
+ *    then calls deliverAccepted() without awaiting it, so the visitor never waits.
+ * 2. A sweep every LEADS_SWEEP_INTERVAL_MS claims due jobs (pending and next_attempt_at passed, or
+ *    'delivering' whose claim expired because a worker died) with FOR UPDATE SKIP LOCKED, so two
+ *    workers never claim the same job, and attempts them. It also writes the daily digest when due.
  *
- * Each attempt posts to the form's webhook as configured in this process when
- * it is made (leads/config.ts), never to the URL stored when the lead was
- * accepted: that column only records, without credentials, where the latest
- * attempt went. So fixing a wrong LEADS_WEBHOOK_URL and re-sending (or just
- * waiting for the next retry after a restart) reaches the new URL. With no
- * webhook configured any more, the delivery goes back to 'skipped', which
- * `npm run leads -- retry-failed --skipped` re-queues once one is set.
+ * Each attempt reads the configuration of this process when it is made (targets.ts): fixing a wrong
+ * LEADS_WEBHOOK_URL or SMTP_URL and re-sending (or waiting for the next retry after a restart)
+ * reaches the new one. A channel no longer configured sends its job back to 'skipped', which
+ * 'Deliver skipped' (leads/actions.ts) queues again once it is set.
  *
- * A claim sets status 'delivering', attempts + 1 and locked_until
- * (claimLeaseMs: twice the timeout plus 5 s). The result is written only if the row is still this claim
- * (same attempts, still delivering). Delivery is at least once: a worker dying
- * after the receiver got the lead but before recording it means a second
- * delivery, which the receiver deduplicates by Idempotency-Key (the lead id).
+ * A claim sets status 'delivering', attempts + 1 and locked_until (claimLeaseMs: twice the timeout
+ * plus 5 s). The result is written only if the job is still this claim (same attempts, still
+ * delivering). Delivery is at least once: a worker dying after the receiver got the job but before
+ * recording it means a second attempt, which a webhook receiver deduplicates by Idempotency-Key (the
+ * lead id) and a mail client by Message-ID (the job id). A webhook job that fails for good writes,
+ * in the same statement, the agency's alert (LEADS_ALERT_FAILED).
  */
 
 export type OutboxOptions = {
@@ -61,8 +61,6 @@ export function outboxOptions(overrides: Partial<OutboxOptions> = {}): OutboxOpt
   };
 }
 
-type Claimed = { id: string; leadId: string | null; attempts: number };
-
 function due(now: Date): SQL {
   return or(
     and(eq(leadDeliveries.status, 'pending'), lte(leadDeliveries.nextAttemptAt, now)),
@@ -75,7 +73,7 @@ async function claim(
   where: SQL,
   limit: number,
   options: OutboxOptions,
-): Promise<Claimed[]> {
+): Promise<ClaimedJob[]> {
   const now = options.now();
   return db.transaction(async (tx) => {
     const rows = await tx
@@ -103,6 +101,9 @@ async function claim(
       .returning({
         id: leadDeliveries.id,
         leadId: leadDeliveries.leadId,
+        channel: leadDeliveries.channel,
+        recipient: leadDeliveries.recipient,
+        payload: leadDeliveries.payload,
         attempts: leadDeliveries.attempts,
       });
   });
@@ -110,51 +111,68 @@ async function claim(
 
 type AttemptRecord = {
   db: Db;
-  claimed: Claimed;
+  job: ClaimedJob;
   startedAt: Date;
   durationMs: number;
-  result: PostResult;
-  /** Where this attempt went, without credentials (null: nowhere, none configured). */
-  webhookUrl: string | null;
+  result: AttemptOutcome;
   status: 'pending' | 'delivered' | 'failed' | 'skipped';
   nextAttemptAt: Date | null;
   finishedAt: Date;
+  /** The agency's alert about this job, written only if this result is (a webhook failed for good). */
+  alert: ReturnType<typeof alertJobs>;
 };
 
 const attemptValues = (a: AttemptRecord): SQL => {
   const done = a.finishedAt.toISOString();
-  return sql`(${a.claimed.id}::uuid, ${a.claimed.attempts}::int, ${a.startedAt.toISOString()}::timestamptz, ${a.durationMs}::int,
-    ${a.result.httpStatus}::int, ${a.result.error}::text, ${a.status}::text, ${a.nextAttemptAt?.toISOString() ?? null}::timestamptz,
-    ${a.result.ok ? done : null}::timestamptz, ${done}::timestamptz, ${a.webhookUrl}::text)`;
+  return sql`(${a.job.id}::uuid, ${a.job.attempts}::int, ${a.startedAt.toISOString()}::timestamptz, ${a.durationMs}::int,
+    ${a.result.httpStatus}::int, ${a.result.reply}::text, ${a.result.error}::text, ${a.status}::text,
+    ${a.nextAttemptAt?.toISOString() ?? null}::timestamptz, ${a.result.ok ? done : null}::timestamptz, ${done}::timestamptz,
+    ${a.result.webhookUrl ?? null}::text)`;
 };
 
 /**
- * Records attempts and their results, a group per statement (group-commit.ts):
- * each attempt is always recorded (a data-modifying CTE always runs), the
- * result only where the row is still this claim (same attempts, still
- * delivering). Rows are grouped per database handle (tests run two).
+ * Records attempts and their results, a group per statement (group-commit.ts): each attempt is
+ * always recorded (a data-modifying CTE always runs), the result only where the job is still this
+ * claim (same attempts, still delivering), and an alert only where its job's result was written.
+ * Rows are grouped per database handle (tests run two).
  */
 async function writeAttempts(group: AttemptRecord[]): Promise<{ written: boolean }[]> {
   const byDb = new Map<Db, AttemptRecord[]>();
   for (const record of group) byDb.set(record.db, [...(byDb.get(record.db) ?? []), record]);
   const written = new Set<string>();
   for (const [db, records] of byDb) {
+    const alerts = records.flatMap((record) =>
+      record.alert.map((job) => jobValues(job, record.job.id)),
+    );
     const result =
-      await db.execute(sql`WITH results (delivery_id, attempt, started_at, duration_ms, http_status, error, status, next_attempt_at, delivered_at, updated_at, webhook_url) AS (
+      await db.execute(sql`WITH results (delivery_id, attempt, started_at, duration_ms, http_status, reply, error, status, next_attempt_at, delivered_at, updated_at, webhook_url) AS (
         VALUES ${sql.join(records.map(attemptValues), sql`, `)}
       ), attempt AS (
-        INSERT INTO lead_delivery_attempts (id, delivery_id, attempt, started_at, duration_ms, http_status, error)
-        SELECT gen_random_uuid(), delivery_id, attempt, started_at, duration_ms, http_status, error FROM results
-      )
-      UPDATE lead_deliveries d SET
-        status = r.status, next_attempt_at = r.next_attempt_at, delivered_at = r.delivered_at, last_status = r.http_status,
-        last_error = r.error, locked_until = NULL, updated_at = r.updated_at, webhook_url = COALESCE(r.webhook_url, d.webhook_url)
-      FROM results r
-      WHERE d.id = r.delivery_id AND d.status = 'delivering' AND d.attempts = r.attempt
-      RETURNING d.id`);
+        INSERT INTO lead_delivery_attempts (id, delivery_id, attempt, started_at, duration_ms, http_status, reply, error)
+        SELECT gen_random_uuid(), delivery_id, attempt, started_at, duration_ms, http_status, reply, error FROM results r
+        -- A job deleted with its lead mid-attempt has nothing to record, and must not fail the others' write.
+        WHERE EXISTS (SELECT 1 FROM lead_deliveries d WHERE d.id = r.delivery_id)
+      ), updated AS (
+        UPDATE lead_deliveries d SET
+          status = r.status, next_attempt_at = r.next_attempt_at, delivered_at = r.delivered_at, last_status = r.http_status,
+          last_error = r.error, locked_until = NULL, updated_at = r.updated_at, webhook_url = COALESCE(r.webhook_url, d.webhook_url)
+        FROM results r
+        WHERE d.id = r.delivery_id AND d.status = 'delivering' AND d.attempts = r.attempt
+        RETURNING d.id
+      )${
+        alerts.length === 0
+          ? sql``
+          : sql`, alerts AS (
+        INSERT INTO lead_deliveries (${JOB_COLUMNS})
+        SELECT ${JOB_COLUMNS} FROM (VALUES ${sql.join(alerts, sql`, `)}) AS v (source, ${JOB_COLUMNS})
+        WHERE v.source IN (SELECT id FROM updated)
+        ON CONFLICT (dedupe_key) DO NOTHING
+      )`
+      }
+      SELECT id FROM updated`);
     for (const row of (result as unknown as { rows: { id: string }[] }).rows) written.add(row.id);
   }
-  return group.map((record) => ({ written: written.has(record.claimed.id) }));
+  return group.map((record) => ({ written: written.has(record.job.id) }));
 }
 
 // Nobody waits on this write, so it lingers 50 ms to share its statement with other attempts.
@@ -163,84 +181,96 @@ const recordAttempt = groupCommit(writeAttempts, {
   lingerMs: 50,
 });
 
-/** One signed post to a webhook target: Standard Webhooks headers under `id`, plus the target's Header Auth. */
-export function postSigned(
-  target: WebhookTarget,
-  id: string,
-  body: string,
-  options: Pick<OutboxOptions, 'secret' | 'timeoutMs'>,
-): Promise<PostResult> {
-  return postWebhook(
-    target.url,
-    body,
-    { ...webhookHeaders(id, body, options.secret), ...target.headers },
-    options.timeoutMs,
-  );
+async function loadLead(db: Db, id: string): Promise<StoredLead | undefined> {
+  const [lead] = await db
+    .select({
+      id: leads.id,
+      form: leads.form,
+      fields: leads.fields,
+      attribution: leads.attribution,
+      createdAt: leads.createdAt,
+    })
+    .from(leads)
+    .where(eq(leads.id, id));
+  return lead;
 }
 
-function attempt(
-  lead: StoredLead,
-  target: WebhookTarget,
-  options: OutboxOptions,
-): Promise<PostResult> {
-  return postSigned(target, lead.id, JSON.stringify(buildWebhookPayload(lead)), options);
-}
+type Context = { database: Pick<Database, 'db' | 'ipHashSalt'> };
 
 async function deliver(
-  db: Db,
-  claimed: Claimed,
+  { database }: Context,
+  job: ClaimedJob,
   options: OutboxOptions,
   known?: StoredLead,
 ): Promise<void> {
-  const lead =
-    known ??
-    (claimed.leadId
-      ? (await db.select().from(leads).where(eq(leads.id, claimed.leadId)))[0]
-      : undefined);
-  const target = lead ? webhookFor(lead.form) : null;
+  const { db } = database;
+  const lead = known ?? (job.leadId ? await loadLead(db, job.leadId) : undefined);
   const startedAt = options.now();
   const started = performance.now();
-  const result: PostResult =
-    lead && target
-      ? await attempt(lead, target, options)
-      : { ok: false, httpStatus: null, error: lead ? 'no webhook configured' : 'lead not found' };
+  let result: AttemptOutcome;
+  try {
+    result = await attemptJob(job, lead ?? null, { database, ...options });
+  } catch (error) {
+    result = { ok: false, httpStatus: null, reply: null, error: describeError(error) };
+  }
   const durationMs = Math.round(performance.now() - started);
   const finishedAt = new Date(startedAt.getTime() + durationMs);
 
   const delay =
-    result.ok || !target ? null : retryDelayMs(claimed.attempts, options.schedule, options.random);
-  const outcome = result.ok
-    ? 'delivered'
-    : lead && !target
-      ? 'skipped'
-      : delay === null
-        ? 'failed'
-        : 'retry';
+    result.ok || result.end ? null : retryDelayMs(job.attempts, options.schedule, options.random);
+  const outcome = result.ok ? 'delivered' : (result.end ?? (delay === null ? 'failed' : 'retry'));
+  const form = lead?.form ?? null;
+  const alert =
+    outcome === 'failed' && job.channel === 'webhook' && lead && env.LEADS_ALERT_FAILED
+      ? alertJobs(
+          {
+            kind: 'delivery_failed',
+            form: lead.form,
+            leadId: lead.id,
+            receivedAt: lead.createdAt.toISOString(),
+            attempts: job.attempts,
+            error: result.error ?? '',
+          },
+          `delivery-failed:${job.id}`,
+          { leadId: lead.id, form: lead.form, now: finishedAt },
+        )
+      : [];
   const { written } = await recordAttempt({
     db,
-    claimed,
+    job,
     startedAt,
     durationMs,
     result,
-    webhookUrl: target?.record ?? null,
     status: outcome === 'retry' ? 'pending' : outcome,
     nextAttemptAt: outcome === 'retry' ? new Date(finishedAt.getTime() + delay!) : null,
     finishedAt,
+    alert,
   });
+  if (result.health && written)
+    void track(recordHealth({ db, ...result.health, at: finishedAt })).catch((error: unknown) =>
+      log('error', 'outbox.health_error', { error: describeError(error) }),
+    );
 
-  log(result.ok ? 'info' : 'warn', 'lead.delivery_attempt', {
-    lead_id: claimed.leadId,
-    delivery_id: claimed.id,
-    form: lead?.form,
-    attempt: claimed.attempts,
-    outcome,
-    http_status: result.httpStatus,
-    duration_ms: durationMs,
-    error: result.error,
-    next_attempt_in_ms: outcome === 'retry' ? delay : undefined,
-    // The claim expired and another worker took the row over; its result wins.
-    stale_claim: written ? undefined : true,
-  });
+  // Webhook failures are warned about per attempt (the receiver's answer explains each); the other
+  // channels' misconfiguration once (warn-once.ts), their attempts at info. No recipient, no reply text.
+  log(
+    result.ok || job.channel !== 'webhook' ? 'info' : 'warn',
+    job.channel === 'webhook' ? 'lead.delivery_attempt' : 'outbox.attempt',
+    {
+      lead_id: job.leadId,
+      delivery_id: job.id,
+      channel: job.channel,
+      form,
+      attempt: job.attempts,
+      outcome,
+      http_status: result.httpStatus,
+      duration_ms: durationMs,
+      error: result.error,
+      next_attempt_in_ms: outcome === 'retry' ? delay : undefined,
+      // The claim expired and another worker took the job over; its result wins.
+      stale_claim: written ? undefined : true,
+    },
+  );
 }
 
 const state = globalThis as typeof globalThis & {
@@ -258,48 +288,62 @@ function track<T>(promise: Promise<T>): Promise<T> {
   return promise;
 }
 
+/** This process's database, or another handle on it (tests pass a second pool to play a second instance). */
+async function contextFor(db?: Db): Promise<Context> {
+  const database = await getDatabase();
+  return { database: db ? { db, ipHashSalt: database.ipHashSalt } : database };
+}
+
 /**
- * Claims and delivers due deliveries until none are left (bounded per call).
- * Returns how many were attempted. `db` defaults to this process's database
- * (tests pass a second connection pool to play a second instance).
+ * Claims and delivers due jobs until none are left (bounded per call). Returns how many were
+ * attempted. `database` defaults to this process's database.
  */
 export async function runOutboxOnce(options = outboxOptions(), database?: Db): Promise<number> {
-  const db = database ?? (await getDatabase()).db;
+  const context = await contextFor(database);
   let attempted = 0;
   for (let round = 0; round < 20; round += 1) {
-    const claimed = await claim(db, sql`true`, options.batchSize, options);
+    const claimed = await claim(context.database.db, sql`true`, options.batchSize, options);
     attempted += claimed.length;
-    await Promise.all(claimed.map((row) => deliver(db, row, options)));
+    await Promise.all(claimed.map((job) => deliver(context, job, options)));
     if (claimed.length < options.batchSize) break;
   }
   return attempted;
 }
 
-/** Claims these deliveries if they are due and attempts them now, awaited (a re-send from the inbox or the command line). */
+/** Claims these jobs if they are due and attempts them now, awaited (a re-send from the inbox or the command line). */
 export async function deliverNow(
-  deliveryIds: readonly string[],
+  jobIds: readonly string[],
   options = outboxOptions(),
 ): Promise<number> {
-  if (deliveryIds.length === 0) return 0;
-  const { db } = await getDatabase();
-  const claimed = await claim(
-    db,
-    inArray(leadDeliveries.id, [...deliveryIds]),
-    deliveryIds.length,
-    options,
-  );
-  await track(Promise.all(claimed.map((row) => deliver(db, row, options))));
-  return claimed.length;
+  if (jobIds.length === 0) return 0;
+  const context = await contextFor();
+  let attempted = 0;
+  // A few at a time, so 'send now' on thousands of jobs does not open thousands of connections.
+  for (let start = 0; start < jobIds.length; start += 25) {
+    const ids = jobIds.slice(start, start + 25);
+    const claimed = await claim(
+      context.database.db,
+      inArray(leadDeliveries.id, ids),
+      ids.length,
+      options,
+    );
+    await track(Promise.all(claimed.map((job) => deliver(context, job, options))));
+    attempted += claimed.length;
+  }
+  return attempted;
 }
 
-/** First attempt for a just-accepted lead (already claimed); errors are logged, the sweep takes over later. */
+/** First attempts for a just-accepted lead's jobs (already claimed); errors are logged, the sweep takes over later. */
 export function deliverAccepted(first: FirstAttempt, options = outboxOptions()): Promise<void> {
   return track(
     (async () => {
-      const { db } = await getDatabase();
-      await deliver(db, first, options, first.lead);
+      const context = await contextFor();
+      await Promise.all(first.jobs.map((job) => deliver(context, job, options, first.lead)));
     })().catch((error: unknown) =>
-      log('error', 'lead.delivery_error', { delivery_id: first.id, error: describeError(error) }),
+      log('error', 'lead.delivery_error', {
+        lead_id: first.lead.id,
+        error: describeError(error),
+      }),
     ),
   );
 }
@@ -308,7 +352,13 @@ async function sweep(options: OutboxOptions): Promise<void> {
   if (outbox.sweeping) return;
   outbox.sweeping = true;
   try {
-    await track(runOutboxOnce(options));
+    await track(
+      (async () => {
+        const { db } = await getDatabase();
+        await writeDigestIfDue(db, options.now());
+        await runOutboxOnce(options);
+      })(),
+    );
   } catch (error) {
     log('error', 'outbox.sweep_error', { error: describeError(error) });
   } finally {
@@ -326,6 +376,8 @@ export function startOutboxWorker(
   outbox.timer.unref();
   void sweep(options);
   log('info', 'outbox.started', { interval_ms: intervalMs });
+  // Said once at start: every lead's emails are recorded as skipped until SMTP_URL is set.
+  if (!emailConfigured()) warnOnce('email', 'off', 'email.off', { hint: healthWords.emailOff });
   return true;
 }
 

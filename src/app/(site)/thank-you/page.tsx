@@ -1,4 +1,5 @@
 import { siteConfig } from '@/config/site';
+import { sender } from '@/server/email/sender';
 import { bonusShowcase, deliveryTips, founderNote, thankYouHero } from '@/content/pages/thank-you';
 import { pageMetadata } from '@/components/seo/page-metadata';
 import { PageHero } from '@/components/sections/page-hero';
@@ -13,7 +14,8 @@ export const metadata = pageMetadata('/thank-you');
 export default function ThankYouPage() {
   const steps = deliveryTips.steps.map((step) => ({
     ...step,
-    description: step.description.replace('{email}', siteConfig.email),
+    // The address the confirmation comes from, as built (MAIL_FROM, else the contact address).
+    description: step.description.replace('{email}', sender().address),
   }));
   return (
     <>

@@ -1,0 +1,35 @@
+import type { ParsedMail } from 'mailparser';
+
+export type CaughtMessage = {
+  envelope: { from: string; to: string[] };
+  raw: string;
+  parsed: ParsedMail;
+  arrivedAt: number;
+  /** When its 250 was written; absent for a message that was not accepted. */
+  acceptedAt?: number;
+};
+
+export type Decision = 'accept' | 'reject' | 'defer' | 'hang';
+
+export type MailCatcher = {
+  readonly port: number;
+  url(credentials?: { user: string; pass: string } | null): string;
+  accepted: CaughtMessage[];
+  arrived: CaughtMessage[];
+  decideWith(next: (message: CaughtMessage) => Decision | Promise<Decision>): void;
+  requireAuth(credentials: { user: string; pass: string }): void;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+};
+
+export function startMailCatcher(options?: {
+  port?: number;
+  host?: string;
+  auth?: { user: string; pass: string } | null;
+  decide?: (message: CaughtMessage) => Decision | Promise<Decision>;
+  onAccepted?: (message: CaughtMessage) => void;
+  /** false: messages keep `raw` only (`parsed` is then null; the type assumes the default). */
+  parse?: boolean;
+}): Promise<MailCatcher>;
+
+export function closedPort(): Promise<number>;

@@ -1,0 +1,161 @@
+import type { LeadForm } from '@/lib/lead-forms';
+
+/**
+ * Every word of the emails and chat messages the site sends (src/server/email/). {placeholders} go
+ * through lib/fill. The visitor's confirmation says only what is true of the data flow and holds no
+ * text the visitor wrote except a cleaned first name; its only links are the site's own.
+ */
+
+export const emailFooter = {
+  sentBy: 'Sent by the {brand} website ({site}).',
+} as const;
+
+/** The agency's email about one lead. */
+export const agencyEmail = {
+  subject: 'New lead: {form} from {name}',
+  subjectWithCompany: 'New lead: {form} from {name} ({company})',
+  heading: 'New lead: {form}',
+  intro: '{name} sent the {form} form. Reply to this email to answer them directly.',
+  /** Which of the attribution's values it shows (their labels are the lead page's, content/admin.ts). */
+  attribution: [
+    'page_url',
+    'referrer',
+    'utm_source',
+    'utm_medium',
+    'utm_campaign',
+    'utm_term',
+    'utm_content',
+  ] as const,
+  direct: 'Direct (no referrer)',
+  received: 'Received',
+  open: 'Open the lead in the inbox',
+  why: 'You get this email because your address is in LEADS_NOTIFY_TO. Lead {id}.',
+  anonymous: 'Someone',
+} as const;
+
+type Confirmation = {
+  subject: string;
+  heading: string;
+  paragraphs: readonly string[];
+  steps?: { heading: string; items: readonly string[] };
+  link: { label: string; path: string };
+};
+
+/**
+ * The visitor's confirmation, per form. It repeats what the form's success page promises (the
+ * growth audit's: /thank-you, src/content/pages/thank-you.ts). {sender} is the From address.
+ */
+export const confirmations = {
+  'growth-audit': {
+    subject: 'Your growth blueprint is on its way',
+    heading: 'Your growth blueprint is on its way',
+    paragraphs: [
+      'Thank you for requesting your free AI growth blueprint. We are preparing it now and will email it to you within 24 hours.',
+      'Our team will also contact you within 24 hours to walk you through it. No jargon, no obligation: a clear plan you can act on, with or without us.',
+    ],
+    steps: {
+      heading: 'Make sure it reaches your inbox',
+      items: [
+        'If nothing arrives within a day, look in spam, junk or the promotions tab, and mark our email as "not spam".',
+        'Add {sender} to your contacts or safe-senders list, so our follow-up reaches you too.',
+      ],
+    },
+    link: { label: 'See how it works', path: '/how-it-works' },
+  },
+  demo: {
+    subject: 'Your demo request is in',
+    heading: 'Thank you: your demo request is in',
+    paragraphs: [
+      'We will contact you within 24 hours to schedule your personalised demo.',
+      'In the meantime, you can see how our automations work on our website.',
+    ],
+    link: { label: 'Explore our services', path: '/services-overview' },
+  },
+  contact: {
+    subject: 'We received your message',
+    heading: 'Thank you: your message has been sent',
+    paragraphs: ['We reply within 24 hours. If it is urgent, call us at {phone}.'],
+    link: { label: 'Visit our website', path: '/' },
+  },
+  'aria-signup': {
+    subject: 'You are on the list for Aria',
+    heading: 'You are on the list. Aria will be in touch.',
+    paragraphs: [
+      'Our team will contact you within 24 hours to set up Aria for your property. Quick setup takes 24-48 hours.',
+    ],
+    link: { label: 'See how Aria works', path: '/aria-voice-agent' },
+  },
+} as const satisfies Record<LeadForm, Confirmation>;
+
+export const confirmationCopy = {
+  greeting: 'Hi {name},',
+  greetingWithoutName: 'Hello,',
+  signOff: 'The {brand} team',
+  why: 'You receive this one confirmation because this address was entered in a form on {site}. If that was not you, ignore it: nothing more is sent unless you reply.',
+} as const;
+
+/** The watchdog's emails to the agency. */
+export const alertEmails = {
+  deliveryFailed: {
+    subject: 'A {form} lead could not be delivered to your webhook',
+    heading: 'A lead could not be delivered',
+    paragraphs: [
+      'The {form} lead received {received} was not accepted by your webhook after {attempts} attempts, and the site has stopped retrying it.',
+      'Last error: {error}',
+      'The lead is safe in the inbox. Fix the webhook, then press Send now on the lead, or run npm run leads -- send-now.',
+    ],
+    link: 'Open the lead',
+  },
+  webhookFailing: {
+    subject: 'Your {form} webhook stopped accepting leads',
+    heading: 'Your webhook stopped accepting leads',
+    paragraphs: [
+      'Deliveries of {form} leads to your webhook have been failing since {since}. Last error: {error}',
+      'It last worked {lastSuccess}. Leads are stored and retried on the site’s schedule. You get no further alert about this webhook until it works again and then fails again.',
+    ],
+    link: 'Open delivery health',
+  },
+  autoresponseCap: {
+    subject: 'Visitor confirmations paused: the hourly limit was reached',
+    heading: 'Visitor confirmations paused',
+    paragraphs: [
+      'More than {cap} visitor confirmations were due in the hour from {hour} (UTC). The rest of that hour’s are skipped, so that nobody can use the site’s forms to send email to strangers.',
+      'Every lead is still stored and you still get your own email about each. If this was genuine traffic, raise LEADS_AUTORESPONSE_PER_HOUR.',
+    ],
+    link: 'Open the inbox',
+  },
+  digest: {
+    subject: 'Leads digest for {day}: {total} new',
+    heading: 'Your leads in the 24 hours to {until} (UTC)',
+    leadsHeading: 'New leads',
+    deliveriesHeading: 'Deliveries',
+    delivered: 'Delivered',
+    pending: 'Waiting to be retried',
+    failed: 'Failed for good',
+    lastWebhook: 'Last successful webhook delivery',
+    lastEmail: 'Last email sent',
+    never: 'never',
+    spam: 'Spam (not delivered)',
+    link: 'Open the overview',
+  },
+  test: {
+    subject: 'Test email from the {brand} website',
+    heading: 'Email works',
+    paragraphs: [
+      'This is a test sent from the lead inbox. If you can read it, email from the site reaches {to}.',
+    ],
+    link: 'Open delivery health',
+  },
+  why: 'You get this email because your address is in LEADS_ALERT_TO (or LEADS_NOTIFY_TO).',
+} as const;
+
+/** The chat-app message: which form and where to look, never who. */
+export const chatMessage = 'New {form} lead on the website: {link}';
+
+/** Words for delivery health (src/server/outbox/delivery-health.ts), shown in the inbox. */
+export const healthWords = {
+  emailOff:
+    'Email is off: set SMTP_URL (for example smtps://user:password@smtp.example.com:465) and restart.',
+  chatOff: 'No chat app: set LEADS_NOTIFY_CHAT_URL to a Slack-compatible incoming webhook.',
+  webhookOff: 'No webhook: set LEADS_WEBHOOK_URL (or this form’s own).',
+} as const;

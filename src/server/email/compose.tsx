@@ -1,0 +1,279 @@
+import 'server-only';
+import type { ReactNode } from 'react';
+import { siteConfig } from '@/config/site';
+import { formNames, leadCopy } from '@/content/admin';
+import {
+  agencyEmail,
+  alertEmails,
+  confirmationCopy,
+  confirmations,
+  emailFooter,
+} from '@/content/emails';
+import { callVolumeOptions, fieldCopy, industryOptions, unitOptions } from '@/content/forms';
+import { fill } from '@/lib/fill';
+import { leadForms, leadSchema, type LeadForm } from '@/lib/lead-forms';
+import { inboxLinks } from '@/server/outbox/targets';
+import type { StoredLead } from '@/server/outbox/webhook-payload';
+import { renderEmail } from './render';
+import { Button, Email, List, Paragraph, Rows, Subheading } from './templates';
+import { sender } from './sender';
+
+/**
+ * Each kind of email the outbox sends, as subject, HTML and plain text. Pure: the same job renders
+ * the same message on every attempt.
+ */
+
+export type ComposedEmail = { subject: string; html: string; text: string; replyTo?: string };
+
+const site = () => new URL(siteConfig.siteUrl).host;
+const footerValues = () => ({ brand: siteConfig.brandName, site: site() });
+const formName = (form: LeadForm) => formNames[form];
+const when = (at: Date | string | null) =>
+  at
+    ? `${new Date(at).toISOString().slice(0, 16).replace('T', ' ')} UTC`
+    : alertEmails.digest.never;
+
+// C0 and C1 controls, bidirectional marks, overrides and isolates, zero-width characters.
+const INVISIBLE =
+  /[\u0000-\u001F\u007F-\u009F\u061C\u200B-\u200F\u202A-\u202E\u2060-\u2069\uFEFF]/g;
+
+/** Text a visitor typed, safe for a header line: no control or bidi characters, one line, bounded. */
+export function headerText(value: string, max = 80): string {
+  const clean = value.replace(INVISIBLE, ' ').replace(/\s+/g, ' ').trim();
+  return [...clean].slice(0, max).join('');
+}
+
+/**
+ * The visitor's first name as the confirmation greets them: trimmed, at most 40 characters, only
+ * letters, combining marks, spaces, hyphens and apostrophes, so nothing in it can be a link, an
+ * address or a message (the autoresponder must not carry text to a stranger's inbox). Empty: greet
+ * without a name.
+ */
+export function greetingName(firstName: string | undefined): string {
+  const letters = (firstName ?? '')
+    .replace(INVISIBLE, '')
+    .replace(/[^\p{L}\p{M}' -]/gu, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return [...letters].slice(0, 40).join('').trim();
+}
+
+const optionLabels: Record<string, ReadonlyArray<{ value: string; label: string }>> = {
+  industry: industryOptions,
+  callVolume: callVolumeOptions,
+  units: unitOptions,
+};
+
+function fieldRows(lead: StoredLead): Array<[string, string]> {
+  return leadSchema(lead.form)
+    .fields.filter((name) => (lead.fields[name] ?? '') !== '')
+    .map((name) => {
+      const value = lead.fields[name]!;
+      const label = fieldCopy[name as keyof typeof fieldCopy]?.label ?? name;
+      return [label, optionLabels[name]?.find((option) => option.value === value)?.label ?? value];
+    });
+}
+
+function attributionRows(lead: StoredLead): Array<[string, string]> {
+  const labels = leadCopy.attributionLabels;
+  const a = lead.attribution as Record<string, unknown>;
+  return agencyEmail.attribution.flatMap((key): Array<[string, string]> => {
+    const value = a[key];
+    if (key === 'referrer') return [[labels.referrer, value ? String(value) : agencyEmail.direct]];
+    return value === undefined || value === null || value === ''
+      ? []
+      : [[labels[key], String(value)]];
+  });
+}
+
+function fullName(lead: StoredLead): string {
+  const name = headerText(`${lead.fields.firstName ?? ''} ${lead.fields.lastName ?? ''}`);
+  return name || agencyEmail.anonymous;
+}
+
+/** To the agency: Reply-To the visitor, every field, the attribution and the inbox link. */
+export function agencyLeadEmail(lead: StoredLead): ComposedEmail {
+  const name = fullName(lead);
+  const company = headerText(lead.fields.company ?? lead.fields.propertyName ?? '', 60);
+  const values = { form: formName(lead.form), name, company };
+  const subject = fill(company ? agencyEmail.subjectWithCompany : agencyEmail.subject, values);
+  const link = inboxLinks.lead(lead.id);
+  const rendered = renderEmail(
+    <Email
+      title={subject}
+      heading={fill(agencyEmail.heading, values)}
+      footer={[fill(agencyEmail.why, { id: lead.id }), fill(emailFooter.sentBy, footerValues())]}
+    >
+      <Paragraph>{fill(agencyEmail.intro, values)}</Paragraph>
+      <Subheading>{leadCopy.fields}</Subheading>
+      <Rows rows={[...fieldRows(lead), [agencyEmail.received, when(lead.createdAt)]]} />
+      <Subheading>{leadCopy.attribution}</Subheading>
+      <Rows rows={attributionRows(lead)} />
+      <Button href={link}>{agencyEmail.open}</Button>
+    </Email>,
+  );
+  return { subject, ...rendered, replyTo: lead.fields.email };
+}
+
+/** To the visitor: what their form's page promised, their cleaned first name, the site's own links. */
+export function confirmationEmail(lead: StoredLead): ComposedEmail {
+  const copy = confirmations[lead.form];
+  const name = greetingName(lead.fields.firstName);
+  const values = {
+    name,
+    sender: sender().address,
+    phone: siteConfig.phone,
+    brand: siteConfig.brandName,
+  };
+  const rendered = renderEmail(
+    <Email
+      title={copy.subject}
+      heading={copy.heading}
+      footer={[
+        fill(confirmationCopy.why, footerValues()),
+        fill(emailFooter.sentBy, footerValues()),
+      ]}
+    >
+      <Paragraph>
+        {name ? fill(confirmationCopy.greeting, values) : confirmationCopy.greetingWithoutName}
+      </Paragraph>
+      {copy.paragraphs.map((paragraph) => (
+        <Paragraph key={paragraph}>{fill(paragraph, values)}</Paragraph>
+      ))}
+      {'steps' in copy ? (
+        <>
+          <Subheading>{copy.steps.heading}</Subheading>
+          <List items={copy.steps.items.map((item) => fill(item, values))} />
+        </>
+      ) : null}
+      <Button href={`${siteConfig.siteUrl}${copy.link.path}`}>{copy.link.label}</Button>
+      <Paragraph>{fill(confirmationCopy.signOff, values)}</Paragraph>
+    </Email>,
+  );
+  return { subject: copy.subject, ...rendered };
+}
+
+/** What an alert job's payload holds; written by the watchdog, read back here. */
+export type AlertPayload =
+  | {
+      kind: 'delivery_failed';
+      form: LeadForm;
+      leadId: string;
+      receivedAt: string;
+      attempts: number;
+      error: string;
+    }
+  | {
+      kind: 'webhook_failing';
+      form: LeadForm;
+      since: string;
+      error: string;
+      lastSuccessAt: string | null;
+    }
+  | { kind: 'autoresponse_cap'; cap: number; hour: string }
+  | {
+      kind: 'digest';
+      day: string;
+      until: string;
+      leads: Record<LeadForm, number>;
+      spam: number;
+      delivered: number;
+      pending: number;
+      failed: number;
+      lastWebhookAt: string | null;
+      lastEmailAt: string | null;
+    }
+  | { kind: 'test'; to: string };
+
+function alertEmail(
+  copy: { subject: string; heading: string; paragraphs?: readonly string[]; link: string },
+  values: Record<string, string | number>,
+  href: string,
+  body?: ReactNode,
+): ComposedEmail {
+  const subject = fill(copy.subject, values);
+  const rendered = renderEmail(
+    <Email
+      title={subject}
+      heading={fill(copy.heading, values)}
+      footer={[alertEmails.why, fill(emailFooter.sentBy, footerValues())]}
+    >
+      {(copy.paragraphs ?? []).map((paragraph) => (
+        <Paragraph key={paragraph}>{fill(paragraph, values)}</Paragraph>
+      ))}
+      {body}
+      <Button href={href}>{copy.link}</Button>
+    </Email>,
+  );
+  return { subject, ...rendered };
+}
+
+/** The watchdog's emails: a delivery failed for good, a webhook started failing, the cap, the digest, a test. */
+export function alertMessage(payload: AlertPayload): ComposedEmail {
+  switch (payload.kind) {
+    case 'delivery_failed':
+      return alertEmail(
+        alertEmails.deliveryFailed,
+        {
+          form: formName(payload.form),
+          received: when(payload.receivedAt),
+          attempts: payload.attempts,
+          error: payload.error,
+        },
+        inboxLinks.lead(payload.leadId),
+      );
+    case 'webhook_failing':
+      return alertEmail(
+        alertEmails.webhookFailing,
+        {
+          form: formName(payload.form),
+          since: when(payload.since),
+          error: payload.error,
+          lastSuccess: when(payload.lastSuccessAt),
+        },
+        inboxLinks.overview(),
+      );
+    case 'autoresponse_cap':
+      return alertEmail(
+        alertEmails.autoresponseCap,
+        { cap: payload.cap, hour: when(payload.hour) },
+        inboxLinks.inbox(),
+      );
+    case 'test':
+      return alertEmail(
+        alertEmails.test,
+        { brand: siteConfig.brandName, to: payload.to },
+        inboxLinks.overview(),
+      );
+    case 'digest': {
+      const copy = alertEmails.digest;
+      const total = leadForms.reduce((sum, form) => sum + (payload.leads[form] ?? 0), 0);
+      return alertEmail(
+        copy,
+        { day: payload.day, total, until: when(payload.until) },
+        inboxLinks.overview(),
+        <>
+          <Subheading>{copy.leadsHeading}</Subheading>
+          <Rows
+            rows={[
+              ...leadForms.map(
+                (form) => [formName(form), String(payload.leads[form] ?? 0)] as const,
+              ),
+              [copy.spam, String(payload.spam)],
+            ]}
+          />
+          <Subheading>{copy.deliveriesHeading}</Subheading>
+          <Rows
+            rows={[
+              [copy.delivered, String(payload.delivered)],
+              [copy.pending, String(payload.pending)],
+              [copy.failed, String(payload.failed)],
+              [copy.lastWebhook, when(payload.lastWebhookAt)],
+              [copy.lastEmail, when(payload.lastEmailAt)],
+            ]}
+          />
+        </>,
+      );
+    }
+  }
+}

@@ -1,0 +1,40 @@
+// The SMTP side of sending email, on a thread of its own (transport.ts starts it): building a message's
+// MIME and talking to the mail server cost a millisecond or two of CPU each, which on the server's
+// thread held up the requests that arrived meanwhile (bench/results/notify.md). Loaded by path, not
+// imported, so it holds no `server-only` (which would throw here); it receives no secret but the
+// SMTP_URL it is given with each message, and keeps nothing else.
+import { parentPort } from 'node:worker_threads';
+import nodemailer from 'nodemailer';
+
+let pool = null; // { key, transport }: one pooled transport per SMTP_URL and options
+
+function transportFor(url, options) {
+  const key = JSON.stringify([url, options]);
+  if (pool?.key !== key) {
+    pool?.transport.close();
+    pool = { key, transport: nodemailer.createTransport({ url, ...options }) };
+  }
+  return pool.transport;
+}
+
+// What describeSmtpError (smtp-errors.ts) reads; an Error's own fields do not survive postMessage.
+const fieldsOf = (error) => ({
+  name: error?.name,
+  message: String(error?.message ?? error),
+  code: error?.code,
+  responseCode: error?.responseCode,
+  response: error?.response,
+  command: error?.command,
+  cause: error?.cause
+    ? { code: error.cause.code, message: String(error.cause.message ?? '') }
+    : undefined,
+});
+
+parentPort.on('message', async (request) => {
+  try {
+    const info = await transportFor(request.url, request.options).sendMail(request.message);
+    parentPort.postMessage({ id: request.id, response: String(info.response ?? '250') });
+  } catch (error) {
+    parentPort.postMessage({ id: request.id, error: fieldsOf(error) });
+  }
+});

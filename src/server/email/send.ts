@@ -1,0 +1,108 @@
+import 'server-only';
+import { healthWords } from '@/content/emails';
+import { pathWorked, warnOnce } from '@/server/outbox/warn-once';
+import type { ComposedEmail } from './compose';
+import { describeSmtpError, timeoutFailure, type SmtpFailure } from './smtp-errors';
+import { messageId, sender } from './sender';
+import { CONNECTIONS, deliverMail, emailConfigured } from './transport';
+
+/**
+ * One SMTP attempt for one outbox job: one recipient, the job's stable Message-ID, a deadline.
+ * Accepted means the server answered 250 to the message; its answer is kept with the attempt.
+ *
+ * What remains possible: a server that accepted the message but whose answer did not reach us in
+ * time (the deadline, a dropped connection, a crash between its 250 and our record) gets the same
+ * message again on the next attempt, with the same Message-ID, which mail clients and providers use
+ * to recognise the copy.
+ */
+
+export type EmailResult =
+  | { ok: true; reply: string }
+  | { ok: false; off: true; words: string }
+  | ({ ok: false; off?: false } & SmtpFailure);
+
+// Slots for messages handed to the pool; a slot is released when the pool has finished with its message.
+const slots = globalThis as typeof globalThis & {
+  __mailSlots?: { free: number; waiting: Array<() => void> };
+};
+const pool = (slots.__mailSlots ??= { free: CONNECTIONS, waiting: [] });
+
+/** Takes a slot, or gives up when `deadline` wins (false: nothing was handed to the pool). */
+async function takeSlot(deadline: Promise<'timeout'>): Promise<boolean> {
+  if (pool.free > 0) {
+    pool.free -= 1;
+    return true;
+  }
+  let granted = false;
+  let resolve!: () => void;
+  const turn = new Promise<void>((done) => (resolve = done));
+  const waiter = () => {
+    granted = true;
+    resolve();
+  };
+  pool.waiting.push(waiter);
+  await Promise.race([turn, deadline]);
+  if (!granted) pool.waiting.splice(pool.waiting.indexOf(waiter), 1);
+  return granted;
+}
+
+function releaseSlot(): void {
+  const next = pool.waiting.shift();
+  if (next) next();
+  else pool.free += 1;
+}
+
+const misconfigured = (failure: SmtpFailure) =>
+  warnOnce('email', failure.kind, 'email.misconfigured', { error: failure.words });
+
+export async function sendEmail(
+  jobId: string,
+  to: string,
+  email: ComposedEmail,
+  timeoutMs: number,
+): Promise<EmailResult> {
+  if (!emailConfigured()) {
+    warnOnce('email', 'off', 'email.off', { hint: healthWords.emailOff });
+    return { ok: false, off: true, words: healthWords.emailOff };
+  }
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<'timeout'>((resolve) => {
+    timer = setTimeout(() => resolve('timeout'), timeoutMs);
+  });
+  try {
+    if (!(await takeSlot(deadline))) {
+      const failure = timeoutFailure();
+      misconfigured(failure);
+      return { ok: false, ...failure };
+    }
+    const sent = deliverMail(
+      {
+        from: sender(),
+        to,
+        replyTo: email.replyTo,
+        subject: email.subject,
+        html: email.html,
+        text: email.text,
+        messageId: messageId(jobId),
+        headers: { 'Auto-Submitted': 'auto-generated' },
+      },
+      timeoutMs,
+    );
+    // The slot is the pool's until it is done with the message, answered or not (its socket timeout).
+    void sent.then(releaseSlot, releaseSlot);
+    const outcome = await Promise.race([sent, deadline]);
+    if (outcome === 'timeout') {
+      const failure = timeoutFailure();
+      misconfigured(failure);
+      return { ok: false, ...failure };
+    }
+    pathWorked('email');
+    return { ok: true, reply: outcome.slice(0, 500) };
+  } catch (error) {
+    const failure = describeSmtpError(error);
+    if (failure.path) misconfigured(failure);
+    return { ok: false, ...failure };
+  } finally {
+    clearTimeout(timer);
+  }
+}

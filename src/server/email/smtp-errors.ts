@@ -1,0 +1,113 @@
+import 'server-only';
+
+/**
+ * What went wrong with an SMTP attempt, in words an agency understands. `path` errors say the mail
+ * server or its settings are wrong (they count against email's delivery health and are logged at
+ * warn once); the others are about one message (a refused recipient) and end that job at once,
+ * since sending the same message again gets the same answer.
+ */
+
+export type SmtpErrorKind =
+  | 'auth'
+  | 'refused'
+  | 'certificate'
+  | 'dns'
+  | 'tls'
+  | 'timeout'
+  | 'sender'
+  | 'temporary'
+  | 'recipient'
+  | 'rejected'
+  | 'other';
+
+export type SmtpFailure = {
+  kind: SmtpErrorKind;
+  /** An agency-facing sentence, without addresses: for health, alerts and logs. */
+  words: string;
+  /** The server's own answer, when it gave one (kept with the attempt, never logged). */
+  reply: string | null;
+  /** The job ends now ('failed'): retrying sends the same message to the same refusal. */
+  permanent: boolean;
+  /** The mail server or SMTP_URL is wrong: counted in delivery health, warned about once. */
+  path: boolean;
+};
+
+const WORDS: Record<SmtpErrorKind, string> = {
+  auth: 'Authentication failed: the mail server refused the user name or password in SMTP_URL',
+  refused: 'Connection refused: nothing accepts connections at the host and port in SMTP_URL',
+  certificate:
+    'Certificate not trusted: the mail server’s TLS certificate could not be verified (expired, self-signed or for another name)',
+  dns: 'Host not found: the mail server’s name in SMTP_URL does not resolve',
+  tls: 'TLS handshake failed: check smtps:// (usually port 465) against smtp:// (587 or 25) in SMTP_URL',
+  timeout: 'Timed out: the mail server did not answer in time',
+  sender:
+    'The mail server refused the sender address (MAIL_FROM): use an address it lets you send from',
+  temporary: 'The mail server asked to try again later',
+  recipient: 'The mail server refused the recipient address',
+  rejected: 'The mail server refused the message',
+  other: 'Sending failed',
+};
+
+const CERTIFICATE =
+  /certificate|CERT_|DEPTH_ZERO|SELF_SIGNED|UNABLE_TO_VERIFY|UNABLE_TO_GET_ISSUER|ERR_TLS_CERT_ALTNAME/i;
+
+type NodemailerError = Error & {
+  code?: string;
+  responseCode?: number;
+  response?: string;
+  command?: string;
+  cause?: unknown;
+};
+
+function codesOf(error: NodemailerError): string {
+  const cause = error.cause as { code?: string; message?: string } | undefined;
+  return [error.code, error.message, cause?.code, cause?.message].filter(Boolean).join(' ');
+}
+
+function kindOf(error: NodemailerError): SmtpErrorKind {
+  const text = codesOf(error);
+  const status = error.responseCode ?? 0;
+  const command = (error.command ?? '').toUpperCase();
+  if (error.code === 'EAUTH' || command.startsWith('AUTH')) return 'auth';
+  if (CERTIFICATE.test(text)) return 'certificate';
+  if (/ECONNREFUSED/.test(text)) return 'refused';
+  if (/ENOTFOUND|EAI_AGAIN|EDNS/.test(text)) return 'dns';
+  if (/ETLS|wrong version number|SSL routines|EPROTO\b/i.test(text)) return 'tls';
+  if (/ETIMEDOUT|timeout|timed out/i.test(text)) return 'timeout';
+  if (status >= 400 && status < 500) return 'temporary';
+  if (status >= 500 && command.startsWith('MAIL')) return 'sender';
+  if (status >= 500 && command.startsWith('RCPT')) return 'recipient';
+  if (status >= 500) return 'rejected';
+  if (/ECONNRESET|ESOCKET|ECONNECTION|EPIPE|socket/i.test(text)) return 'refused';
+  return 'other';
+}
+
+const PATH_KINDS = new Set<SmtpErrorKind>([
+  'auth',
+  'refused',
+  'certificate',
+  'dns',
+  'tls',
+  'timeout',
+  'sender',
+  'temporary',
+  'other',
+]);
+
+export function describeSmtpError(error: unknown): SmtpFailure {
+  const failure = (error instanceof Error ? error : new Error(String(error))) as NodemailerError;
+  const kind = kindOf(failure);
+  const reply = failure.response ? failure.response.slice(0, 500) : null;
+  const code = failure.responseCode ? ` (${failure.responseCode})` : '';
+  return {
+    kind,
+    words: `${WORDS[kind]}${code}`,
+    reply,
+    permanent: kind === 'recipient' || kind === 'rejected',
+    path: PATH_KINDS.has(kind),
+  };
+}
+
+export function timeoutFailure(): SmtpFailure {
+  return { kind: 'timeout', words: WORDS.timeout, reply: null, permanent: false, path: true };
+}

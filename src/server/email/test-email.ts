@@ -1,0 +1,47 @@
+import 'server-only';
+import { randomUUID } from 'node:crypto';
+import { env } from '@/env';
+import { alertRecipients } from '@/server/outbox/targets';
+import { alertMessage } from './compose';
+import { sendEmail } from './send';
+
+export type TestEmailResult =
+  | {
+      sent: true;
+      ok: boolean;
+      to: string;
+      /** The mail server's answer, or what went wrong in words (authentication failed...). */
+      reply: string | null;
+      error: string | null;
+      durationMs: number;
+      at: Date;
+    }
+  | { sent: false; reason: 'email_off' | 'no_recipient'; words: string | null };
+
+/**
+ * 'Send test email': one message to the agency's first alert address (LEADS_ALERT_TO, else
+ * LEADS_NOTIFY_TO, else the site's address), through the same mail server and code path as every
+ * job, awaited, so the inbox can show the server's answer. Nothing is stored.
+ */
+export async function sendTestEmail(): Promise<TestEmailResult> {
+  const [to] = alertRecipients();
+  if (!to) return { sent: false, reason: 'no_recipient', words: null };
+  const at = new Date();
+  const started = performance.now();
+  const result = await sendEmail(
+    randomUUID(),
+    to,
+    alertMessage({ kind: 'test', to }),
+    env.LEADS_WEBHOOK_TIMEOUT_MS,
+  );
+  if (!result.ok && result.off) return { sent: false, reason: 'email_off', words: result.words };
+  return {
+    sent: true,
+    ok: result.ok,
+    to,
+    reply: result.reply,
+    error: result.ok ? null : result.words,
+    durationMs: Math.round(performance.now() - started),
+    at,
+  };
+}

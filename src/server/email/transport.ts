@@ -1,0 +1,100 @@
+import 'server-only';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { env } from '@/env';
+
+/**
+ * The mail server, read from SMTP_URL in this process at each attempt and never stored with a job.
+ * Messages go out from a thread of its own (mail-thread.mjs: nodemailer's MIME building and the SMTP
+ * exchange cost a millisecond or two of CPU each, which the server's thread would take from requests),
+ * over one pooled connection set per process: a burst of leads reuses a few connections instead of a
+ * handshake per message; a connection idle for 5 s closes. TLS certificates are verified (Node's
+ * default; SMTP_URL accepts no options that turn it off).
+ *
+ * At most CONNECTIONS messages are handed to the pool at once (send.ts holds a slot until the pool
+ * is done with the message), so the pool never queues one: a message queued there could still go
+ * out after its attempt was given up and recorded, and be sent twice.
+ */
+export const CONNECTIONS = 5;
+
+const THREAD_FILE = path.join(process.cwd(), 'src', 'server', 'email', 'mail-thread.mjs');
+
+export type OutgoingMail = {
+  from: { name: string; address: string };
+  to: string;
+  replyTo?: string;
+  subject: string;
+  html: string;
+  text: string;
+  messageId: string;
+  headers: Record<string, string>;
+};
+
+type Waiting = { resolve: (response: string) => void; reject: (error: Error) => void };
+type Thread = { worker: Worker; waiting: Map<number, Waiting>; nextId: number };
+
+const state = globalThis as typeof globalThis & { __siteMailThread?: Thread };
+
+function thread(): Thread {
+  if (state.__siteMailThread) return state.__siteMailThread;
+  // Plain Node for a plain module: no loader hooks (tsx, in a command) or conditions inherited.
+  const worker = new Worker(THREAD_FILE, { execArgv: [] });
+  // An idle mail thread does not keep a process (a command, a test) alive; one sending does.
+  worker.unref();
+  const current: Thread = { worker, waiting: new Map(), nextId: 1 };
+  worker.on(
+    'message',
+    (reply: { id: number; response?: string; error?: Record<string, unknown> }) => {
+      const waiting = current.waiting.get(reply.id);
+      current.waiting.delete(reply.id);
+      if (current.waiting.size === 0) worker.unref();
+      if (reply.error)
+        waiting?.reject(Object.assign(new Error(String(reply.error.message)), reply.error));
+      else waiting?.resolve(reply.response ?? '250');
+    },
+  );
+  const stop = (error: Error) => {
+    if (state.__siteMailThread === current) state.__siteMailThread = undefined;
+    for (const waiting of current.waiting.values()) waiting.reject(error);
+    current.waiting.clear();
+  };
+  worker.on('error', (error) => stop(new Error(`the mail thread failed: ${error.message}`)));
+  worker.on('exit', (code) => stop(new Error(`the mail thread stopped (exit code ${code})`)));
+  state.__siteMailThread = current;
+  return current;
+}
+
+export function emailConfigured(): boolean {
+  return Boolean(env.SMTP_URL);
+}
+
+/**
+ * Sends one message through SMTP_URL's pool; resolves with the server's answer (250 ...), rejects
+ * with nodemailer's error fields (smtp-errors.ts reads them). Throws when email is off.
+ */
+export function deliverMail(mail: OutgoingMail, timeoutMs: number): Promise<string> {
+  const url = env.SMTP_URL;
+  if (!url) return Promise.reject(new Error('Email is off: SMTP_URL is not set'));
+  const current = thread();
+  const id = current.nextId++;
+  return new Promise<string>((resolve, reject) => {
+    if (current.waiting.size === 0) current.worker.ref();
+    current.waiting.set(id, { resolve, reject });
+    current.worker.postMessage({
+      id,
+      url,
+      options: {
+        pool: true,
+        maxConnections: CONNECTIONS,
+        maxMessages: 100,
+        idleTimeout: 5_000,
+        connectionTimeout: timeoutMs,
+        greetingTimeout: timeoutMs,
+        socketTimeout: timeoutMs,
+        disableFileAccess: true,
+        disableUrlAccess: true,
+      },
+      message: mail,
+    });
+  });
+}

@@ -1,0 +1,115 @@
+import 'server-only';
+import { sql } from 'drizzle-orm';
+import { env } from '@/env';
+import type { Db } from '@/server/db/client';
+import { groupCommit } from '@/server/db/group-commit';
+import { hashAddress } from '@/server/http/client-address';
+import { alertJobs, JOB_COLUMNS, jobValues } from './jobs';
+
+/**
+ * The autoresponder is not a spam relay. Anyone can type someone else's address into a form, so a
+ * visitor's confirmation is sent only when, at send time:
+ *
+ * - no other confirmation went to that address in the last 24 hours, across forms (autoresponses:
+ *   an HMAC of the lower-cased address keyed with the database's salt, so a deleted lead leaves
+ *   nothing readable; the same job retrying after a crash keeps its slot);
+ * - fewer than LEADS_AUTORESPONSE_PER_HOUR confirmations went out in the last hour, across forms and
+ *   instances (the first refusal of each hour emails the agency). Instances checking at the same
+ *   moment can each send one past the cap.
+ *
+ * Spam never gets one (it has no jobs), and the message holds no text the visitor wrote but a
+ * cleaned first name (email/compose.tsx).
+ */
+
+export type Slot = 'taken' | 'already_sent' | 'capped';
+
+export const DECLINED: Record<Exclude<Slot, 'taken'>, string> = {
+  already_sent: 'Not sent: this address already got a confirmation in the last 24 hours',
+  capped:
+    'Not sent: the hourly limit of visitor confirmations (LEADS_AUTORESPONSE_PER_HOUR) was reached',
+};
+
+type SlotRequest = { db: Db; jobId: string; hash: string; at: Date };
+
+/**
+ * Takes the slots of a group of confirmations in one statement (group-commit.ts: each is a commit, and
+ * on the embedded database an fsync, that lead intake waits behind). Within a group, the first job
+ * for an address is the one that may take its slot.
+ */
+async function writeSlots(group: SlotRequest[]): Promise<Slot[]> {
+  const byDb = new Map<Db, SlotRequest[]>();
+  for (const request of group) byDb.set(request.db, [...(byDb.get(request.db) ?? []), request]);
+  const answers = new Map<string, Slot>();
+  for (const [db, requests] of byDb) {
+    const input = sql.join(
+      requests.map(
+        (r, ord) =>
+          sql`(${ord}::int, ${r.hash}::text, ${r.jobId}::uuid, ${r.at.toISOString()}::timestamptz)`,
+      ),
+      sql`, `,
+    );
+    const cap = env.LEADS_AUTORESPONSE_PER_HOUR;
+    const result = await db.execute(sql`WITH input (ord, hash, job, at) AS (VALUES ${input}),
+      firsts AS (SELECT DISTINCT ON (hash) ord, hash, job, at FROM input ORDER BY hash, ord),
+      held AS (SELECT address_hash, delivery_id, at FROM autoresponses WHERE address_hash IN (SELECT hash FROM input)),
+      recent AS (
+        SELECT count(*)::int AS n FROM autoresponses
+        WHERE at > (SELECT max(at) FROM input) - interval '1 hour' AND delivery_id NOT IN (SELECT job FROM input)
+      ),
+      eligible AS (
+        SELECT f.*, EXISTS (SELECT 1 FROM held h WHERE h.address_hash = f.hash AND h.delivery_id = f.job) AS mine
+        FROM firsts f
+        WHERE NOT EXISTS (SELECT 1 FROM held h WHERE h.address_hash = f.hash AND h.delivery_id <> f.job
+          AND h.at > f.at - interval '24 hours')
+      ),
+      ranked AS (SELECT e.*, row_number() OVER (ORDER BY e.mine DESC, e.ord) AS rn FROM eligible e),
+      taken AS (
+        INSERT INTO autoresponses AS a (address_hash, delivery_id, at)
+        SELECT hash, job, at FROM ranked WHERE mine OR rn <= ${cap} - (SELECT n FROM recent)
+        ON CONFLICT (address_hash) DO UPDATE
+          SET delivery_id = excluded.delivery_id,
+              at = CASE WHEN a.delivery_id = excluded.delivery_id THEN a.at ELSE excluded.at END
+          WHERE a.delivery_id = excluded.delivery_id OR a.at <= excluded.at - interval '24 hours'
+        RETURNING a.delivery_id
+      )
+      SELECT i.job::text AS job,
+        i.job IN (SELECT delivery_id FROM taken) AS taken,
+        COALESCE((SELECT r.mine OR r.rn <= ${cap} - (SELECT n FROM recent) FROM ranked r WHERE r.job = i.job), true) AS within_cap
+      FROM input i`);
+    for (const row of (
+      result as unknown as { rows: { job: string; taken: boolean; within_cap: boolean }[] }
+    ).rows)
+      answers.set(row.job, row.taken ? 'taken' : row.within_cap ? 'already_sent' : 'capped');
+  }
+  return group.map((request) => answers.get(request.jobId) ?? 'already_sent');
+}
+
+// A confirmation can wait 50 ms for others to share its statement.
+const slotFor = groupCommit(writeSlots, {
+  concurrency: env.DATABASE_URL ? 4 : 1,
+  lingerMs: 50,
+});
+
+/** Whether this job may send its confirmation now (see above); the same job asking again keeps its slot. */
+export function takeSlot(
+  db: Db,
+  { jobId, address, salt, now }: { jobId: string; address: string; salt: string; now: Date },
+): Promise<Slot> {
+  return slotFor({ db, jobId, hash: hashAddress(address.trim().toLowerCase(), salt), at: now });
+}
+
+/** The agency's email about the cap, once per UTC hour however many confirmations it stops. */
+export async function alertCapReached(db: Db, now: Date): Promise<void> {
+  const hour = now.toISOString().slice(0, 13);
+  const jobs = alertJobs(
+    { kind: 'autoresponse_cap', cap: env.LEADS_AUTORESPONSE_PER_HOUR, hour: `${hour}:00:00.000Z` },
+    `autoresponse-cap:${hour}`,
+    { now },
+  );
+  if (jobs.length === 0) return;
+  await db.execute(sql`INSERT INTO lead_deliveries (${JOB_COLUMNS})
+    VALUES ${sql.join(
+      jobs.map((job) => jobValues(job)),
+      sql`, `,
+    )} ON CONFLICT (dedupe_key) DO NOTHING`);
+}

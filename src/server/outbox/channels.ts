@@ -1,0 +1,172 @@
+import 'server-only';
+import { formNames } from '@/content/admin';
+import { chatMessage } from '@/content/emails';
+import { fill } from '@/lib/fill';
+import type { Database } from '@/server/db/client';
+import {
+  agencyLeadEmail,
+  alertMessage,
+  confirmationEmail,
+  type AlertPayload,
+  type ComposedEmail,
+} from '@/server/email/compose';
+import { sendEmail } from '@/server/email/send';
+import { emailConfigured } from '@/server/email/transport';
+import { postJson } from '@/server/http/post-json';
+import { alertCapReached, DECLINED, takeSlot } from './autoresponder';
+import type { HealthPath } from './delivery-health';
+import { NOT_CONFIGURED, type ClaimedJob } from './jobs';
+import { postWebhook, type PostResult } from './post-webhook';
+import { webhookHeaders } from './sign';
+import { chatUrl, inboxLinks, webhookFor, type WebhookTarget } from './targets';
+import { pathWorked, warnOnce } from './warn-once';
+import { buildWebhookPayload, type StoredLead } from './webhook-payload';
+
+/**
+ * One attempt of one job, per channel. Every function answers with an outcome and never throws
+ * for a delivery problem: what happened goes into the attempt's record, the job's state and the
+ * path's health (worker.ts).
+ */
+
+export type AttemptOutcome = {
+  ok: boolean;
+  httpStatus: number | null;
+  /** The mail server's answer, for an email. */
+  reply: string | null;
+  error: string | null;
+  /** skipped: not configured, or the autoresponder declined; failed: retrying cannot help. */
+  end?: 'skipped' | 'failed';
+  /** Where a webhook attempt went, without credentials. */
+  webhookUrl?: string | null;
+  /** What the attempt says about its path (none: it says nothing about the path). */
+  health?: { path: HealthPath; ok: boolean; error: string | null };
+};
+
+export type AttemptContext = {
+  database: Pick<Database, 'db' | 'ipHashSalt'>;
+  timeoutMs: number;
+  secret: string | undefined;
+  now: () => Date;
+};
+
+/** One signed post to a webhook target: Standard Webhooks headers under `id`, plus the target's Header Auth. */
+export function postSigned(
+  target: WebhookTarget,
+  id: string,
+  body: string,
+  options: Pick<AttemptContext, 'secret' | 'timeoutMs'>,
+): Promise<PostResult> {
+  return postWebhook(
+    target.url,
+    body,
+    { ...webhookHeaders(id, body, options.secret), ...target.headers },
+    options.timeoutMs,
+  );
+}
+
+async function webhook(lead: StoredLead, context: AttemptContext): Promise<AttemptOutcome> {
+  const target = webhookFor(lead.form);
+  if (!target)
+    return { ...nothing, error: NOT_CONFIGURED.webhook, end: 'skipped', webhookUrl: null };
+  const result = await postSigned(
+    target,
+    lead.id,
+    JSON.stringify(buildWebhookPayload(lead)),
+    context,
+  );
+  return {
+    ...result,
+    reply: null,
+    webhookUrl: target.record,
+    health: { path: `webhook:${lead.form}`, ok: result.ok, error: result.error },
+  };
+}
+
+const nothing = { ok: false, httpStatus: null, reply: null, error: null } as const;
+
+async function email(job: ClaimedJob, message: ComposedEmail, context: AttemptContext) {
+  const result = await sendEmail(job.id, job.recipient ?? '', message, context.timeoutMs);
+  if (result.ok)
+    return {
+      ...nothing,
+      ok: true,
+      reply: result.reply,
+      health: { path: 'email', ok: true, error: null },
+    } satisfies AttemptOutcome;
+  if (result.off)
+    return { ...nothing, error: result.words, end: 'skipped' } satisfies AttemptOutcome;
+  return {
+    ...nothing,
+    reply: result.reply,
+    error: result.words,
+    end: result.permanent ? 'failed' : undefined,
+    health: result.path ? { path: 'email', ok: false, error: result.words } : undefined,
+  } satisfies AttemptOutcome;
+}
+
+async function confirmation(
+  job: ClaimedJob,
+  lead: StoredLead,
+  context: AttemptContext,
+): Promise<AttemptOutcome> {
+  if (!emailConfigured()) return { ...nothing, error: NOT_CONFIGURED.email, end: 'skipped' };
+  const { db, ipHashSalt } = context.database;
+  const now = context.now();
+  const slot = await takeSlot(db, {
+    jobId: job.id,
+    address: job.recipient ?? '',
+    salt: ipHashSalt,
+    now,
+  });
+  if (slot === 'capped') await alertCapReached(db, now);
+  if (slot !== 'taken') return { ...nothing, error: DECLINED[slot], end: 'skipped' };
+  return email(job, confirmationEmail(lead), context);
+}
+
+async function chat(lead: StoredLead, context: AttemptContext): Promise<AttemptOutcome> {
+  const url = chatUrl();
+  if (!url) return { ...nothing, error: NOT_CONFIGURED.chat, end: 'skipped' };
+  const text = fill(chatMessage, { form: formNames[lead.form], link: inboxLinks.lead(lead.id) });
+  const result = await postJson(url, JSON.stringify({ text }), {
+    timeoutMs: context.timeoutMs,
+    headers: { 'Content-Type': 'application/json' },
+  });
+  const ok = result.ok && result.status >= 200 && result.status < 300;
+  const error = ok
+    ? null
+    : result.ok
+      ? `HTTP ${result.status} from the chat app`
+      : `The chat app could not be reached (${result.failure})`;
+  if (ok) pathWorked('chat');
+  else warnOnce('chat', error!, 'chat_notify.failing', { error });
+  return {
+    ok,
+    httpStatus: result.ok ? result.status : null,
+    reply: null,
+    error,
+    health: { path: 'chat', ok, error },
+  };
+}
+
+/** Makes one attempt of a claimed job. `lead` is the job's lead (null for an alert about none). */
+export async function attemptJob(
+  job: ClaimedJob,
+  lead: StoredLead | null,
+  context: AttemptContext,
+): Promise<AttemptOutcome> {
+  if (job.channel === 'alert') {
+    if (!job.payload) return { ...nothing, error: 'alert without a payload', end: 'failed' };
+    return email(job, alertMessage(job.payload as AlertPayload), context);
+  }
+  if (!lead) return { ...nothing, error: 'lead not found' };
+  switch (job.channel) {
+    case 'webhook':
+      return webhook(lead, context);
+    case 'agency_email':
+      return email(job, agencyLeadEmail(lead), context);
+    case 'visitor_email':
+      return confirmation(job, lead, context);
+    case 'chat':
+      return chat(lead, context);
+  }
+}

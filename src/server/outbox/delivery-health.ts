@@ -1,0 +1,250 @@
+import 'server-only';
+import { and, eq, inArray, like, max, sql } from 'drizzle-orm';
+import { env } from '@/env';
+import { healthWords } from '@/content/emails';
+import { leadForms, type LeadForm } from '@/lib/lead-forms';
+import { getDatabase, type Db } from '@/server/db/client';
+import { groupCommit } from '@/server/db/group-commit';
+import {
+  deliveryChannels,
+  deliveryHealth as healthTable,
+  leadDeliveries,
+  type DeliveryChannel,
+} from '@/server/db/schema';
+import { emailConfigured } from '@/server/email/transport';
+import { alertJobs, JOB_COLUMNS, jobValues } from './jobs';
+import { chatUrl, webhookUrlFor } from './targets';
+
+/**
+ * Whether each delivery path works: a form's webhook ('webhook:<form>'), email ('email': the mail
+ * server, whichever job used it), the chat app ('chat'). Every attempt that says something about the
+ * path (not a recipient the mail server refused) is recorded here, a group per statement. When a
+ * webhook that worked starts failing, one conditional UPDATE flips it (so of several instances
+ * exactly one sees the flip) and, in the same statement, writes the agency's alert.
+ */
+
+export type HealthPath = `webhook:${LeadForm}` | 'email' | 'chat';
+
+export type HealthEvent = {
+  db: Db;
+  path: HealthPath;
+  ok: boolean;
+  at: Date;
+  /** Agency-facing words, without addresses or credentials. */
+  error: string | null;
+};
+
+type PathSummary = {
+  lastSuccess: Date | null;
+  lastError: { at: Date; error: string } | null;
+  final: HealthEvent;
+};
+
+function summarise(events: HealthEvent[]): Map<string, PathSummary> {
+  const byPath = new Map<string, PathSummary>();
+  for (const event of events) {
+    const summary = byPath.get(event.path) ?? { lastSuccess: null, lastError: null, final: event };
+    if (event.ok && (!summary.lastSuccess || event.at > summary.lastSuccess))
+      summary.lastSuccess = event.at;
+    if (!event.ok && (!summary.lastError || event.at >= summary.lastError.at))
+      summary.lastError = { at: event.at, error: event.error ?? '' };
+    if (event.at >= summary.final.at) summary.final = event;
+    byPath.set(event.path, summary);
+  }
+  return byPath;
+}
+
+const iso = (date: Date | null | undefined) => date?.toISOString() ?? null;
+
+async function flip(db: Db, path: HealthPath, at: Date, error: string): Promise<void> {
+  const form = path.startsWith('webhook:') ? (path.slice('webhook:'.length) as LeadForm) : null;
+  const flipped = sql`UPDATE delivery_health SET working = false, since = ${iso(at)}::timestamptz,
+      last_error = ${error}, last_error_at = ${iso(at)}::timestamptz
+    WHERE path = ${path} AND working RETURNING path`;
+  if (!form || !env.LEADS_ALERT_FAILING) return void (await db.execute(flipped));
+  const [before] = await db
+    .select({ lastSuccessAt: healthTable.lastSuccessAt })
+    .from(healthTable)
+    .where(eq(healthTable.path, path));
+  const jobs = alertJobs(
+    {
+      kind: 'webhook_failing',
+      form,
+      since: at.toISOString(),
+      error,
+      lastSuccessAt: iso(before?.lastSuccessAt),
+    },
+    `webhook-failing:${form}:${at.toISOString()}`,
+    { form, now: at },
+  );
+  if (jobs.length === 0) return void (await db.execute(flipped));
+  await db.execute(sql`WITH flipped AS (${flipped})
+    INSERT INTO lead_deliveries (${JOB_COLUMNS})
+    SELECT ${JOB_COLUMNS} FROM (VALUES ${sql.join(
+      jobs.map((job) => jobValues(job)),
+      sql`, `,
+    )}) AS v (${JOB_COLUMNS})
+    WHERE EXISTS (SELECT 1 FROM flipped)
+    ON CONFLICT (dedupe_key) DO NOTHING`);
+}
+
+async function writeHealth(group: HealthEvent[]): Promise<void[]> {
+  const byDb = new Map<Db, HealthEvent[]>();
+  for (const event of group) byDb.set(event.db, [...(byDb.get(event.db) ?? []), event]);
+  for (const [db, events] of byDb) {
+    const paths = [...summarise(events)];
+    for (const [, { final }] of paths)
+      if (!final.ok) await flip(db, final.path, final.at, final.error ?? '');
+    // One statement for every path of the group. A path's row is made by its first attempt; it is working
+    // only once it has worked (a 'started failing' alert needs a success before).
+    const values = sql.join(
+      paths.map(
+        ([path, { lastSuccess, lastError, final }]) =>
+          sql`(${path}, ${final.ok}, ${iso(final.at)}::timestamptz, ${iso(lastSuccess)}::timestamptz,
+          ${lastError?.error ?? null}, ${iso(lastError?.at)}::timestamptz)`,
+      ),
+      sql`, `,
+    );
+    await db.execute(sql`INSERT INTO delivery_health AS h (path, working, since, last_success_at, last_error, last_error_at)
+      VALUES ${values}
+      ON CONFLICT (path) DO UPDATE SET
+        working = CASE WHEN excluded.working THEN true ELSE h.working END,
+        since = CASE WHEN excluded.working AND NOT h.working THEN excluded.since ELSE h.since END,
+        last_success_at = GREATEST(h.last_success_at, excluded.last_success_at),
+        last_error = CASE WHEN excluded.last_error_at IS NOT NULL
+          AND (h.last_error_at IS NULL OR excluded.last_error_at >= h.last_error_at)
+          THEN excluded.last_error ELSE h.last_error END,
+        last_error_at = GREATEST(h.last_error_at, excluded.last_error_at)`);
+  }
+  return group.map(() => undefined);
+}
+
+// Nobody waits on it: it lingers to gather a second's attempts into one statement (each is a commit,
+// on the embedded database an fsync, that lead intake would wait behind).
+export const recordHealth = groupCommit(writeHealth, {
+  concurrency: 1,
+  lingerMs: 1_000,
+});
+
+// --- What the inbox shows ---------------------------------------------------------------------------
+
+export type PathHealth = {
+  configured: boolean;
+  /** off: not configured; untried: configured, no attempt yet; working; failing. */
+  status: 'off' | 'untried' | 'working' | 'failing';
+  /** When it started working or failing. */
+  since: Date | null;
+  lastSuccessAt: Date | null;
+  lastError: string | null;
+  lastErrorAt: Date | null;
+  /** What to do when it is off. */
+  hint: string | null;
+};
+
+export type JobCounts = {
+  pending: number;
+  failed: number;
+  skipped: number;
+  lastDelivered: Date | null;
+};
+
+export type DeliveryHealthReport = {
+  webhook: Record<LeadForm, PathHealth>;
+  email: PathHealth;
+  chat: PathHealth;
+  /** Outstanding jobs per form and channel (alerts about no one lead are under `alerts`). */
+  forms: Record<LeadForm, Record<DeliveryChannel, JobCounts>>;
+  alerts: JobCounts;
+};
+
+const emptyCounts = (): JobCounts => ({ pending: 0, failed: 0, skipped: 0, lastDelivered: null });
+
+/** Delivery health per form and channel for /admin/overview: status, last success, last error in words. */
+export async function deliveryHealthReport(): Promise<DeliveryHealthReport> {
+  const { db } = await getDatabase();
+  const [paths, outstanding, delivered] = await Promise.all([
+    db.select().from(healthTable),
+    db
+      .select({
+        form: leadDeliveries.form,
+        channel: leadDeliveries.channel,
+        status: leadDeliveries.status,
+        n: sql<number>`count(*)::int`,
+      })
+      .from(leadDeliveries)
+      .where(inArray(leadDeliveries.status, ['pending', 'delivering', 'failed', 'skipped']))
+      .groupBy(leadDeliveries.form, leadDeliveries.channel, leadDeliveries.status),
+    // Each form and channel's newest delivery: one probe at the end of lead_deliveries_status_form_idx each.
+    Promise.all(
+      leadForms.flatMap((form) =>
+        deliveryChannels.map(async (channel) => {
+          const [newest] = await db
+            .select({ at: max(leadDeliveries.deliveredAt) })
+            .from(leadDeliveries)
+            .where(
+              and(
+                eq(leadDeliveries.status, 'delivered'),
+                eq(leadDeliveries.form, form),
+                eq(leadDeliveries.channel, channel),
+              ),
+            );
+          return { form: form as LeadForm | null, channel, at: newest?.at ?? null };
+        }),
+      ),
+    ),
+  ]);
+  const row = new Map(paths.map((path) => [path.path, path]));
+  const health = (path: string, configured: boolean, hint: string): PathHealth => {
+    const stored = row.get(path);
+    return {
+      configured,
+      status: !configured ? 'off' : !stored ? 'untried' : stored.working ? 'working' : 'failing',
+      since: stored?.since ?? null,
+      lastSuccessAt: stored?.lastSuccessAt ?? null,
+      lastError: stored?.lastError ?? null,
+      lastErrorAt: stored?.lastErrorAt ?? null,
+      hint: configured ? null : hint,
+    };
+  };
+  const forms = Object.fromEntries(
+    leadForms.map((form) => [
+      form,
+      Object.fromEntries(deliveryChannels.map((channel) => [channel, emptyCounts()])),
+    ]),
+  ) as DeliveryHealthReport['forms'];
+  const alerts = emptyCounts();
+  const countsFor = (form: LeadForm | null, channel: DeliveryChannel) =>
+    form ? forms[form]?.[channel] : channel === 'alert' ? alerts : undefined;
+  for (const { form, channel, status, n } of outstanding) {
+    const counts = countsFor(form, channel);
+    if (!counts) continue;
+    if (status === 'failed') counts.failed += n;
+    else if (status === 'skipped') counts.skipped += n;
+    else counts.pending += n;
+  }
+  for (const { form, channel, at } of delivered) {
+    const counts = countsFor(form, channel);
+    if (counts && at) counts.lastDelivered = new Date(at);
+  }
+  return {
+    webhook: Object.fromEntries(
+      leadForms.map((form) => [
+        form,
+        health(`webhook:${form}`, webhookUrlFor(form) !== null, healthWords.webhookOff),
+      ]),
+    ) as Record<LeadForm, PathHealth>,
+    email: health('email', emailConfigured(), healthWords.emailOff),
+    chat: health('chat', chatUrl() !== null, healthWords.chatOff),
+    forms,
+    alerts,
+  };
+}
+
+/** When a path last worked: the digest's last webhook delivery (any form) and last email. */
+export async function lastWorked(db: Db, paths: 'webhook' | 'email'): Promise<Date | null> {
+  const [row] = await db
+    .select({ at: max(healthTable.lastSuccessAt) })
+    .from(healthTable)
+    .where(paths === 'email' ? eq(healthTable.path, 'email') : like(healthTable.path, 'webhook:%'));
+  return row?.at ? new Date(row.at) : null;
+}

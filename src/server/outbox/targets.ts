@@ -1,0 +1,62 @@
+import 'server-only';
+import { env, notifyEnvOf } from '@/env';
+import { siteConfig } from '@/config/site';
+import { leadFormRegistry, type LeadForm } from '@/lib/lead-forms';
+import { authHeader, withoutCredentials } from '@/server/http/credentials';
+
+/**
+ * Where a lead's jobs go, read from the configuration of this process. Every delivery attempt asks
+ * again (worker.ts), so fixing a wrong URL and re-sending reaches the new one; the URL stored with a
+ * delivery is only a record of where it was last sent. Email recipients are the exception: they
+ * are fixed when a job is written (one job per recipient), so 'never twice to one recipient' holds
+ * per job.
+ */
+
+export type WebhookTarget = {
+  /** The URL to post to, user:password@ included (n8n's Basic Auth). */
+  url: string;
+  /** The same URL without credentials: the only form stored, logged or shown. */
+  record: string;
+  /** n8n Header Auth (LEADS_WEBHOOK_HEADER_NAME/VALUE), sent with each attempt, never stored. */
+  headers: Record<string, string>;
+};
+
+/** A form's webhook: its own variable, else the shared LEADS_WEBHOOK_URL, else none. */
+export function webhookFor(form: LeadForm): WebhookTarget | null {
+  const url = env[leadFormRegistry[form].webhookEnv] ?? env.LEADS_WEBHOOK_URL;
+  if (!url) return null;
+  return {
+    url,
+    record: withoutCredentials(url),
+    headers: authHeader(env.LEADS_WEBHOOK_HEADER_NAME, env.LEADS_WEBHOOK_HEADER_VALUE),
+  };
+}
+
+/** The form's webhook as recorded with a delivery (no credentials), or null when none is configured. */
+export function webhookUrlFor(form: LeadForm): string | null {
+  return webhookFor(form)?.record ?? null;
+}
+
+/** Who gets the agency's email about a lead of this form: its own list, else LEADS_NOTIFY_TO, else the site's address. */
+export function agencyRecipients(form: LeadForm): string[] {
+  return (
+    env[notifyEnvOf(leadFormRegistry[form].webhookEnv)] ?? env.LEADS_NOTIFY_TO ?? [siteConfig.email]
+  );
+}
+
+/** Who gets the watchdog's alerts and digest: LEADS_ALERT_TO, else LEADS_NOTIFY_TO, else the site's address. */
+export function alertRecipients(): string[] {
+  return env.LEADS_ALERT_TO ?? env.LEADS_NOTIFY_TO ?? [siteConfig.email];
+}
+
+/** The chat app's incoming webhook (a secret: never stored, logged or shown), or null. */
+export function chatUrl(): string | null {
+  return env.LEADS_NOTIFY_CHAT_URL ?? null;
+}
+
+/** Absolute links into the inbox (emails and chat messages are read outside the site). */
+export const inboxLinks = {
+  lead: (id: string) => `${siteConfig.siteUrl}/admin/leads/${id}`,
+  overview: () => `${siteConfig.siteUrl}/admin/overview`,
+  inbox: () => `${siteConfig.siteUrl}/admin`,
+};

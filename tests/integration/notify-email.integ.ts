@@ -1,0 +1,301 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startMailCatcher, type CaughtMessage } from '../../scripts/lib/mail-catcher.mjs';
+import { freshEnvironment, leadRequest, validBodies, waitFor } from './support/helpers';
+import { startReceiver } from './support/receiver';
+
+/**
+ * Every lead reaches a person: each form's lead, posted to the real route handler, sets off the
+ * agency's email (Reply-To the visitor, every field, the attribution, the absolute inbox link), the
+ * visitor's confirmation that form's page promises, and a chat-app message without personal data;
+ * all through a real SMTP server on loopback (smtp-server, read back with mailparser) that wants a
+ * password, and a real HTTP receiver. Spam sets off nothing, and the autoresponder cannot be made to
+ * mail strangers. On PGlite, and on PostgreSQL with LEADS_TEST_DATABASE=postgres.
+ */
+
+const AUTH = { user: 'site', pass: 'correct horse battery staple' };
+const catcher = await startMailCatcher({ auth: AUTH });
+const webhook = await startReceiver();
+const chat = await startReceiver();
+const CAP = 6;
+await freshEnvironment({
+  SMTP_URL: catcher.url(),
+  MAIL_FROM: 'Brightline AI <hello@brightline.example>',
+  LEADS_NOTIFY_TO: 'team@agency.example',
+  LEADS_NOTIFY_TO_DEMO: 'sales@agency.example, owner@agency.example',
+  LEADS_NOTIFY_CHAT_URL: `${chat.url}/services/T000/B000/secret`,
+  LEADS_WEBHOOK_URL: `${webhook.url}/hook`,
+  LEADS_ALERT_TO: 'ops@agency.example',
+  LEADS_AUTORESPONSE_PER_HOUR: String(CAP),
+  LEADS_RATE_LIMIT_PER_MINUTE: '0',
+  NEXT_PUBLIC_SITE_URL: 'https://www.brightline.example',
+});
+
+const { POST } = await import('@/app/api/leads/[form]/route');
+const { getDatabase, closeDatabase } = await import('@/server/db/client');
+const { acceptLead } = await import('@/server/leads/accept-lead');
+const { leadJobs } = await import('@/server/outbox/lead-jobs');
+const { outboxOptions, runOutboxOnce, waitForOutbox } = await import('@/server/outbox/worker');
+const { leadDeliveries, leads } = await import('@/server/db/schema');
+const { eq, sql } = await import('drizzle-orm');
+
+beforeAll(async () => {
+  await getDatabase();
+});
+
+afterAll(async () => {
+  await closeDatabase();
+  await catcher.stop();
+  await webhook.stop();
+  await chat.stop();
+});
+
+const SITE = 'https://www.brightline.example';
+
+async function post(form: string, body: Record<string, unknown>): Promise<string> {
+  const response = await POST(leadRequest(form, { body: JSON.stringify(body) }), {
+    params: Promise.resolve({ form }),
+  });
+  expect(response.status).toBe(201);
+  return ((await response.json()) as { id: string }).id;
+}
+
+/** Messages the mail server accepted for one lead: the inbox link names it, the visitor's by address. */
+const forLead = (id: string) => catcher.accepted.filter((message) => message.raw.includes(id));
+const to = (address: string) =>
+  catcher.accepted.filter((message) => message.envelope.to.includes(address));
+const hrefs = (message: CaughtMessage) =>
+  [...String(message.parsed.html).matchAll(/href="([^"]*)"/g)].map((match) => match[1]!);
+
+describe('a lead of each form', () => {
+  it.each(Object.keys(validBodies) as Array<keyof typeof validBodies>)(
+    '%s: one email to each agency recipient, the visitor the confirmation its page promises, a chat message without personal data',
+    async (form) => {
+      const body = {
+        ...validBodies[form],
+        email: `visitor-${form}@example.com`,
+        page_url: `${SITE}/landing?utm_source=newsletter`,
+        referrer: 'https://search.example/',
+        utm_source: 'newsletter',
+        utm_campaign: 'spring',
+      };
+      const id = await post(form, body);
+      await waitForOutbox();
+
+      const recipients =
+        form === 'demo'
+          ? ['sales@agency.example', 'owner@agency.example']
+          : ['team@agency.example'];
+      const agency = catcher.accepted.filter(
+        (message) => message.raw.includes(id) && !message.envelope.to.includes(body.email),
+      );
+      expect(agency.map((message) => message.envelope.to).sort()).toEqual(
+        recipients.map((r) => [r]).sort(),
+      );
+      for (const message of agency) {
+        expect(message.parsed.replyTo?.text).toBe(body.email);
+        expect(message.parsed.from?.value).toEqual([
+          { name: 'Brightline AI', address: 'hello@brightline.example' },
+        ]);
+        expect(message.parsed.subject).toContain(`${body.firstName} ${body.lastName}`);
+        expect(
+          message.parsed.to && 'text' in message.parsed.to ? message.parsed.to.text : '',
+        ).not.toContain(body.email);
+        // Every field as the visitor typed it (a bare website domain is stored with https://), choices by label.
+        const shown = {
+          website: 'https://example.com',
+          industry: 'Other',
+          callVolume: '0-100 calls',
+          units: '26-50 units',
+        };
+        for (const [name, typed] of Object.entries(validBodies[form]))
+          if (typed) {
+            const value =
+              name === 'email' ? body.email : (shown[name as keyof typeof shown] ?? typed);
+            expect(message.parsed.text, name).toContain(value);
+          }
+        expect(message.parsed.text).toContain('UTM source: newsletter');
+        expect(message.parsed.text).toContain('Referrer: https://search.example/');
+        expect(hrefs(message)).toEqual([`${SITE}/admin/leads/${id}`]);
+        expect(message.parsed.messageId).toMatch(/^<[0-9a-f-]{36}@www\.brightline\.example>$/);
+      }
+
+      const confirmation = to(body.email);
+      expect(confirmation).toHaveLength(1);
+      const expectedSubject = {
+        'growth-audit': 'Your growth blueprint is on its way',
+        demo: 'Your demo request is in',
+        contact: 'We received your message',
+        'aria-signup': 'You are on the list for Aria',
+      }[form];
+      expect(confirmation[0]!.parsed.subject).toBe(expectedSubject);
+      expect(confirmation[0]!.parsed.text).toContain(`Hi ${body.firstName},`);
+      for (const href of hrefs(confirmation[0]!)) expect(href.startsWith(`${SITE}/`)).toBe(true);
+      expect(confirmation[0]!.parsed.replyTo).toBeUndefined();
+
+      const pings = chat.received.filter((request) => String(request.body.text).includes(id));
+      expect(pings).toHaveLength(1);
+      const ping = pings[0]!.rawBody;
+      expect(pings[0]!.body).toEqual({
+        text: expect.stringContaining(`${SITE}/admin/leads/${id}`),
+      });
+      for (const value of [
+        body.firstName,
+        body.lastName,
+        body.email,
+        'phone' in body ? body.phone : '',
+        'company' in body ? body.company : '',
+        'message' in body ? body.message : '',
+        'propertyName' in body ? body.propertyName : '',
+      ].filter((v) => v && v.length > 2))
+        expect(ping).not.toContain(value);
+
+      expect(webhook.forLead(id)).toHaveLength(1);
+      // The lead's page lists every job with its attempts: the mail server's reply, the chat's status.
+      const jobs = await leadJobs(id);
+      expect(jobs.map((job) => job.channel)).toEqual([
+        'webhook',
+        ...recipients.map(() => 'agency_email'),
+        'visitor_email',
+        'chat',
+      ]);
+      for (const job of jobs) {
+        expect(job.status).toBe('delivered');
+        expect(job.history).toHaveLength(1);
+      }
+      expect(jobs.find((job) => job.channel === 'visitor_email')!.history[0]!.reply).toMatch(
+        /^250 /,
+      );
+      expect(jobs.find((job) => job.channel === 'chat')!.history[0]!.httpStatus).toBe(200);
+    },
+  );
+});
+
+describe('spam', () => {
+  it('sets off no email, no chat message and no delivery', async () => {
+    const before = { mail: catcher.arrived.length, chat: chat.received.length };
+    const id = await post('contact', {
+      ...validBodies.contact,
+      email: 'bot@example.com',
+      company_website: 'http://spam.example',
+    });
+    await waitForOutbox();
+    expect(catcher.arrived.length).toBe(before.mail);
+    expect(chat.received.length).toBe(before.chat);
+    expect(await leadJobs(id)).toEqual([]);
+  });
+});
+
+describe('the autoresponder', () => {
+  it('confirms one address once a day across forms, whatever its letter case; the agency hears of both leads', async () => {
+    const first = await post('contact', { ...validBodies.contact, email: 'twice@example.com' });
+    const second = await post('demo', { ...validBodies.demo, email: 'Twice@Example.com' });
+    await waitForOutbox();
+    const confirmations = catcher.accepted.filter((message) =>
+      message.envelope.to.some((address) => address.toLowerCase() === 'twice@example.com'),
+    );
+    expect(confirmations).toHaveLength(1);
+    expect(forLead(first).length + forLead(second).length).toBe(1 + 2); // team, then sales and owner
+    const skipped = (await leadJobs(second)).find((job) => job.channel === 'visitor_email')!;
+    expect(skipped).toMatchObject({
+      status: 'skipped',
+      lastError: expect.stringMatching(/last 24 hours/),
+    });
+    // Nothing readable is kept: the address is an HMAC.
+    const { db } = await getDatabase();
+    const rows = await db.execute(sql`SELECT address_hash FROM autoresponses`);
+    expect(JSON.stringify(rows)).not.toContain('twice');
+  });
+
+  it('greets with a cleaned first name and carries no other text the visitor wrote', async () => {
+    await post('contact', {
+      ...validBodies.contact,
+      firstName: ' \u202Ewww.win-a-prize.example\u202C ',
+      lastName: 'Visit http://win-a-prize.example',
+      message: 'Click http://win-a-prize.example/now',
+      email: 'stranger@example.com',
+    });
+    await waitForOutbox();
+    const [message] = to('stranger@example.com');
+    expect(message).toBeDefined();
+    expect(message!.raw).not.toContain('win-a-prize.example');
+    expect(message!.parsed.text).toContain('Hi wwwwin-a-prizeexample,');
+    expect(message!.raw).not.toMatch(/\u202E|\u202C/);
+    for (const href of hrefs(message!)) expect(href.startsWith(`${SITE}/`)).toBe(true);
+  });
+
+  it(`sends at most ${CAP} an hour across forms and emails the agency once when the cap is hit`, async () => {
+    // An hour of its own: the earlier tests' confirmations are long past by this clock.
+    const hour = Date.parse('2031-05-06T10:00:00Z');
+    let clock = hour;
+    const options = outboxOptions({ now: () => new Date(clock) });
+    const ids: string[] = [];
+    for (let i = 0; i < CAP + 3; i += 1) {
+      const { leadId } = await acceptLead(
+        {
+          form: i % 2 ? 'contact' : 'growth-audit',
+          status: 'accepted',
+          fields: { ...validBodies.contact, email: `burst-${i}@example.com` },
+          attribution: {},
+          ipHash: null,
+          userAgent: null,
+        },
+        { claimFirstAttempt: false, timeoutMs: 1000, now: new Date(clock) },
+      );
+      ids.push(leadId);
+      clock += 60_000;
+    }
+    await runOutboxOnce(options);
+    await runOutboxOnce(options); // the alert written by the first pass
+    await waitForOutbox();
+    const confirmed = catcher.accepted.filter((m) =>
+      m.envelope.to.some((a) => a.startsWith('burst-')),
+    );
+    expect(confirmed).toHaveLength(CAP);
+    const alerts = to('ops@agency.example').filter((m) =>
+      m.parsed.subject?.includes('hourly limit'),
+    );
+    expect(alerts).toHaveLength(1);
+    const { db } = await getDatabase();
+    const capped = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(leadDeliveries)
+      .where(
+        sql`channel = 'visitor_email' AND status = 'skipped' AND last_error LIKE '%hourly limit%'`,
+      );
+    expect(capped[0]!.n).toBe(3);
+    // An hour later the cap has room again.
+    clock += 60 * 60_000;
+    const { leadId } = await acceptLead(
+      {
+        form: 'contact',
+        status: 'accepted',
+        fields: { ...validBodies.contact, email: 'after-the-hour@example.com' },
+        attribution: {},
+        ipHash: null,
+        userAgent: null,
+      },
+      { claimFirstAttempt: false, timeoutMs: 1000, now: new Date(clock) },
+    );
+    await runOutboxOnce(options);
+    expect(to('after-the-hour@example.com')).toHaveLength(1);
+    expect(await db.select().from(leads).where(eq(leads.id, leadId))).toHaveLength(1);
+  });
+});
+
+describe('what the lead acknowledges', () => {
+  it('answers 201 before any email is sent: a slow mail server never holds the visitor up', async () => {
+    catcher.decideWith(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      return 'accept' as const;
+    });
+    try {
+      const started = performance.now();
+      const id = await post('contact', { ...validBodies.contact, email: 'patient@example.com' });
+      expect(performance.now() - started).toBeLessThan(1_000);
+      await waitFor(async () => forLead(id).length === 1, { what: "the agency's email to arrive" });
+    } finally {
+      catcher.decideWith(() => 'accept');
+      await waitForOutbox();
+    }
+  });
+});

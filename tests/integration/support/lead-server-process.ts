@@ -1,0 +1,33 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+
+/**
+ * Starts tests/integration/support/lead-server.ts in a process of its own (as `npm run leads` runs:
+ * the react-server condition, tsx) with `env`, and resolves with its port once it prints "ready".
+ * LEADS_RESTART_DEBUG shows its output.
+ */
+export async function startLeadServer(
+  env: NodeJS.ProcessEnv,
+): Promise<{ port: number; process: ChildProcess }> {
+  const proc = spawn(
+    process.execPath,
+    ['--conditions=react-server', '--import', 'tsx', 'tests/integration/support/lead-server.ts'],
+    { env, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let stderr = '';
+  proc.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  if (process.env.LEADS_RESTART_DEBUG) {
+    proc.stdout!.on('data', (c: Buffer) => process.stderr.write(c));
+    proc.stderr!.on('data', (c: Buffer) => process.stderr.write(c));
+  }
+  const port = await new Promise<number>((resolve, reject) => {
+    let out = '';
+    proc.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const match = /ready (\d+)/.exec(out);
+      if (match) resolve(Number(match[1]));
+    });
+    proc.once('exit', (code) => reject(new Error(`lead server exited with ${code}:\n${stderr}`)));
+    setTimeout(() => reject(new Error(`lead server did not start:\n${stderr}`)), 50_000);
+  });
+  return { port, process: proc };
+}
