@@ -4,10 +4,50 @@ import nextTypescript from 'eslint-config-next/typescript';
 import prettier from 'eslint-config-prettier/flat';
 
 /**
- * `npm run lint` (inside `npm test`): Next.js's rules with the React hooks and React Compiler rules
- * (eslint-plugin-react-hooks 7's recommended set), typescript-eslint's, and Prettier for layout
- * (eslint-config-prettier switches off the rules that would fight it). Warnings fail too (--max-warnings 0).
+ * `npm run lint` (inside `npm test`): Next.js's rules with the React hooks and React Compiler
+ * rules, typescript-eslint's, Prettier for layout, and the floors of src/ (below). Warnings fail
+ * too (--max-warnings 0).
  */
+
+/** Files under `target` may not import from `above`: the floors run one way (docs/architecture.md). */
+const floor = (target, above) => ({
+  target: `./${target}`,
+  from: above.map((path) => `./${path}`),
+  message: 'It imports up a floor (docs/architecture.md, "Floors"): move the shared code down.',
+});
+
+/**
+ * app -> components | server -> content -> lib -> config (env.ts with it); components and server never
+ * import each other. Inside server: admin -> leads -> outbox -> email -> http -> db.
+ */
+const floors = [
+  floor('src/config', ['src/lib', 'src/content', 'src/components', 'src/server', 'src/app']),
+  floor('src/env.ts', ['src/lib', 'src/content', 'src/components', 'src/server', 'src/app']),
+  floor('src/lib', ['src/content', 'src/components', 'src/server', 'src/app']),
+  floor('src/content', ['src/components', 'src/server', 'src/app']),
+  floor('src/components', ['src/server', 'src/app']),
+  floor('src/server', ['src/components', 'src/app']),
+  floor('src/server/leads', ['src/server/admin']),
+  floor('src/server/outbox', ['src/server/leads', 'src/server/admin']),
+  floor('src/server/email', ['src/server/outbox', 'src/server/leads', 'src/server/admin']),
+  floor('src/server/http', [
+    'src/server/email',
+    'src/server/outbox',
+    'src/server/leads',
+    'src/server/admin',
+  ]),
+  floor('src/server/db', [
+    'src/server/http',
+    'src/server/email',
+    'src/server/outbox',
+    'src/server/leads',
+    'src/server/admin',
+    'src/server/chat',
+    'src/server/voice',
+  ]),
+  floor('src', ['scripts', 'tests']),
+];
+
 export default defineConfig([
   ...nextVitals,
   ...nextTypescript,
@@ -20,6 +60,10 @@ export default defineConfig([
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
       ],
     },
+  },
+  {
+    files: ['src/**/*.{ts,tsx,mjs}'],
+    rules: { 'import/no-restricted-paths': ['error', { zones: floors }] },
   },
   globalIgnores([
     '.next*/**',

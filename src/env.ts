@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { leadFormRegistry, leadForms, type LeadWebhookEnv } from './lib/lead-forms';
+import {
+  leadForms,
+  notifyEnvOf,
+  webhookEnvOf,
+  type LeadNotifyEnv,
+  type LeadWebhookEnv,
+} from './config/lead-form-ids';
 
 /**
  * The one place that reads process.env. Everything else imports `env` (or the
@@ -165,13 +171,6 @@ const headerValue = z
   .string()
   .regex(/^[\x20-\x7e]{1,1024}$/, 'must be 1 to 1024 printable ASCII characters');
 
-/** One form's agency recipients (LEADS_NOTIFY_TO_DEMO...): the form's webhook variable's suffix. */
-export type LeadNotifyEnv = LeadWebhookEnv extends `LEADS_WEBHOOK_URL_${infer Form}`
-  ? `LEADS_NOTIFY_TO_${Form}`
-  : never;
-export const notifyEnvOf = (webhookEnv: LeadWebhookEnv): LeadNotifyEnv =>
-  webhookEnv.replace('LEADS_WEBHOOK_URL_', 'LEADS_NOTIFY_TO_') as LeadNotifyEnv;
-
 const EMAIL_ADDRESS = /^[^\s@<>,;"]+@[^\s@<>,;"]+\.[^\s@<>,;"]+$/;
 
 // Email recipients: comma-separated addresses, or 'none' for nobody.
@@ -222,11 +221,11 @@ const digestHour = z
   .transform((value) => (value === 'off' ? null : Number(value)));
 
 const formNotifyRecipients = Object.fromEntries(
-  leadForms.map((form) => [notifyEnvOf(leadFormRegistry[form].webhookEnv), optional(recipients)]),
+  leadForms.map((form) => [notifyEnvOf(form), optional(recipients)]),
 ) as Record<LeadNotifyEnv, ReturnType<typeof optional<typeof recipients>>>;
 
 const formWebhookUrls = Object.fromEntries(
-  leadForms.map((form) => [leadFormRegistry[form].webhookEnv, optional(url)]),
+  leadForms.map((form) => [webhookEnvOf(form), optional(url)]),
 ) as Record<LeadWebhookEnv, ReturnType<typeof optional<typeof url>>>;
 
 const schema = z.object({
@@ -254,7 +253,7 @@ const schema = z.object({
   // 0: the embedded database skips fsync (faster; an acknowledged lead survives a crash of the process, not of the host).
   LEADS_DATA_FSYNC: optional(flag).default(true),
   LEADS_WEBHOOK_URL: optional(url),
-  // One per lead form (src/lib/lead-forms.ts): LEADS_WEBHOOK_URL_GROWTH_AUDIT, _DEMO, _CONTACT, _ARIA_SIGNUP.
+  // One per lead form (src/config/lead-form-ids.ts): LEADS_WEBHOOK_URL_GROWTH_AUDIT, _DEMO, _CONTACT, _ARIA_SIGNUP.
   ...formWebhookUrls,
   LEADS_WEBHOOK_SECRET: optional(webhookSecret),
   // n8n Header Auth for every lead webhook: sent with each attempt, never stored with a delivery.

@@ -23,7 +23,7 @@ const apiTargets: HeaderTarget[] = [
 ];
 
 /** The inbox without a session: its pages redirect to sign-in, its export refuses a GET and a post. */
-export const inboxTargets: HeaderTarget[] = [
+const inboxTargets: HeaderTarget[] = [
   { path: '/admin/sign-in', method: 'GET' },
   { path: '/admin', method: 'GET' },
   { path: '/admin/overview', method: 'GET' },

@@ -6,7 +6,6 @@
 // 'defer' (451, try later), or 'hang' (no answer until the client goes away: the message was never
 // accepted). With `auth`, only that user and password may send (535 otherwise). A message is in
 // `accepted` only after its 250 was written, with the time it was.
-import { createServer } from 'node:net';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
@@ -116,13 +115,4 @@ export async function startMailCatcher({
       await new Promise((resolve) => current.close(resolve));
     },
   };
-}
-
-/** A port on loopback that nothing listens on (connections to it are refused). */
-export async function closedPort() {
-  const probe = createServer();
-  await new Promise((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address();
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
 }

@@ -343,6 +343,6 @@ export const flashErrors = {
   test_failed: 'Test event to the {form} webhook failed: {error} ({ms} ms).',
 } as const;
 
-export type FlashNotice = keyof typeof flashNotices;
-export type FlashError = keyof typeof flashErrors;
+type FlashNotice = keyof typeof flashNotices;
+type FlashError = keyof typeof flashErrors;
 export type FlashCode = FlashNotice | FlashError;

@@ -1,7 +1,7 @@
 import type { LeadForm } from '@/lib/lead-forms';
 
 /**
- * Every word of the emails and chat messages the site sends (src/server/email/). {placeholders} go
+ * Every word of the emails and chat messages the site sends (src/server/outbox/email/). {placeholders} go
  * through lib/fill. The visitor's confirmation says only what is true of the data flow and holds no
  * text the visitor wrote except a cleaned first name; its only links are the site's own.
  */

@@ -11,6 +11,9 @@ import {
   type FieldRule,
   type Schema,
 } from './validation';
+import { leadForms, type LeadForm } from '@/config/lead-form-ids';
+
+export { leadForms, type LeadForm };
 
 // The lead forms' registry, which everything else reads: docs/architecture.md, "Features"; adding a
 // form: the README. A request body is flat, the same as JSON or form-encoded: the fields
@@ -34,8 +37,6 @@ type LeadFormDefinition = {
   formId: string;
   /** Where a plain HTML post (JavaScript off) lands once accepted: 303 See Other. */
   success: string;
-  /** The environment variable of this form's own webhook (else LEADS_WEBHOOK_URL). */
-  webhookEnv: `LEADS_WEBHOOK_URL_${string}`;
   /** `source` in the delivered payload (docs/product.md section 6.8). */
   source: string;
 };
@@ -52,7 +53,6 @@ export const leadFormRegistry = {
     page: '/growth-audit',
     formId: 'growth-audit-form',
     success: '/thank-you',
-    webhookEnv: 'LEADS_WEBHOOK_URL_GROWTH_AUDIT',
     source: 'growth_audit_landing_page',
   },
   demo: {
@@ -69,7 +69,6 @@ export const leadFormRegistry = {
     page: '/contact-demo',
     formId: 'demo-form',
     success: '/contact-demo?sent=1#demo-form-sent',
-    webhookEnv: 'LEADS_WEBHOOK_URL_DEMO',
     source: 'contact_demo_page',
   },
   contact: {
@@ -83,7 +82,6 @@ export const leadFormRegistry = {
     page: '/contact-us',
     formId: 'contact-form',
     success: '/contact-us?sent=1#contact-form-sent',
-    webhookEnv: 'LEADS_WEBHOOK_URL_CONTACT',
     source: 'contact_us_page',
   },
   'aria-signup': {
@@ -98,14 +96,9 @@ export const leadFormRegistry = {
     page: '/aria-landing',
     formId: 'aria-signup-form',
     success: '/aria-landing?sent=1#aria-signup-form-sent',
-    webhookEnv: 'LEADS_WEBHOOK_URL_ARIA_SIGNUP',
     source: 'aria_landing_page',
   },
-} as const satisfies Record<string, LeadFormDefinition>;
-
-export type LeadForm = keyof typeof leadFormRegistry;
-export const leadForms = Object.keys(leadFormRegistry) as LeadForm[];
-export type LeadWebhookEnv = (typeof leadFormRegistry)[LeadForm]['webhookEnv'];
+} as const satisfies Record<LeadForm, LeadFormDefinition>;
 
 /** Every field of every form, each once, in registry order: the columns of an export, for one. */
 export const leadFieldNames = [

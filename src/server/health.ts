@@ -3,7 +3,7 @@ import { inArray, sql } from 'drizzle-orm';
 import { getDatabase } from '@/server/db/client';
 import { chatWebhookHealth, type ChatWebhookHealth } from '@/server/chat/webhook-health';
 import { deliveryChannels, leadDeliveries, type DeliveryChannel } from '@/server/db/schema';
-import { emailConfigured } from '@/server/email/transport';
+import { emailConfigured } from '@/server/outbox/email/transport';
 import { describeError, log } from '@/server/log';
 
 type Counts = { pending: number; failed: number };

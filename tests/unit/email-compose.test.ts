@@ -6,9 +6,9 @@ import {
   confirmationEmail,
   greetingName,
   headerText,
-} from '@/server/email/compose';
-import { renderEmail } from '@/server/email/render';
-import { describeSmtpError } from '@/server/email/smtp-errors';
+} from '@/server/outbox/email/compose';
+import { renderEmail } from '@/server/outbox/email/render';
+import { describeSmtpError } from '@/server/outbox/email/smtp-errors';
 import type { StoredLead } from '@/server/outbox/webhook-payload';
 
 const lead = (form: StoredLead['form'], fields: Record<string, string>): StoredLead => ({

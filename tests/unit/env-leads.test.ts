@@ -145,14 +145,14 @@ describe('.env.example and README', () => {
   /** Every variable src/env.ts reads: the keys of its schema, and each lead form's webhook variable from the registry. */
   async function envVariables(): Promise<string[]> {
     const { readFileSync } = await import('node:fs');
-    const { leadForms, leadFormRegistry } = await import('@/lib/lead-forms');
+    const { leadForms, webhookEnvOf } = await import('@/config/lead-form-ids');
     const source = readFileSync('src/env.ts', 'utf8');
     const block = source.slice(
       source.indexOf('const schema = z.object({'),
       source.indexOf('\n});', source.indexOf('const schema = z.object({')),
     );
     const keys = [...block.matchAll(/^ {2}([A-Z][A-Z0-9_]+):/gm)].map(([, name]) => name!);
-    return [...keys, ...leadForms.map((form) => leadFormRegistry[form].webhookEnv)];
+    return [...keys, ...leadForms.map((form) => webhookEnvOf(form))];
   }
   // Set by Next.js or only read from the shell environment: mentioned in .env.example, not assigned there.
   const notAssigned = new Set(['NODE_ENV', 'NEXT_PHASE', 'NEXT_DIST_DIR']);

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { fieldErrorMessage } from '@/content/forms';
-import { leadSchema } from '@/lib/lead-forms';
+import { leadFieldNames, leadSchema } from '@/lib/lead-forms';
 import type { Schema } from '@/lib/validation';
+import { searchedFields } from '@/server/db/schema';
 
 const growthAuditSchema = leadSchema('growth-audit');
 const demoSchema = leadSchema('demo');
@@ -258,5 +259,27 @@ describe('isWellFormed', () => {
       '\ud83d\ud83d\ude00',
     ])
       expect(isWellFormed(bad), JSON.stringify(bad)).toBe(false);
+  });
+});
+
+describe('the lists derived from the registry', () => {
+  it('searches only fields some form has (the search column names them again, in SQL)', () => {
+    expect(searchedFields.filter((field) => !leadFieldNames.includes(field))).toEqual([]);
+  });
+
+  it('exports every field of every form once, in registry order', () => {
+    expect(leadFieldNames).toEqual([
+      'firstName',
+      'lastName',
+      'email',
+      'phone',
+      'website',
+      'company',
+      'industry',
+      'callVolume',
+      'message',
+      'propertyName',
+      'units',
+    ]);
   });
 });

@@ -3,7 +3,7 @@
  * name and contact email when rendered. Written for this site as it works:
  * what the forms store, where leads go, which processors are involved.
  */
-export type PolicySection = {
+type PolicySection = {
   heading: string;
   paragraphs?: readonly string[];
   items?: readonly string[];

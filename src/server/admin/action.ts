@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import { flashErrors, type FlashCode } from '@/content/admin';
 import { CSRF_FIELD } from '@/lib/csrf';
 import { describeError, log } from '@/server/log';
-import { recordAudits, type AuditRecord } from './audit';
+import { recordAudits, type AuditRecord } from '@/server/audit';
 import { setFlash, type Flash } from './flash';
 import { isForeignRequest } from './request-check';
 import {

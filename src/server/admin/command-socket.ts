@@ -47,7 +47,7 @@ export function commandSocketPath(dataDir: string): string {
 }
 
 /** Throws unless `socketPath` is a socket of this user's in a folder only this user can open. */
-export function assertOwnSocket(socketPath: string): void {
+function assertOwnSocket(socketPath: string): void {
   assertPrivateFolder(path.dirname(socketPath), SOCKET_FOLDER, { followLinks: false });
   const stats = lstatSync(socketPath);
   const uid = process.getuid?.();

@@ -7,7 +7,7 @@ import { BackupError, runBackupCommand } from '@/server/db/backup';
 import { deleteLeadsByEmail, deliverSkipped, sendNow } from '@/server/leads/actions';
 import { csvLines, parseLeadQuery, searchLeads, showLead } from '@/server/leads/queries';
 import { purgeExpired } from '@/server/leads/retention';
-import { COMMAND_LINE_ACTOR, recordAudit } from './audit';
+import { COMMAND_LINE_ACTOR, recordAudit } from '@/server/audit';
 import { MIN_PASSWORD_LENGTH } from './auth';
 import { addOperator, listOperators, OperatorError, removeOperator } from './operators';
 
@@ -26,7 +26,7 @@ export type CommandIO = {
 /** What the caller collected before running: a password read from standard input or a prompt. */
 export type CommandInput = { password?: string };
 
-export const usage = `Usage: npm run leads -- <command>
+const usage = `Usage: npm run leads -- <command>
   list [--form F] [--status S] [--stage T] [--limit N]
                                                newest first; S: accepted, spam, pending, delivering, delivered,
                                                failed, skipped; T (the inbox's Status): new, contacted, qualified,

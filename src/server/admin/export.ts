@@ -3,7 +3,7 @@ import { CSRF_FIELD } from '@/lib/csrf';
 import { parseBody } from '@/server/http/body';
 import { isRefusal, refuse, refusalResponse, runEndpoint } from '@/server/http/endpoint';
 import { csvLines, leadQueryParams, parseLeadQuery } from '@/server/leads/queries';
-import { recordAudit } from './audit';
+import { recordAudit } from '@/server/audit';
 import { isForeignRequest } from './request-check';
 import { csrfTokenMatches, currentOperator, signInPath } from './session';
 

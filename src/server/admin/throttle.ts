@@ -4,7 +4,7 @@ import { getDatabase } from '@/server/db/client';
 import { auditLog } from '@/server/db/schema';
 import { clientAddress, hashAddress } from '@/server/http/client-address';
 import { env } from '@/env';
-import { recentFailures, type PASSWORD_FAILURES } from './audit';
+import { recentFailures, type PASSWORD_FAILURES } from '@/server/audit';
 
 /**
  * The limit on password checks (sign-in, and the current password when changing it): after

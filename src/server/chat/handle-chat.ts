@@ -30,7 +30,7 @@ import { recordChatWebhook } from './webhook-health';
  */
 
 /** Chat bodies are small: a 2000-character message plus a little metadata. */
-export const MAX_CHAT_BODY_BYTES = 16 * 1024;
+const MAX_CHAT_BODY_BYTES = 16 * 1024;
 
 type Answer =
   | { status: 200; kind: 'reply'; output: string }

@@ -58,7 +58,7 @@ const STREAM_TYPES = new Set(['begin', 'item', 'end', 'error', 'keepalive']);
 type StreamChunk = { type: string; content: string; source: string };
 
 /** One line of n8n's streaming format, or null when the line is something else. */
-export function parseStreamLine(line: string): StreamChunk | null {
+function parseStreamLine(line: string): StreamChunk | null {
   let value: unknown;
   try {
     value = JSON.parse(line);

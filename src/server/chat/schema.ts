@@ -10,9 +10,9 @@ import type { FieldErrorCode } from '@/lib/validation';
  */
 
 /** Session ids are UUIDs (crypto.randomUUID in the browser). */
-export const SESSION_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const SESSION_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export const MAX_METADATA_KEYS = 20;
+const MAX_METADATA_KEYS = 20;
 
 const metadataSchema = z
   .record(
@@ -28,15 +28,13 @@ const bodySchema = z.object({
   metadata: metadataSchema.optional(),
 });
 
-export type ChatRequest = {
+type ChatRequest = {
   sessionId: string;
   chatInput: string;
   metadata: Record<string, string | number | boolean | null>;
 };
 
-export type ChatFieldErrors = Partial<
-  Record<'sessionId' | 'chatInput' | 'metadata', FieldErrorCode>
->;
+type ChatFieldErrors = Partial<Record<'sessionId' | 'chatInput' | 'metadata', FieldErrorCode>>;
 
 export type ParsedChatRequest =
   { ok: true; value: ChatRequest } | { ok: false; fieldErrors: ChatFieldErrors };

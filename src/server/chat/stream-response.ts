@@ -16,7 +16,7 @@ import { recordChatStreamFailure } from './webhook-health';
  * status is decided before the first line (read-reply.ts), so a 502 never follows a 200.
  */
 
-export const NDJSON = 'application/x-ndjson';
+const NDJSON = 'application/x-ndjson';
 
 /** A client that reads the stream says so in Accept; every other client gets one JSON body. */
 export function wantsStream(headers: Headers): boolean {

@@ -68,6 +68,6 @@ export function interpretWebhookResult(result: TransportResult | null): ChatAnsw
 }
 
 /** A reply longer than MAX_OUTPUT_CHARS, cut with an ellipsis. */
-export function capOutput(output: string): string {
+function capOutput(output: string): string {
   return output.length > MAX_OUTPUT_CHARS ? `${output.slice(0, MAX_OUTPUT_CHARS)}…` : output;
 }

@@ -60,7 +60,7 @@ function writeDurably(file: string, bytes: Uint8Array): void {
 }
 
 /** Snapshots the embedded database into `file` (an absolute path; replaced if it exists). */
-export async function backupEmbedded(file: string): Promise<{ bytes: number; ms: number }> {
+async function backupEmbedded(file: string): Promise<{ bytes: number; ms: number }> {
   if (env.DATABASE_URL) throw new BackupError(POSTGRES_ADVICE);
   const started = performance.now();
   const { embedded } = await getDatabase();
@@ -71,7 +71,7 @@ export async function backupEmbedded(file: string): Promise<{ bytes: number; ms:
 }
 
 /** Fills the new or empty folder `dataDir` from the backup `file`; returns what it holds. */
-export async function restoreEmbedded(
+async function restoreEmbedded(
   file: string,
   dataDir: string,
 ): Promise<{ leads: number; ms: number }> {

@@ -48,7 +48,7 @@ export type Database = {
 export const DATA_FOLDER = "The embedded database's folder";
 
 /** Thrown (and mapped to 503) when the database cannot be opened or reached. */
-export class DatabaseUnavailableError extends Error {
+class DatabaseUnavailableError extends Error {
   override name = 'DatabaseUnavailableError';
 }
 

@@ -28,7 +28,7 @@ const NAMING_FIELDS = [
 type NamingFields = Partial<Record<(typeof NAMING_FIELDS)[number], string>>;
 
 /** PostgreSQL puts a rejected value after a colon, in double quotes: that part goes. */
-export function withoutValues(message: string): string {
+function withoutValues(message: string): string {
   return message.replace(/: "(?:[^"]|"")*"/g, ': "…"').replace(/=\(.*\)/g, '=(…)');
 }
 

@@ -17,7 +17,7 @@ import type { MigrationConnection } from './migrate';
 const GROWTH = 0.1;
 /** Smaller tables are read whole whatever the plan. */
 const MIN_PAGES = 8;
-export const MAINTENANCE_INTERVAL_MS = 10 * 60_000;
+const MAINTENANCE_INTERVAL_MS = 10 * 60_000;
 
 type TableSize = { name: string; relpages: number; reltuples: number; pages: number };
 

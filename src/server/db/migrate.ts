@@ -15,8 +15,7 @@ import { log } from '@/server/log';
  * commands run from the project root), so they stay plain SQL.
  */
 
-// Spelled out in each fs call (not a variable) so the bundler traces exactly this folder.
-export const MIGRATIONS_DIR = path.join(process.cwd(), 'src', 'server', 'db', 'migrations');
+// The folder is spelled out in each fs call (not a variable) so the bundler traces exactly it.
 const LOCK_KEY = 7_272_150_401; // any constant bigint; names this app's migration lock
 
 /** The little a migration needs from a raw connection: multi-statement exec and a parameterised query. */

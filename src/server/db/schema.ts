@@ -57,7 +57,15 @@ export const deliveryChannels = [
 export type DeliveryChannel = (typeof deliveryChannels)[number];
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
-const searchedFields = ['firstName', 'lastName', 'email', 'phone', 'company', 'propertyName'];
+/** The form fields the inbox's search matches (tests/unit/lead-schemas.test.ts holds them to the forms). */
+export const searchedFields = [
+  'firstName',
+  'lastName',
+  'email',
+  'phone',
+  'company',
+  'propertyName',
+];
 const oneOf = (column: string, values: readonly string[]) =>
   sql.raw(`${column} IN (${values.map((value) => `'${value}'`).join(', ')})`);
 

@@ -3,7 +3,7 @@ import { and, eq, gt, inArray, isNull, ne, notInArray, or, sql, type SQL } from 
 import { leadForms, type LeadForm } from '@/lib/lead-forms';
 import { getDatabase } from '@/server/db/client';
 import { leadDeliveries, leads, type DeliveryChannel } from '@/server/db/schema';
-import { emailConfigured } from '@/server/email/transport';
+import { emailConfigured } from '@/server/outbox/email/transport';
 import {
   JOB_COLUMNS,
   jobsForLead,

@@ -35,7 +35,7 @@ import { detectSpam } from './spam';
  */
 
 /** Bodies are at most this size: a form's fields plus the visit's attribution. */
-export const MAX_LEAD_BODY_BYTES = 32 * 1024;
+const MAX_LEAD_BODY_BYTES = 32 * 1024;
 
 type Accepted = { status: 201; kind: 'accepted' | 'spam'; leadId: string };
 

@@ -15,6 +15,7 @@ import {
 } from 'drizzle-orm';
 import {
   attributionRules,
+  leadFieldNames,
   isLeadForm,
   leadForms,
   type Attribution,
@@ -289,7 +290,7 @@ export async function countUnseen(cap = 1000): Promise<number> {
  * Every matching lead, newest first, a batch at a time (keyset pagination on created_at and id), so
  * an export of any size holds one batch in memory.
  */
-export async function* eachLead(
+async function* eachLead(
   query: LeadQuery,
   batchSize = 1000,
 ): AsyncGenerator<LeadRow & { latestNote: string | null }> {
@@ -344,26 +345,11 @@ export async function showLead(id: string) {
   return { lead: stored, deliveries, attempts };
 }
 
-export type ShownLead = NonNullable<Awaited<ReturnType<typeof showLead>>>;
-
 // --- CSV -------------------------------------------------------------------------------------------
 
-const FIELD_COLUMNS = [
-  'firstName',
-  'lastName',
-  'email',
-  'phone',
-  'website',
-  'company',
-  'industry',
-  'callVolume',
-  'message',
-  'propertyName',
-  'units',
-];
 const ATTRIBUTION_COLUMNS = Object.keys(attributionRules);
 // 'status' is the spam flag; 'stage' is what the inbox calls Status (new, contacted, qualified, won, lost).
-export const CSV_HEADER = [
+const CSV_HEADER = [
   'id',
   'created_at',
   'form',
@@ -371,7 +357,7 @@ export const CSV_HEADER = [
   'delivery_status',
   'delivery_attempts',
   'delivered_at',
-  ...FIELD_COLUMNS,
+  ...leadFieldNames,
   ...ATTRIBUTION_COLUMNS,
   'stage',
   'latest_note',
@@ -395,7 +381,7 @@ export function csvCell(value: unknown): string {
   return /[",;\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-export function csvLine(row: LeadRow & { latestNote?: string | null }): string {
+function csvLine(row: LeadRow & { latestNote?: string | null }): string {
   const attribution = row.attribution as Record<string, unknown>;
   return [
     row.id,
@@ -405,7 +391,7 @@ export function csvLine(row: LeadRow & { latestNote?: string | null }): string {
     row.delivery,
     row.attempts,
     row.deliveredAt,
-    ...FIELD_COLUMNS.map((name) => row.fields[name]),
+    ...leadFieldNames.map((name) => row.fields[name]),
     ...ATTRIBUTION_COLUMNS.map((name) => attribution[name]),
     row.stage,
     row.latestNote,

@@ -1,7 +1,7 @@
 import 'server-only';
 import { and, eq, inArray, lt, notExists, sql, type SQL } from 'drizzle-orm';
 import { env } from '@/env';
-import { recordAudit } from '@/server/admin/audit';
+import { recordAudit } from '@/server/audit';
 import { getDatabase } from '@/server/db/client';
 import { leadDeliveries, leads } from '@/server/db/schema';
 import { describeError, log } from '@/server/log';

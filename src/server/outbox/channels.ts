@@ -9,9 +9,9 @@ import {
   confirmationEmail,
   type AlertPayload,
   type ComposedEmail,
-} from '@/server/email/compose';
-import { sendEmail } from '@/server/email/send';
-import { emailConfigured } from '@/server/email/transport';
+} from '@/server/outbox/email/compose';
+import { sendEmail } from '@/server/outbox/email/send';
+import { emailConfigured } from '@/server/outbox/email/transport';
 import { postJson } from '@/server/http/post-json';
 import { alertCapReached, DECLINED, takeSlot } from './autoresponder';
 import type { HealthPath } from './delivery-health';

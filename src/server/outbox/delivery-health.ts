@@ -11,7 +11,7 @@ import {
   leadDeliveries,
   type DeliveryChannel,
 } from '@/server/db/schema';
-import { emailConfigured } from '@/server/email/transport';
+import { emailConfigured } from '@/server/outbox/email/transport';
 import { alertJobs, JOB_COLUMNS, jobValues } from './jobs';
 import { chatUrl, webhookUrlFor } from './targets';
 
@@ -128,7 +128,7 @@ export const recordHealth = groupCommit(writeHealth, {
 
 // --- What the inbox shows ---------------------------------------------------------------------------
 
-export type PathHealth = {
+type PathHealth = {
   configured: boolean;
   /** off: not configured; untried: configured, no attempt yet; working; failing. */
   status: 'off' | 'untried' | 'working' | 'failing';
@@ -141,7 +141,7 @@ export type PathHealth = {
   hint: string | null;
 };
 
-export type JobCounts = {
+type JobCounts = {
   pending: number;
   failed: number;
   skipped: number;

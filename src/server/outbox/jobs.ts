@@ -5,7 +5,7 @@ import { env } from '@/env';
 import { healthWords } from '@/content/emails';
 import type { LeadForm } from '@/lib/lead-forms';
 import type { DeliveryChannel } from '@/server/db/schema';
-import { emailConfigured } from '@/server/email/transport';
+import { emailConfigured } from '@/server/outbox/email/transport';
 import { claimLeaseMs } from './backoff';
 import { agencyRecipients, alertRecipients, chatUrl, webhookUrlFor } from './targets';
 import type { StoredLead } from './webhook-payload';
@@ -31,7 +31,7 @@ export const NOT_CONFIGURED = {
   chat: healthWords.chatOff,
 } as const;
 
-export type JobStatus = 'pending' | 'delivering' | 'skipped';
+type JobStatus = 'pending' | 'delivering' | 'skipped';
 
 /** A row of lead_deliveries as the outbox writes it. */
 export type NewJob = {

@@ -1,7 +1,8 @@
 import 'server-only';
-import { env, notifyEnvOf } from '@/env';
+import { notifyEnvOf, webhookEnvOf } from '@/config/lead-form-ids';
+import { env } from '@/env';
 import { siteConfig } from '@/config/site';
-import { leadFormRegistry, type LeadForm } from '@/lib/lead-forms';
+import type { LeadForm } from '@/lib/lead-forms';
 import { authHeader, withoutCredentials } from '@/server/http/credentials';
 
 /**
@@ -23,7 +24,7 @@ export type WebhookTarget = {
 
 /** A form's webhook: its own variable, else the shared LEADS_WEBHOOK_URL, else none. */
 export function webhookFor(form: LeadForm): WebhookTarget | null {
-  const url = env[leadFormRegistry[form].webhookEnv] ?? env.LEADS_WEBHOOK_URL;
+  const url = env[webhookEnvOf(form)] ?? env.LEADS_WEBHOOK_URL;
   if (!url) return null;
   return {
     url,
@@ -39,9 +40,7 @@ export function webhookUrlFor(form: LeadForm): string | null {
 
 /** Who gets the agency's email about a lead of this form: its own list, else LEADS_NOTIFY_TO, else the site's address. */
 export function agencyRecipients(form: LeadForm): string[] {
-  return (
-    env[notifyEnvOf(leadFormRegistry[form].webhookEnv)] ?? env.LEADS_NOTIFY_TO ?? [siteConfig.email]
-  );
+  return env[notifyEnvOf(form)] ?? env.LEADS_NOTIFY_TO ?? [siteConfig.email];
 }
 
 /** Who gets the watchdog's alerts and digest: LEADS_ALERT_TO, else LEADS_NOTIFY_TO, else the site's address. */

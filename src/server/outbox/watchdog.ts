@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { env } from '@/env';
 import { leadForms, type LeadForm } from '@/lib/lead-forms';
 import type { Db } from '@/server/db/client';
-import type { AlertPayload } from '@/server/email/compose';
+import type { AlertPayload } from '@/server/outbox/email/compose';
 import { lastWorked } from './delivery-health';
 import { alertJobs, JOB_COLUMNS, jobValues } from './jobs';
 

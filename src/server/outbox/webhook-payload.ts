@@ -41,8 +41,6 @@ function attributionFields(a: Attribution) {
   };
 }
 
-export type GrowthAuditPayload = ReturnType<typeof growthAuditPayload>;
-
 function growthAuditPayload(lead: StoredLead) {
   const f = lead.fields;
   const firstName = f.firstName ?? '';

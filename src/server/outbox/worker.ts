@@ -5,7 +5,7 @@ import { getDatabase, type Database, type Db } from '@/server/db/client';
 import { groupCommit } from '@/server/db/group-commit';
 import { leadDeliveries, leads } from '@/server/db/schema';
 import { healthWords } from '@/content/emails';
-import { emailConfigured } from '@/server/email/transport';
+import { emailConfigured } from '@/server/outbox/email/transport';
 import { describeError, log } from '@/server/log';
 import { claimLeaseMs, retryDelayMs } from './backoff';
 import { attemptJob, type AttemptOutcome } from './channels';

@@ -43,6 +43,5 @@ export const CHAT_WEBHOOK_PORT = testEnv.ports.chatWebhook;
 export const VOICE_PROVIDER_PORT = testEnv.ports.voiceProvider;
 /** The contact form's lead webhook (LEADS_WEBHOOK_URL_CONTACT); the inbox tests answer it. */
 export const LEAD_RECEIVER_PORT = testEnv.ports.leadReceiver;
-export const CHAT_WEBHOOK_URL = testEnv.main.CHAT_WEBHOOK_URL;
 export const RETELL_API_KEY = testEnv.main.RETELL_API_KEY;
 export const RETELL_AGENT_ID = testEnv.main.RETELL_AGENT_ID;

@@ -25,7 +25,7 @@ import { closeServer } from './close-server';
  *
  * stop() closes the port so connections are refused; start() listens again on it.
  */
-export type N8nChunk = {
+type N8nChunk = {
   type: 'begin' | 'item' | 'end' | 'error' | 'keepalive';
   content?: string;
   metadata?: Record<string, unknown>;
@@ -42,7 +42,7 @@ export type ChatWebhookAnswer =
   | { stream: StreamStep[] }
   | 'hang'
   | 'destroy';
-export type ChatWebhookRequest = {
+type ChatWebhookRequest = {
   path: string;
   method: string;
   headers: IncomingHttpHeaders;
@@ -50,7 +50,7 @@ export type ChatWebhookRequest = {
   body: Record<string, unknown>;
 };
 /** What the stand-in wrote of a streamed answer, and when (ms since the epoch). */
-export type SentStep = { at: number; step: StreamStep };
+type SentStep = { at: number; step: StreamStep };
 
 export const replyWith = (output: string): ChatWebhookAnswer => ({
   body: JSON.stringify({ output }),

@@ -20,7 +20,7 @@ import { closeServer } from './close-server';
  * refused; start() listens again on the same port.
  */
 export type Behaviour = number | 'hang' | 'destroy';
-export type Received = {
+type Received = {
   path: string;
   headers: IncomingHttpHeaders;
   rawBody: string;

@@ -16,7 +16,7 @@ import { closeServer } from './close-server';
  * connection). Every request is recorded with its headers and body.
  */
 export type ProviderAnswer = { status: number; body: string } | 'hang' | 'destroy';
-export type ProviderRequest = {
+type ProviderRequest = {
   method: string;
   path: string;
   headers: IncomingHttpHeaders;
@@ -25,7 +25,7 @@ export type ProviderRequest = {
 };
 
 export const STAND_IN_ACCESS_TOKEN = 'stand-in-access-token.eyJyb29tIjoiZGVtbyJ9';
-export const STAND_IN_CALL_ID = 'call_stand_in_0001';
+const STAND_IN_CALL_ID = 'call_stand_in_0001';
 
 export const okAnswer = (): ProviderAnswer => ({
   status: 201,

@@ -24,7 +24,7 @@ const decode = (text: string) =>
 const attribute = (tag: string, name: string) =>
   new RegExp(`\\s${name}="([^"]*)"`).exec(tag)?.[1] ?? undefined;
 
-export function pageForms(html: string): PageForm[] {
+function pageForms(html: string): PageForm[] {
   return [...html.matchAll(/<form\b([^>]*)>([\s\S]*?)<\/form>/g)].map(
     ([, open = '', inner = '']) => {
       const fields: Record<string, string> = {};

@@ -8,11 +8,11 @@ import testEnv from '../../e2e/support/test-env.json' with { type: 'json' };
  * SCALE_DIST_DIR picks the build (default: the main e2e build), SCALE_PORT the first of the ports
  * these tests use (default 3150; they use up to 20 above it), so several copies can run side by side.
  */
-export const DIST_DIR = process.env.SCALE_DIST_DIR || testEnv.main.NEXT_DIST_DIR;
+const DIST_DIR = process.env.SCALE_DIST_DIR || testEnv.main.NEXT_DIST_DIR;
 export const BASE_PORT = Number(process.env.SCALE_PORT) || 3150;
 
 /** Every process started here, so a test can kill them all even when a start failed halfway. */
-export const started = new Set<ChildProcess>();
+const started = new Set<ChildProcess>();
 
 export function killAll(): void {
   for (const child of started)

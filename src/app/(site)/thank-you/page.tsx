@@ -1,5 +1,5 @@
 import { siteConfig } from '@/config/site';
-import { sender } from '@/server/email/sender';
+import { sender } from '@/server/outbox/email/sender';
 import { bonusShowcase, deliveryTips, founderNote, thankYouHero } from '@/content/pages/thank-you';
 import { pageMetadata } from '@/components/seo/page-metadata';
 import { PageHero } from '@/components/sections/page-hero';

@@ -5,7 +5,7 @@ import { isUuid } from '@/lib/uuid';
 import { formatUtc, param, visible } from '@/components/admin/format';
 import { Pager } from '@/components/admin/pager';
 import { ColumnHeads, ScrollTable } from '@/components/admin/scroll-table';
-import { listAudit } from '@/server/admin/audit';
+import { listAudit } from '@/server/audit';
 import { requireOperator } from '@/server/admin/session';
 import { pageNumber } from '@/server/leads/queries';
 import { RETENTION_ACTOR } from '@/server/leads/retention';

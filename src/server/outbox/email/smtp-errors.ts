@@ -7,7 +7,7 @@ import 'server-only';
  * since sending the same message again gets the same answer.
  */
 
-export type SmtpErrorKind =
+type SmtpErrorKind =
   | 'auth'
   | 'refused'
   | 'certificate'

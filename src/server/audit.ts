@@ -59,7 +59,7 @@ export async function recordAudits(actor: string, records: AuditRecord[]): Promi
     );
 }
 
-export const AUDIT_PAGE_SIZE = 100;
+const AUDIT_PAGE_SIZE = 100;
 
 /** One page of the log, newest first; a page past the last shows the last. */
 export async function listAudit(

@@ -17,7 +17,7 @@ import { env } from '@/env';
  */
 export const CONNECTIONS = 5;
 
-const THREAD_FILE = path.join(process.cwd(), 'src', 'server', 'email', 'mail-thread.mjs');
+const THREAD_FILE = path.join(process.cwd(), 'src', 'server', 'outbox', 'email', 'mail-thread.mjs');
 
 export type OutgoingMail = {
   from: { name: string; address: string };

@@ -76,7 +76,7 @@ function Layout({
   );
 }
 
-export const Heading = ({ children }: { children: ReactNode }) => (
+const Heading = ({ children }: { children: ReactNode }) => (
   <h1 style={{ fontSize: '22px', lineHeight: '30px', margin: '0 0 16px' }}>{children}</h1>
 );
 

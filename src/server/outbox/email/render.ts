@@ -54,7 +54,7 @@ type Element = { $$typeof: symbol; type: unknown; props: Record<string, unknown>
 const isElement = (node: unknown): node is Element =>
   typeof node === 'object' && node !== null && ELEMENT_TYPES.has((node as Element).$$typeof);
 
-export function escapeHtml(text: string): string {
+function escapeHtml(text: string): string {
   return text
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
