@@ -5,7 +5,7 @@ import type { FieldErrorCode } from '@/lib/validation';
 
 /**
  * The body of POST /api/chat: { sessionId, chatInput (or its alias message, docs/product.md
- * §10.2), metadata? }. Unknown fields are ignored.
+ * section 10.2), metadata? }. Unknown fields are ignored.
  */
 
 /** Session ids are UUIDs (crypto.randomUUID in the browser). */

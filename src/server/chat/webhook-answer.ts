@@ -1,7 +1,7 @@
 import 'server-only';
 
 /**
- * What the chat webhook's whole answer means for the visitor (docs/product.md §8.4):
+ * What the chat webhook's whole answer means for the visitor (docs/product.md section 8.4):
  * - none configured, 404, a 2xx that is not JSON, unreachable, timed out: the demo assistant (the
  *   automation is absent, not broken);
  * - a 2xx JSON answer with a string `output` (or n8n's [{ output }]): that reply;

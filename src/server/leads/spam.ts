@@ -4,8 +4,8 @@ import { HONEYPOT_FIELD, MIN_FILL_MS, STARTED_AT_FIELD } from '@/lib/lead-forms'
 export type SpamVerdict = { spam: false } | { spam: true; reason: 'honeypot' | 'too_fast' };
 
 /**
- * Bot checks on the raw body (docs/product.md §6.6): a filled honeypot, or a form sent less than
- * MIN_FILL_MS after it appeared. A missing start time (no JavaScript) or one in the future (a
+ * Bot checks on the raw body (docs/product.md section 6.6): a filled honeypot, or a form sent less
+ * than MIN_FILL_MS after it appeared. A missing start time (no JavaScript) or one in the future (a
  * clock ahead of ours) is no evidence: losing a real lead to clock skew is worse than one bot.
  */
 export function detectSpam(body: Record<string, unknown>, now: number): SpamVerdict {

@@ -2,8 +2,8 @@ import 'server-only';
 import { leadFormRegistry, leadSchema, type Attribution, type LeadForm } from '@/lib/lead-forms';
 
 /**
- * The JSON each lead is delivered as (docs/product.md §6.8; each form's in docs/n8n.md). Pure: the
- * same lead gives the same payload on every retry (timestamp is when the lead was accepted).
+ * The JSON each lead is delivered as (docs/product.md section 6.8; each form's in docs/n8n.md).
+ * Pure: a lead gives the same payload on every retry (timestamp is when it was accepted).
  */
 
 export type StoredLead = {
