@@ -1,20 +1,14 @@
-// The inbox at 100,000 leads: fills a fresh database with generated leads (through the schema, as the
-// site writes them: scripts/lib/inbox-seed.ts), serves the production build with scripts/server.mjs,
-// signs an operator in through the sign-in form and measures, one request at a time, the first inbox
-// page, the Status filter, a search and the overview with its results tables (p50/p95/max after a
-// warm-up); then downloads the CSV export of every lead while sampling the server's resident memory,
-// and compares the nonce-policy sign-in page with a prerendered page. Writes bench/results/inbox.md
-// (BENCH_RESULTS_FILE), keeping its hand-written '## Notes'. A measurement: exits non-zero only when
-// something fails (a page not answering 200, an export short of a lead), not on a missed target.
+// The inbox at 100,000 leads: seeds a fresh database through the schema (inbox-seed.ts), serves
+// the build with scripts/server.mjs, signs in through the form and times, one request at a time,
+// the inbox's pages, a search and the overview; then the CSV export of every lead with the
+// server's memory, and the nonce-policy page against a prerendered one. Writes
+// bench/results/inbox.md (BENCH_RESULTS_FILE), keeping its '## Notes'; fails only when something
+// fails, not on a missed target. Runs under the react-server condition to write through src/server.
 //
-//   npm run bench:inbox                        build, then measure (embedded PGlite in a temp folder)
-//   npm run bench:inbox -- --no-build          reuse the last build (BENCH_DIST_DIR, default .next)
+//   npm run bench:inbox                   build, then measure (embedded PGlite in a temp folder)
+//   npm run bench:inbox -- --no-build     reuse the last build (BENCH_DIST_DIR, default .next)
 //   npm run bench:inbox -- --leads 20000 --requests 30
-//   DATABASE_URL=postgres://.../empty_db npm run bench:inbox   a PostgreSQL database holding no leads yet
-//
-// Runs under tsx with the react-server condition (package.json), like the operator commands, so it
-// writes through src/server/db. Everything listens on 127.0.0.1; the server is stopped and the temp
-// folder removed at the end.
+//   DATABASE_URL=postgres://.../empty_db npm run bench:inbox   (a database holding no leads yet)
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -49,7 +43,7 @@ const env = {
   // The retention purge would start deleting the generated spam older than its default period.
   LEADS_SPAM_RETENTION_DAYS: 'off',
 };
-// The webhooks stay unset: the overview shows them as not configured and nothing leaves the machine.
+// No webhook is set: the overview shows them not configured and nothing leaves the machine.
 for (const name of Object.keys(env)) if (name.startsWith('LEADS_WEBHOOK_URL')) delete env[name];
 process.on('exit', () => rmSync(dataRoot, { recursive: true, force: true }));
 
@@ -58,7 +52,7 @@ if (!args.includes('--no-build')) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-// --- The database: the leads through the schema, then the operator through the command ----------------
+// --- The database: the leads through the schema, then the operator through the command -----------
 
 Object.assign(process.env, env);
 const { getDatabase, closeDatabase } = await import('@/server/db/client');
@@ -78,8 +72,8 @@ await seedInbox(db, LEADS, {
     ),
 });
 const seedSeconds = (performance.now() - seedStarted) / 1000;
-// A PostgreSQL server's autovacuum analyzes a table within a minute or so of a bulk load; do it now rather than
-// measure that minute. (The embedded database has none: the site analyzes it when it opens it.)
+// PostgreSQL's autovacuum analyzes a table a minute or so after a bulk load: do it now rather than
+// measure that minute. (The site analyzes the embedded database when it opens it.)
 if (databaseUrl) await db.execute(sql`VACUUM (ANALYZE)`);
 const [spread] = await rows(sql`select
   (select count(*)::int from leads where status = 'spam') as spam,
@@ -104,7 +98,7 @@ const added = spawnSync('npm', ['run', '--silent', 'leads', '--', 'add-operator'
 });
 if (added.status !== 0) throw new Error(`add-operator failed:\n${added.stdout}\n${added.stderr}`);
 
-// --- The server ------------------------------------------------------------------------------------------
+// --- The server ----------------------------------------------------------------------------------
 
 console.log(`> scripts/server.mjs on ${origin} (${distDir})`);
 const server = spawn(
@@ -128,9 +122,9 @@ for (let i = 0; ; i++) {
 const rssKb = () =>
   Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${server.pid}/status`, 'utf8'))[1]);
 
-// --- Sign in through the page's own form ------------------------------------------------------------------
+// --- Sign in through the page's own form ---------------------------------------------------------
 
-/** The hidden fields of the first form on a page (a Server Action form carries its action id in them). */
+/** The hidden fields of a page's first form (a Server Action form's action id is among them). */
 const hiddenFields = (html) =>
   Object.fromEntries(
     [...html.matchAll(/<input type="hidden" name="([^"]+)"(?: value="([^"]*)")?/g)].map((m) => [
@@ -163,7 +157,7 @@ async function signIn() {
 }
 const cookie = await signIn();
 
-// --- The pages -------------------------------------------------------------------------------------------
+// --- The pages -----------------------------------------------------------------------------------
 
 const matches = (n) =>
   n === 1 ? '1 matching lead' : `${n.toLocaleString('en-US')} matching leads`;
@@ -182,7 +176,7 @@ const pages = [
   },
 ];
 
-/** One GET, timed from sending it to the last byte of the body; throws unless it is a 200 containing `expect`. */
+/** One GET, timed to the body's last byte; throws unless it is a 200 containing `expect`. */
 async function timed(url, headers, expect) {
   const started = performance.now();
   const response = await fetch(url, { headers, redirect: 'manual' });
@@ -205,7 +199,7 @@ const stats = (samples) => {
 };
 const ms = (value) => value.toFixed(1);
 
-/** Each target `rounds` times after the warm-up, one request at a time, the targets taking turns. */
+/** Each target `rounds` times after the warm-up, one request at a time, targets taking turns. */
 async function measure(targets, rounds) {
   const samples = targets.map(() => []);
   for (let round = 0; round < WARMUP + rounds; round++)
@@ -226,7 +220,7 @@ for (const page of pageStats)
     `  ${page.name}: p50 ${ms(page.p50)} ms, p95 ${ms(page.p95)} ms, max ${ms(page.max)} ms`,
   );
 
-// --- The CSV export of every lead, the form the inbox posts, and the server's memory meanwhile -------------
+// --- The CSV export of every lead, the form the inbox posts, and the server's memory meanwhile ---
 
 console.log('> CSV export of every lead');
 const inbox = (await timed(`${origin}/admin`, { cookie }, 'Download CSV')).body;
@@ -271,7 +265,7 @@ console.log(
   `  ${exportedLeads.toLocaleString('en-US')} leads, ${(bytes / 1048576).toFixed(1)} MB in ${exportSeconds.toFixed(1)} s; RSS +${growthMb.toFixed(1)} MB`,
 );
 
-// --- Nonce CSP: the per-request sign-in page against a prerendered page on the same server -------------------
+// --- Nonce CSP: the per-request sign-in page against a prerendered page on the same server -------
 
 console.log(`> nonce policy: ${NONCE_REQUESTS} requests each, taking turns`);
 const nonceStats = await measure(
@@ -289,7 +283,7 @@ try {
 } catch {}
 await Promise.race([exited, sleep(30_000)]);
 
-// --- The record ------------------------------------------------------------------------------------------
+// --- The record ----------------------------------------------------------------------------------
 
 const met = (ok) => (ok ? 'met' : 'missed');
 const n = (value) => value.toLocaleString('en-US');

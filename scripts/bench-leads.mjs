@@ -1,18 +1,15 @@
-// Load test of lead intake on the production build (issue 4's acceptance figures):
-// autocannon POSTs unique contact leads to /api/leads/contact at a fixed rate,
-// then checks that nothing was lost: every acknowledged lead (a 201 and its id)
-// is stored, and, with a local webhook receiver up, every stored lead is
-// delivered, each exactly once. Writes bench/results/leads.md. A measurement:
-// exits non-zero only if a lead was lost or not delivered, not on a missed
-// latency target.
+// Load test of lead intake on the production build: posts unique contact leads at a fixed rate,
+// then checks that every lead acknowledged with a 201 is stored and, through a local webhook
+// receiver, delivered exactly once. Writes bench/results/leads.md; fails only if a lead was lost or
+// not delivered, not on a missed latency target.
 //
-//   npm run bench:leads                          build, then 60 s at 200 requests/s
-//   npm run bench:leads -- --no-build            reuse the last build (BENCH_DIST_DIR, default .next)
+//   npm run bench:leads                     build, then 60 s at 200 requests/s
+//   npm run bench:leads -- --no-build       reuse the last build (BENCH_DIST_DIR, default .next)
 //   npm run bench:leads -- --duration 10 --rate 100
-//   DATABASE_URL=postgres://... npm run bench:leads   against a PostgreSQL server (else a fresh PGlite folder)
-//   LEADS_DATA_FSYNC=0 npm run bench:leads            the embedded database without fsync (the cost of durability)
+//   DATABASE_URL=postgres://... npm run bench:leads   on PostgreSQL (else a fresh PGlite folder)
+//   LEADS_DATA_FSYNC=0 npm run bench:leads            without fsync (the cost of durability)
 //
-// The load is a steady stream of posts (scripts/lib/lead-load.mjs says why many autocannon instances).
+// The load is a steady stream of posts (scripts/lib/lead-load.mjs says why).
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';

@@ -1,14 +1,10 @@
-// What notifications cost and how fast they arrive, on the production build (scripts/server.mjs):
-//
-// 1. Latency: leads posted at --rate (50) per second for --duration (60) seconds with a mail server
-//    (the catcher of scripts/lib/mail-catcher.mjs) and a chat stand-in on 127.0.0.1: for every
-//    acknowledged lead, the time from its 201 to the mail server's acceptance of the agency's email
-//    and of the visitor's confirmation; p50, p95, p99, max; anything missing or sent twice.
-// 2. Intake cost: bench:leads' measure (201 latency at --compare-rate, 150 per second) with
-//    notifications off (no notification jobs at all) and on (mail server and chat app configured),
-//    interleaved in --rounds (3) rounds of --round-seconds (20) after a 5 s warm-up, a fresh database each.
-//
-// Writes bench/results/notify.md. A measurement: exits non-zero only if an email was lost or sent twice.
+// What notifications cost and how fast they arrive, on the production build:
+// 1. Latency: leads at --rate (50) per second for --duration (60) s, with a mail catcher and a chat
+//    stand-in on 127.0.0.1: from each 201 to the mail server accepting the agency's email and the
+//    visitor's confirmation; anything missing or sent twice.
+// 2. Intake cost: bench:leads' 201 latency at --compare-rate (150) with notifications off and on,
+//    interleaved in --rounds (3) of --round-seconds (20), a fresh database each.
+// Writes bench/results/notify.md; fails only if an email was lost or sent twice.
 //
 //   npm run bench:notify                     build, then both parts
 //   npm run bench:notify -- --no-build       reuse the last build (BENCH_DIST_DIR, default .next)
@@ -44,7 +40,7 @@ const ok = createServer((req, res) => {
 await new Promise((resolve) => ok.listen(0, '127.0.0.1', resolve));
 const okUrl = `http://127.0.0.1:${ok.address().port}`;
 const catcher = await startMailCatcher();
-// The cost comparison's mail server only accepts, so that parsing what arrives takes no CPU from the server measured.
+// The cost comparison's mail server only accepts, so parsing takes no CPU from the server measured.
 const sink = await startMailCatcher({ parse: false });
 
 const baseEnv = {

@@ -1,15 +1,9 @@
 /**
- * Operator commands for stored leads and inbox operators: `npm run leads -- <command>` (the list is in
- * src/server/admin/commands.ts, `npm run leads -- help`).
- *
- * Reads the same configuration as the site (.env files via Next's loader). With DATABASE_URL it
- * connects to PostgreSQL itself. With the embedded database it opens it, unless the site is running
- * and holds it: then the site runs the command (src/server/admin/command-socket.ts).
- *
- * Output is written with backpressure and the process exits only once it has all been written, so a
- * pipe, a compressor or an ssh session gets every byte; a write that fails (the reader went away) is
- * an error and a non-zero exit. Runs as `node --conditions=react-server --import tsx` (package.json)
- * so the 'server-only' fence resolves as it does on the server.
+ * The operator commands, `npm run leads -- <command>` (`help` lists them). On the embedded
+ * database held by a running site, the site runs the command (src/server/admin/command-socket.ts).
+ * Output is written with backpressure and the process exits only once all of it is written, so a
+ * pipe or an ssh session gets every byte. Runs under the react-server condition (package.json) so
+ * the 'server-only' fence resolves as on the server.
  */
 import nextEnv from '@next/env';
 import { once } from 'node:events';
@@ -17,7 +11,7 @@ import path from 'node:path';
 import type { Writable } from 'node:stream';
 
 nextEnv.loadEnvConfig(process.cwd());
-// Keep standard output for the command's own output (CSV goes there); info logs such as a migration are noise here.
+// Standard output is for the command's own output (CSV goes there); info logs are noise here.
 process.env.LOG_LEVEL ||= 'warn';
 
 const { env } = await import('@/env');
@@ -34,7 +28,7 @@ function writeTo(stream: Writable): (text: string) => Promise<void> {
     });
 }
 
-/** The password: standard input when it is not a terminal (one line), else a prompt that does not echo. */
+/** The password: one line of standard input when it is not a terminal, else a silent prompt. */
 async function readPassword(): Promise<string> {
   const stdin = process.stdin;
   if (!stdin.isTTY) {
@@ -63,7 +57,8 @@ async function readPassword(): Promise<string> {
   }
 }
 
-// A reader that goes away (EPIPE) fails the pending write, which main() reports; the stream's own error event must not crash us first.
+// A reader that goes away (EPIPE) fails the pending write, which main() reports; the stream's own
+// error event must not crash the process first.
 process.stdout.on('error', () => undefined);
 
 async function main(args: string[]): Promise<number> {
@@ -71,7 +66,7 @@ async function main(args: string[]): Promise<number> {
   const input = commandsNeedingPassword.has(args[0] ?? '')
     ? { password: await readPassword() }
     : {};
-  // Paths given to backup and restore are from where the operator stands (npm runs this from the project's root).
+  // Backup and restore paths are from where the operator stands (npm runs this from the root).
   if (args[0] === 'backup' || args[0] === 'restore')
     args = args.map((arg, i) =>
       i > 0 && !arg.startsWith('--')
@@ -105,5 +100,5 @@ try {
 } finally {
   await closeDatabase();
 }
-// Exit once standard output has been flushed, not before (process.exit would drop what a pipe has not read yet).
+// Exit once standard output is flushed (process.exit would drop what a pipe has not read yet).
 process.exitCode = code;

@@ -1,22 +1,12 @@
-// The production server: what `npm start`, the end-to-end and scale tests, the benches and
-// check:headers run instead of `next start`. It is Next.js's own request handler (the documented
-// custom-server API, the same router `next start` builds) behind a node:http server that does
-// what `next start` cannot be told to do:
-//
-// 1. It tells the app the connection's own address in a header that only it can set (any copy a
-//    client sends is replaced), so rate limits never read an address the client chose
-//    (src/server/http/client-address.ts; TRUST_PROXY in docs/deploying.md).
-// 2. It bounds how long a request may take to arrive: headers within 10 s, the whole request
-//    within 15 s (Node's default is 5 minutes). The app's own 10 s body limit answers first, with
-//    JSON 408, and the connection closes with that answer; this is the backstop for anything that
-//    never reads its body.
-// 3. It answers what Next.js would fail with a 500 and a stack trace in the log, with the JSON
-//    4xx of docs/api.md instead: the methods a WHATWG Request refuses (TRACE, TRACK, CONNECT), a
-//    request target that is not a path ('*', absolute URLs) and a path that is not valid
-//    percent-encoded UTF-8 (/api/leads/%ff, /api/leads/con%tact).
-// 4. On SIGTERM or SIGINT it stops accepting connections, lets requests in flight finish (10 s at
-//    most), runs the app's shutdown hooks (the outbox finishes its deliveries, the database closes)
-//    and exits.
+// The production server (`npm start`, the e2e and scale tests, the benches): Next.js's documented
+// custom-server handler behind a node:http server that does what `next start` cannot be told to:
+// 1. passes the connection's address in a header only it sets, so rate limits never read an
+//    address the client chose (src/server/http/client-address.ts);
+// 2. bounds a request's arrival (headers 10 s, all 15 s; Node's default is 5 minutes), behind the
+//    app's own 10 s body limit;
+// 3. answers with docs/api.md's JSON 4xx what Next.js fails with a 500: TRACE, TRACK, CONNECT, a
+//    target that is not a path, a path that is not percent-encoded UTF-8 (/api/leads/%ff);
+// 4. on SIGTERM or SIGINT lets requests finish (10 s at most), then runs the shutdown hooks.
 //
 //   node scripts/server.mjs [--hostname 127.0.0.1] [--port 3000]    (else PORT, else 3000)
 import { readFileSync } from 'node:fs';
@@ -60,7 +50,7 @@ const site = {
 globalThis.__siteServer = site;
 
 // Refusals made here carry the headers next.config.ts gives API responses, read from the build's
-// post-build manifest so the two cannot drift apart (a refusal is JSON, not a page: the deny-all policy of /api/*).
+// post-build manifest so the two cannot drift apart.
 const distDir = path.resolve(dir, process.env.NEXT_DIST_DIR || '.next');
 const refusalHeaders = JSON.parse(
   readFileSync(path.join(distDir, 'postbuild-manifest.json'), 'utf8'),
@@ -110,16 +100,15 @@ function answer(res, { status, error, message }) {
 const server = http.createServer({
   headersTimeout: HEADERS_TIMEOUT_MS,
   requestTimeout: REQUEST_TIMEOUT_MS,
-  // How often Node checks those two limits (default 30 s, which would let a stalled request live 45 s).
+  // How often Node checks those two limits (the default 30 s lets a stalled request live 45 s).
   connectionsCheckingInterval: 1_000,
 });
 const app = next({ dev: false, dir, hostname, port, httpServer: server });
 const handle = app.getRequestHandler();
 
 /**
- * A 408 (the app gave up waiting for the body) ends the connection with it: the rest of that body may
- * never come, and keeping the socket would let a slow-body flood hold each one until the 15 s backstop.
- * Node closes the connection after a response that says `Connection: close`.
+ * A 408 (the app gave up waiting for the body) closes the connection: the rest of that body may
+ * never come, and a slow-body flood would otherwise hold each socket until the 15 s backstop.
  */
 function closeWithTimeout(res) {
   const writeHead = res.writeHead;

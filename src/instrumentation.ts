@@ -1,14 +1,8 @@
 /**
- * Runs once when the server starts: importing env validates the configuration,
- * so a bad variable stops the server with a clear message. In the Node.js
- * runtime it then starts the lead outbox worker, which opens the database
- * (applying migrations) and sweeps due deliveries every LEADS_SWEEP_INTERVAL_MS,
- * the hourly retention purge (server/leads/retention.ts), and, with the embedded
- * database, answers the operator commands on a local socket
- * (server/admin/command-socket.ts), after checking that the database's folder is
- * private. Once scripts/server.mjs listens it prints where the site and the inbox
- * are (server/startup.ts). Not during `next build`, which must
- * not open or lock the database.
+ * Runs once when the server starts (docs/architecture.md, "Server"): importing env validates the
+ * configuration, so a bad variable stops the server with a clear message; then the outbox worker,
+ * retention and the command socket start. Not during `next build`, which must not open or lock the
+ * database.
  */
 type ServerGlobal = typeof globalThis & {
   __siteServer?: {
@@ -19,8 +13,7 @@ type ServerGlobal = typeof globalThis & {
 
 export async function register() {
   const { env } = await import('./env');
-  // NEXT_RUNTIME is read directly (not through env) so the bundler can drop the
-  // Node-only branch from the edge build.
+  // NEXT_RUNTIME is read directly (not through env) so the bundler can drop the Node-only branch.
   if (process.env.NEXT_RUNTIME !== 'nodejs' || env.NEXT_PHASE === 'phase-production-build') return;
   // The embedded database's folder must be this user's alone, or the server stops.
   if (!env.DATABASE_URL) {

@@ -21,9 +21,9 @@ export function proxy(request: NextRequest) {
 }
 
 /**
- * The inbox: a post from another site is refused here, before Next.js reads it (its own check would
- * answer 500); the path asked for goes to the page on a header of ours, for the way back after
- * sign-in or an action; a typed flash is cleared on the page that shows it.
+ * The inbox: a post from another site is refused here, before Next.js reads it (its own check
+ * answers 500); the path asked for goes to the page on a header, for the way back after sign-in or
+ * an action; a typed flash is cleared on the page that shows it.
  */
 function inbox(request: NextRequest) {
   if (request.method === 'POST' && isForeignRequest(request.headers, request.url)) {

@@ -22,7 +22,7 @@ const apiTargets: HeaderTarget[] = [
   { path: '/api/leads/%ff', method: 'POST', body: '{}', contentType: 'application/json' },
 ];
 
-/** The inbox without a session: its pages redirect to sign-in, its export refuses a GET and a post. */
+/** The inbox without a session: pages redirect to sign-in, the export refuses a GET and a post. */
 const inboxTargets: HeaderTarget[] = [
   { path: '/admin/sign-in', method: 'GET' },
   { path: '/admin', method: 'GET' },

@@ -11,8 +11,8 @@ import type { LeadForm } from '@/lib/lead-forms';
 
 /**
  * Generated leads for the inbox bench, written through the schema (drizzle inserts, so the triggers
- * and checks run as for real leads). Every value is drawn from the bytes of md5(its number), so every
- * run makes the same data.
+ * and checks run as for real leads). Every value is drawn from the bytes of md5(its number), so
+ * every run makes the same data.
  */
 
 const firstNames = [
@@ -35,7 +35,7 @@ const companies = [
   'Maple Street Bakery', 'Coastal Motors', 'Keystone Accounting', 'Willow Creek Homes',
   'Granite Dental Care', 'Sunrise Pediatrics',
 ]; // prettier-ignore
-// Ten of sixteen leads carry a utm_source; of the rest, some have a referrer and the others are direct.
+// Ten of sixteen leads carry a utm_source; of the rest, some have a referrer, the others none.
 const utmSources = [
   'google', 'google', 'google', 'facebook', 'facebook', 'linkedin', 'newsletter', 'bing', 'instagram',
   'spring-mailing', null, null, null, null, null, null,
@@ -62,11 +62,11 @@ function uuidOf(text: string): string {
 }
 
 /**
- * Lead number `i`: forms 40/25/25/10 % (contact, demo, growth-audit, aria-signup), 3 % spam, created
- * over the last SEED_DAYS days (denser towards today); for an accepted lead the delivery the outbox
- * would have left (about 94 % delivered, 3 % failed, 2.3 % skipped, 0.8 % pending) and the work the
- * agency did: leads older than a day were opened; a fifth of them were worked (contacted, qualified,
- * won or lost, a first response 5 minutes to 2 days after arrival) and half of those have a note.
+ * Lead number `i`: forms 40/25/25/10 % (contact, demo, growth-audit, aria-signup), 3 % spam, over
+ * the last SEED_DAYS days (denser towards today); an accepted lead's delivery as the outbox would
+ * leave it (94 % delivered, 3 % failed, 2.3 % skipped, 0.8 % pending) and the agency's work: leads
+ * older than a day opened, a fifth of them worked (first response 5 minutes to 2 days after
+ * arrival), half of those with a note.
  */
 function lead(i: number, now: number) {
   const h = createHash('md5').update(`bench-inbox-${i}`).digest();
@@ -160,7 +160,7 @@ function lead(i: number, now: number) {
       webhookUrl: delivery === 'skipped' ? null : `https://hooks.agency.example/webhook/${form}`,
       status: delivery,
       attempts: { delivered: 1, failed: 9, pending: 2, skipped: 0, delivering: 0 }[delivery],
-      // Pending rows are due tomorrow: the delivery worker runs as in production with nothing to send.
+      // Pending rows are due tomorrow: the worker runs as in production with nothing to send.
       nextAttemptAt: delivery === 'pending' ? new Date(now + DAY_MS) : null,
       lastError:
         delivery === 'failed'

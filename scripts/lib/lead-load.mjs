@@ -1,11 +1,8 @@
-// The lead benches' shared parts: the production server on a port, and a steady stream of lead posts.
+// The lead benches' shared parts: the production server on a port, and a steady stream of posts.
 //
-// Why many autocannon instances: autocannon's rate limit gives each connection a per-second quota that
-// it sends back to back when a one-second timer fires, and every connection's timer fires at the same
-// moment. One instance at 200 req/s therefore sends all 200 requests in a burst at the top of each
-// second, which measures how long a 200-request burst takes to drain, not latency at a steady 200 req/s.
-// So the rate is split over `streams` instances of one connection each, started evenly spaced across
-// the first second: a few requests every few milliseconds, the load a steady stream of visitors makes.
+// autocannon's rate limit sends each connection's per-second quota back to back when its timer
+// fires, all at once: one instance at 200 req/s measures how fast a 200-request burst drains. So
+// the rate is split over `streams` one-connection instances started evenly across the first second.
 import { spawn } from 'node:child_process';
 import autocannon from 'autocannon';
 
@@ -53,8 +50,8 @@ export async function startServer(port, env) {
 }
 
 /**
- * Posts leads to `url` at `rate` per second for `seconds`, over `streams` staggered single-connection
- * streams. `body(context)` makes each request's JSON (context: the stream's, kept until its response);
+ * Posts leads to `url` at `rate` per second for `seconds` over `streams` staggered connections.
+ * `body(context)` makes each request's JSON (context: the stream's, kept until its response);
  * `onAcknowledged(id, context)` hears each 201. With `record`, returns every latency and status.
  */
 export async function postLeads({ url, rate, seconds, streams, body, onAcknowledged, record }) {

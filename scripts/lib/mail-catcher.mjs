@@ -1,6 +1,6 @@
-// A real SMTP server on loopback that keeps what arrives (smtp-server, messages parsed with mailparser):
-// the mail server of `npm run mail:catch` in development, of the integration tests and of the
-// notification bench. Development only (devDependencies); nothing in src/ imports it.
+// A real SMTP server on loopback that keeps what arrives (smtp-server, messages parsed with
+// mailparser): the mail server of `npm run mail:catch` in development, of the integration tests and
+// of the notification bench. Development only (devDependencies); nothing in src/ imports it.
 //
 // `decide(message)` answers each message once it has fully arrived: 'accept' (250), 'reject' (550),
 // 'defer' (451, try later), or 'hang' (no answer until the client goes away: the message was never

@@ -1,9 +1,9 @@
 import type { LeadForm } from '@/lib/lead-forms';
 
 /**
- * Every word of the emails and chat messages the site sends (src/server/outbox/email/). {placeholders} go
- * through lib/fill. The visitor's confirmation says only what is true of the data flow and holds no
- * text the visitor wrote except a cleaned first name; its only links are the site's own.
+ * Every word of the emails and chat messages the site sends (src/server/outbox/email/). The
+ * visitor's confirmation says only what is true of the data flow, holds nothing the visitor wrote
+ * but a cleaned first name, and links only to the site itself.
  */
 
 export const emailFooter = {
@@ -16,7 +16,7 @@ export const agencyEmail = {
   subjectWithCompany: 'New lead: {form} from {name} ({company})',
   heading: 'New lead: {form}',
   intro: '{name} sent the {form} form. Reply to this email to answer them directly.',
-  /** Which of the attribution's values it shows (their labels are the lead page's, content/admin.ts). */
+  /** Which attribution values it shows (labelled as on the lead page, content/admin.ts). */
   attribution: [
     'page_url',
     'referrer',

@@ -20,10 +20,9 @@ export type HealthReport =
   | { ok: false; database: 'down'; chat: ChatWebhookHealth };
 
 /**
- * GET /api/health: the database answers, how many outbox jobs (webhook deliveries, emails, chat
- * messages, alerts) wait or have failed, whether email is configured, and the chat webhook's last
- * state in this process (a misconfigured one otherwise looks like the demo assistant). `ok` is about
- * the database only: the site takes leads without the rest. Public: counts only, never an address.
+ * GET /api/health: whether the database answers, outbox jobs waiting or failed, whether email is
+ * configured, the chat webhook's last state. `ok` is about the database only: the site takes leads
+ * without the rest. Public: counts only, never an address.
  */
 export async function healthReport(): Promise<HealthReport> {
   try {

@@ -4,9 +4,9 @@ import { getDatabase } from '@/server/db/client';
 import { operators } from '@/server/db/schema';
 
 /**
- * What the production server prints once it listens (scripts/server.mjs runs it with its origin): where
- * the site and the inbox are, and, while no operator exists, the command that adds the first one, so a
- * fresh install says how to get in. A database that cannot be read leaves the hint out, never the start.
+ * What the production server prints once it listens: where the site and the inbox are and, while
+ * no operator exists, the command that adds the first, so a fresh install says how to get in. An
+ * unreadable database leaves the hint out, never the start.
  */
 export async function startupLines(origin: string): Promise<string[]> {
   const lines = [`> Site:  ${origin}/`, `> Inbox: ${origin}/admin`];

@@ -5,9 +5,9 @@ import { formWithButton, signInThrough, submit } from './support/inbox-forms';
 import { BASE_PORT, killAll, startInstance, type Instance } from './support/instance';
 
 /**
- * Operator sessions live in the database, so any instance honours any session: two production server
- * instances of the production build on one PostgreSQL server, an operator added from the command line,
- * signed in on A; B serves the inbox to A's cookie, and signing out on B ends the session on A too.
+ * Operator sessions live in the database, so any instance honours any session: two production
+ * servers on one PostgreSQL server; signed in on A, B serves the inbox to A's cookie, and signing
+ * out on B ends the session on A too.
  */
 
 const OPERATOR = 'scale-operator@agency.example';

@@ -16,12 +16,9 @@ import {
 import { signInThrough } from './support/inbox-forms';
 
 /**
- * The embedded database under the production server (scripts/server.mjs on the production build), as an
- * operator and an attacker meet it: the server's start-up lines; a folder others can open refuses the
- * start; what PGlite writes is private whatever the umask; the database's thread dying while leads
- * arrive (503s, never a 500 or a lost lead, and the site opens it again by itself, from a page too);
- * failed statements whose values stay out of the process's whole output; and a backup taken through the
- * running site during 50 leads a second, restored and served.
+ * The embedded database under the production server, as an operator and an attacker meet it:
+ * start-up, folder privacy, its thread dying while leads arrive, failed statements' values kept out
+ * of the output, and a backup taken through the running site under load, restored and served.
  */
 
 const root = mkdtempSync(path.join(tmpdir(), 'embedded-store-'));
@@ -219,7 +216,7 @@ describe('statements that fail in pages and session lookups', () => {
     expect(token.length).toBeGreaterThan(16);
     const term = 'heron-search-term';
 
-    // A search PostgreSQL refuses (a NUL cannot be stored in text), and one beside a date it refuses.
+    // A search PostgreSQL refuses (text cannot hold a NUL), and one beside a date it refuses.
     const refused = await Promise.all(
       [`/admin?q=${term}%00`, `/admin?q=${term}&from=0000-01-01`].map(async (pathname) => {
         const response = await fetch(url(instance, pathname), { headers: { cookie } });
@@ -266,7 +263,7 @@ describe('a backup through the running site', () => {
       LEADS_SWEEP_INTERVAL_MS: '200',
       LEADS_RETRY_SCHEDULE_MS: '60000',
     });
-    // Every third lead's delivery fails (500), so the backup holds delivered and pending deliveries both.
+    // Every third lead's delivery fails (500), so the backup holds delivered and pending ones.
     for (let n = 0; n < 1_000; n += 3) receiver.plan(`backup${n}@example.com`, [500, 500, 500]);
     const load = steadyLeads(instance, 50, 'backup');
     await sleep(5_000);

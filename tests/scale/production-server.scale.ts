@@ -7,11 +7,10 @@ import { startVoiceProvider, type VoiceProvider } from '../integration/support/v
 import { BASE_PORT, killAll, rawRequest, startInstance, type Instance } from './support/instance';
 
 /**
- * Issue 18 over real sockets against the production server (scripts/server.mjs on the production
- * build, embedded database): the requests the framework answered with a 500 (item 5), bodies that
- * stop arriving (item 3), every header a client can forge to dodge a rate limit (item 2) in each
- * deployment shape, and a graceful SIGTERM. Three instances: no trusted proxy, behind one proxy
- * that appends to X-Forwarded-For, and behind a CDN that sets CF-Connecting-IP.
+ * The production server over real sockets (embedded database): requests the framework alone would
+ * answer with a 500, bodies that stop arriving, forged address headers in each deployment shape,
+ * and a graceful SIGTERM. Three instances: no trusted proxy, behind a proxy that appends to
+ * X-Forwarded-For, behind a CDN that sets CF-Connecting-IP.
  */
 
 const root = mkdtempSync(path.join(tmpdir(), 'production-server-'));
@@ -69,8 +68,10 @@ function postLead(instance: Instance, headers: Record<string, string>, n: number
   }).then((response) => response.status);
 }
 
-/** Request lines the framework used to answer with 500 (or nothing), and their kin. */
-/** `node`: refused by Node's own HTTP parser before any code runs (a bare 400, no body or headers). */
+/**
+ * Request lines the framework alone answers with 500 (or nothing), and their kin. `node`: refused
+ * by Node's own HTTP parser before any code runs (a bare 400, no body or headers).
+ */
 function frameworkCorpus(): Array<{ line: string; expect: number; node?: boolean }> {
   const cases: Array<{ line: string; expect: number; node?: boolean }> = [];
   const paths = [
@@ -115,7 +116,7 @@ function frameworkCorpus(): Array<{ line: string; expect: number; node?: boolean
   return cases;
 }
 
-describe('requests the framework answered with 500 (issue 18.5)', () => {
+describe('requests the framework alone would answer with 500', () => {
   it(
     'are answered 405 or 400 as JSON with the security headers, never 500, and leave no stack trace in the log',
     { timeout: 120_000 },
@@ -164,14 +165,14 @@ describe('requests the framework answered with 500 (issue 18.5)', () => {
   });
 });
 
-describe('bodies that stop arriving (issue 18.3)', () => {
+describe('bodies that stop arriving', () => {
   it(
     'get 408 within about 10 s on leads, chat and voice, with the connection closed, and no voice call is started',
     { timeout: 60_000 },
     async () => {
       const calls = provider.requests.length;
-      // On the second instance, so these count against no window the tests below fill. Each declares a
-      // body within its endpoint's limit (voice takes 2 KB) and sends 6 bytes of it.
+      // On the second instance, so they fill no window the tests below use. Each declares a body
+      // within its endpoint's limit (voice takes 2 KB) and sends 6 bytes of it.
       const endpoints = ['/api/leads/demo', '/api/chat', '/api/voice/web-call'];
       const declared = [5000, 5000, 1000];
       const responses = await Promise.all(
@@ -231,7 +232,7 @@ describe('bodies that stop arriving (issue 18.3)', () => {
   );
 });
 
-describe('forged client addresses (issue 18.2)', () => {
+describe('forged client addresses', () => {
   it('without a trusted proxy: 30 posts from one connection naming 30 addresses in every forgeable header get 10 answers 201', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 30; i++) statuses.push(await postLead(direct, forgedAddressHeaders(i), i));

@@ -6,20 +6,10 @@ import { forgedAddressHeaders } from '../integration/support/helpers';
 import { BASE_PORT, killAll, startInstance, type Instance } from './support/instance';
 
 /**
- * Two instances of the production server (scripts/server.mjs) on the production build share one
- * real PostgreSQL server (started on loopback by the globalSetup) and both run the delivery worker,
- * behind a load balancer that appends the visitor's address to X-Forwarded-For (TRUST_PROXY=1; this
- * test plays it). The red team of issue 18 (item 10), on PostgreSQL:
- *
- * 1. 2,000 leads posted across both while the webhook receiver fails a third of the requests:
- *    every acknowledged lead stored and delivered exactly once (claims never overlap).
- * 2. One visitor forging every address header it can, alternating instances: the limit is one
- *    window shared through the database, not one per instance.
- * 3. One instance killed with SIGKILL while it holds deliveries in flight: the other takes them over
- *    once their claims expire, and every acknowledged lead reaches the receiver exactly once.
- *
- * The receiver deduplicates on Idempotency-Key and counts a second successful delivery as a failure.
- * Figures are printed for the closing note.
+ * Two instances of the production server share one real PostgreSQL server (started on loopback by
+ * the globalSetup), both running the delivery worker, behind a load balancer this test plays
+ * (TRUST_PROXY=1). The receiver dedupes on Idempotency-Key and counts a second successful delivery
+ * of a lead as a failure.
  */
 
 const LEADS = 2_000;
@@ -122,10 +112,9 @@ describe.skipIf(!postgresUrl)('two instances on one PostgreSQL', () => {
       LEADS_WEBHOOK_URL: webhook,
       LEADS_RATE_LIMIT_PER_MINUTE: String(RATE_LIMIT),
       TRUST_PROXY: '1',
-      // Short waits so every lead gets through in seconds: with 16 attempts and 1 in 3 failing,
-      // the chance that some lead of 2,000 fails every attempt is about 5 in 10 million. The webhook
-      // timeout stays at its default (15 s): a shorter one, on a busy machine, expires before the
-      // receiver's 200 arrives, and the lead is sent again (at least once, as designed).
+      // Short waits: with 16 attempts and 1 in 3 failing, the chance that some lead of 2,000 fails
+      // every one is about 5 in 10 million. The webhook timeout stays 15 s: a shorter one expires
+      // on a busy machine before the 200 arrives, and the lead is sent again (at least once).
       LEADS_RETRY_SCHEDULE_MS: Array.from({ length: 15 }, () => '200').join(','),
       LEADS_SWEEP_INTERVAL_MS: '250',
       LEADS_WORKER: '1',
@@ -189,7 +178,7 @@ describe.skipIf(!postgresUrl)('two instances on one PostgreSQL', () => {
     expect([...delivered.keys()].sort()).toEqual([...acknowledged].sort());
     expect(duplicates).toBe(0); // none twice
     expect(failedOnPurpose).toBeGreaterThan(LEADS / 5); // the failures really happened
-    // Each lead's one successful delivery is on record as one 2xx attempt; the failures are recorded too.
+    // Each lead's one successful delivery is on record as one 2xx attempt, the failures too.
     const [successes] = await query<{ n: number; leads: number }>(
       "select count(*)::int as n, count(distinct d.lead_id)::int as leads from lead_delivery_attempts a join lead_deliveries d on d.id = a.delivery_id where d.channel = 'webhook' and a.http_status between 200 and 299",
     );
@@ -244,8 +233,8 @@ describe.skipIf(!postgresUrl)('two instances on one PostgreSQL', () => {
     await victim.exited;
     stop = true;
     await Promise.all(posting);
-    // The receiver is back: whatever it held is dropped unanswered, so each of those is retried; the
-    // victim's, once their claims expire (2 x 15 s + 5 s).
+    // The receiver is back: what it held is dropped unanswered and retried; the victim's jobs once
+    // their claims expire (2 x 15 s + 5 s).
     for (const res of hanging) res.destroy();
     hanging.clear();
     mode = 'ok';

@@ -142,7 +142,7 @@ describe('.env.example', () => {
 });
 
 describe('.env.example and README', () => {
-  /** Every variable src/env.ts reads: the keys of its schema, and each lead form's webhook variable from the registry. */
+  /** Every variable src/env.ts reads: its schema's keys and each lead form's webhook variable. */
   async function envVariables(): Promise<string[]> {
     const { readFileSync } = await import('node:fs');
     const { leadForms, webhookEnvOf } = await import('@/config/lead-form-ids');
@@ -154,7 +154,7 @@ describe('.env.example and README', () => {
     const keys = [...block.matchAll(/^ {2}([A-Z][A-Z0-9_]+):/gm)].map(([, name]) => name!);
     return [...keys, ...leadForms.map((form) => webhookEnvOf(form))];
   }
-  // Set by Next.js or only read from the shell environment: mentioned in .env.example, not assigned there.
+  // Set by Next.js or read only from the shell: mentioned in .env.example, not assigned there.
   const notAssigned = new Set(['NODE_ENV', 'NEXT_PHASE', 'NEXT_DIST_DIR']);
 
   it('finds the variables in src/env.ts', async () => {
@@ -188,7 +188,8 @@ describe('parseEnv: notifications', () => {
     const env = parseEnv({});
     expect(env.SMTP_URL).toBeUndefined();
     expect(env.MAIL_FROM).toBeUndefined();
-    expect(env.LEADS_NOTIFY_TO).toBeUndefined(); // src/server/outbox/targets.ts: NEXT_PUBLIC_CONTACT_EMAIL
+    // Unset: src/server/outbox/targets.ts falls back to the site's contact email.
+    expect(env.LEADS_NOTIFY_TO).toBeUndefined();
     expect(env).toMatchObject({
       LEADS_ALERT_FAILED: true,
       LEADS_ALERT_FAILING: true,

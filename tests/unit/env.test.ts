@@ -8,7 +8,7 @@ describe('parseEnv', () => {
     expect(env.NEXT_PUBLIC_BRAND_NAME).toBe('Brightline AI');
     expect(env.NEXT_PUBLIC_GTM_ID).toBeUndefined();
     expect(env.NEXT_PUBLIC_SOCIAL_LINKEDIN).toBeUndefined();
-    // Only `next dev` sets development, which selects the development server's CSP; anything unset is production.
+    // Only `next dev` sets development, which selects the development CSP; unset is production.
     expect(env.NODE_ENV).toBe('production');
   });
 

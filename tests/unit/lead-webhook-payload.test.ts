@@ -31,8 +31,8 @@ const lead = (
   createdAt,
 });
 
-describe('buildWebhookPayload (SPEC section 7)', () => {
-  it('maps a growth audit lead to the exact fields, in SPEC order', () => {
+describe('buildWebhookPayload (docs/product.md section 6.8)', () => {
+  it('maps a growth audit lead to the exact fields, in the order of docs/product.md section 6.8', () => {
     const payload = buildWebhookPayload(
       lead(
         'growth-audit',
@@ -164,7 +164,7 @@ describe('buildWebhookPayload (SPEC section 7)', () => {
       timestamp: '2026-03-04T05:06:07.089Z',
       ...fullAttribution,
     });
-    // SPEC section 7's fields first, as before; the attribution is added after page_url.
+    // The form's fields, source, timestamp and page_url first; the rest of the attribution after.
     expect(Object.keys(payload).slice(0, 11)).toEqual([
       ...Object.keys(fields),
       'source',

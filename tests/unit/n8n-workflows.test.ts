@@ -7,12 +7,9 @@ import { buildWebhookPayload, type StoredLead } from '@/server/outbox/webhook-pa
 import { webhookHeaders } from '@/server/outbox/sign';
 
 /**
- * docs/n8n/*.json are workflows agencies import into n8n. They must be valid n8n workflow
- * JSON (what n8n's importer reads: nodes with type, typeVersion, parameters, position;
- * connections between existing nodes), and say what the site really does: the leads
- * webhook's path, method and settings, one route per registered form with every field
- * the payload builder sends, a signature check that accepts real deliveries and refuses
- * forged ones, and a public, streaming chat trigger. docs/n8n.md is held to the same.
+ * docs/n8n/*.json are workflows agencies import into n8n: they must be valid workflow JSON and say
+ * what the site really does (the leads webhook, one route per form with every field sent, a
+ * signature check, a public streaming chat trigger). docs/n8n.md is held to the same.
  */
 
 type N8nNode = {
@@ -36,7 +33,7 @@ const leads = read('leads-workflow.json');
 const chat = read('chat-workflow.json');
 const docs = readFileSync('docs/n8n.md', 'utf8');
 
-/** The node types used, with the versions n8n 1.100+ and 2.x know (an unknown version does not import). */
+/** The node types used, with versions n8n 1.100+ and 2.x know (an unknown one does not import). */
 const knownVersions: Record<string, number[]> = {
   'n8n-nodes-base.webhook': [1, 1.1, 2, 2.1],
   'n8n-nodes-base.code': [1, 2],
@@ -157,7 +154,8 @@ describe('leads-workflow.json matches what the site sends', () => {
       responseMode: 'lastNode',
       options: { rawBody: true },
     });
-    // 'onReceived' (Respond Immediately) would answer 200 before the workflow runs: a failed run would count as delivered.
+    // 'onReceived' (Respond Immediately) answers 200 before the workflow runs: a failed run would
+    // count as delivered.
     expect(webhook.parameters.responseMode).not.toBe('onReceived');
     expect(docs).toContain('https://n8n.example.com/webhook/website-leads');
     expect(targets(leads, webhook.name)).toEqual([[check.name]]);
@@ -165,7 +163,7 @@ describe('leads-workflow.json matches what the site sends', () => {
   });
 
   it("ends the inbox's Send test event in its own branch, so it never becomes an empty lead", () => {
-    // The If node's true output (0) goes to a node that ends there; only the false output (1) reaches the forms.
+    // The If node's true output (0) ends in its own node; only the false one (1) reaches the forms.
     expect(targets(leads, gate.name)).toEqual([[testEnd.name], [route.name]]);
     expect(leads.connections[testEnd.name]).toBeUndefined();
     const condition = (
@@ -179,7 +177,7 @@ describe('leads-workflow.json matches what the site sends', () => {
         operator: { type: 'boolean', operation: 'true', singleValue: true },
       }),
     ]);
-    // The expression as n8n evaluates it, on what Check signature outputs for a test event and for each form's lead.
+    // The expression as n8n evaluates it, on Check signature's output for a test event and a lead.
     const expression = /^=\{\{ (.*) \}\}$/.exec(condition[0]!.leftValue)![1]!;
     const isTest = new Function('$json', `return (${expression});`) as (json: unknown) => unknown;
     expect(isTest({ ...TEST_EVENT, lead_id: 'test_1' })).toBe(true);
@@ -242,7 +240,7 @@ describe('leads-workflow.json matches what the site sends', () => {
     ) => (...args: unknown[]) => Promise<unknown>;
     const code = check.parameters.jsCode as string;
 
-    /** Runs the node's code as n8n's Code node does ('Run Once for All Items'): $input, $env, require, this.helpers. */
+    /** Runs the node's code as n8n's Code node does ('Run Once for All Items'). */
     function run(
       item: { json: Record<string, unknown>; binary?: Record<string, unknown> },
       env: Record<string, string> = { LEADS_WEBHOOK_SECRET: SECRET },
@@ -266,7 +264,10 @@ describe('leads-workflow.json matches what the site sends', () => {
       ) as Promise<Array<{ json: Record<string, unknown> }>>;
     }
 
-    /** What n8n's Webhook node (Raw Body on) makes of one delivery: headers lower-cased, the body parsed, the bytes as binary 'data'. */
+    /**
+     * What n8n's Webhook node (Raw Body on) makes of one delivery: headers lower-cased, the body
+     * parsed, the bytes as binary 'data'.
+     */
     function delivery(form: LeadForm, { now = Date.now(), tamper = false } = {}) {
       const lead = sampleLead(form);
       const body = JSON.stringify(buildWebhookPayload(lead));
@@ -364,7 +365,7 @@ describe('chat-workflow.json matches what the site sends', () => {
   it('answers with a streaming AI Agent that keeps memory per session', () => {
     expect(targets(chat, trigger.name)).toEqual([[agent.name]]);
     expect(agent.parameters.options).toMatchObject({ enableStreaming: true });
-    // promptType 'auto' reads the Chat Trigger's chatInput; the memory's default session key is its sessionId.
+    // promptType 'auto' reads the Chat Trigger's chatInput; the memory's session key is sessionId.
     expect(agent.parameters.promptType ?? 'auto').toBe('auto');
     const model = chat.nodes.find((n) =>
       targets(chat, n.name, 'ai_languageModel').flat().includes(agent.name),

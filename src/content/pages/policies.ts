@@ -1,7 +1,6 @@
 /**
- * Policy texts. {brand} and {email} are replaced with the configured brand
- * name and contact email when rendered. Written for this site as it works:
- * what the forms store, where leads go, which processors are involved.
+ * Policy texts, written for this site as it works: what the forms store, where leads go, which
+ * processors are involved. {brand} and {email} are filled in when rendered.
  */
 type PolicySection = {
   heading: string;
@@ -86,8 +85,8 @@ export const privacyPolicy = {
 } as const satisfies PolicyDocument;
 
 /**
- * The privacy policy's retention sentence ({retention} above), made from the periods the site enforces
- * (LEADS_SPAM_RETENTION_DAYS, LEADS_RETENTION_DAYS) by the privacy policy page.
+ * The privacy policy's retention sentence ({retention} above), made by the page from the periods
+ * the site enforces (LEADS_SPAM_RETENTION_DAYS, LEADS_RETENTION_DAYS).
  */
 export const retentionCopy = {
   spam: 'Submissions our spam checks catch are deleted from our database {period} after they arrive.',

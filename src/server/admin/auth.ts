@@ -16,15 +16,10 @@ import {
 import { log } from '@/server/log';
 
 /**
- * Operator sign-in, on better-auth (email and password, sessions in the same database through its
- * Drizzle adapter). Chosen because it is maintained, framework-neutral and keeps its state in our
- * own PostgreSQL or PGlite, so every instance honours every session with nothing else to run; its
- * password hash is scrypt (memory-hard) on Node's thread pool, so hashing never blocks the server.
- *
- * Its HTTP handler is not mounted: operators.ts calls `auth.api` from the inbox's actions, after the
- * password limits, the same-origin and anti-forgery checks, and with the audit log, so nothing like a
- * public sign-up endpoint exists. Operators are created from the command line
- * (`npm run leads -- add-operator`).
+ * Operator sign-in on better-auth, which keeps its sessions in our own database, so every instance
+ * honours every session with nothing else to run; its scrypt hash runs on Node's thread pool. Its
+ * HTTP handler is not mounted: operators.ts calls `auth.api` behind the inbox's checks, so no
+ * public sign-up endpoint exists.
  */
 
 export const MIN_PASSWORD_LENGTH = 12;
@@ -74,11 +69,11 @@ function createAuth(db: Db, secret: string) {
       revokeSessionsOnPasswordReset: true,
     },
     session: {
-      // Idle limit: the database row expires this long after the last use (refreshed at most every
-      // few minutes); the absolute limit is checked against createdAt in session.ts.
+      // Idle limit: the row expires this long after its last use (refreshed every few minutes);
+      // session.ts checks the absolute limit against createdAt.
       expiresIn: idleSeconds,
       updateAge: Math.min(300, Math.floor(idleSeconds / 4)),
-      // Every request reads the session row, so a sign-out or a removed operator takes effect at once everywhere.
+      // Every request reads the session row, so a sign-out takes effect at once everywhere.
       cookieCache: { enabled: false },
       additionalFields: {
         csrfToken: {
@@ -113,7 +108,7 @@ export type Auth = ReturnType<typeof createAuth>;
 
 const cache = globalThis as typeof globalThis & { __adminAuth?: { db: Db; auth: Promise<Auth> } };
 
-/** The process's one better-auth instance, on the site's database (made again if the database was reopened). */
+/** The process's one better-auth instance, made again when the database is reopened. */
 export async function getAuth(): Promise<Auth> {
   const { db } = await getDatabase();
   if (cache.__adminAuth?.db !== db) {

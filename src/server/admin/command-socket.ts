@@ -14,26 +14,20 @@ import { describeError, log } from '@/server/log';
 import { CommandError, runCommand, type CommandInput, type CommandIO } from './commands';
 
 /**
- * The operator commands beside a running site on the embedded database. PGlite belongs to one
- * process, so the site answers commands itself: it listens on a Unix socket, runs the command with its
- * own database handle and streams the output back. The wire format is newline-delimited JSON:
- * {"out": text}, {"err": text}, then {"exit": code}. With DATABASE_URL the commands connect to
- * PostgreSQL themselves and none of this runs.
- *
- * An operator's password goes over the socket, so it lives in a folder only the site's user can open
- * (0700, never a shared one such as the temp folder itself, where anyone could listen first): the site
- * checks that folder before it listens and the socket after, the command line both before it sends
- * anything.
+ * The operator commands beside a running site on the embedded database: PGlite belongs to one
+ * process, so the site runs them itself, on a Unix socket, streaming back newline-delimited JSON
+ * ({"out"}, {"err"}, then {"exit"}). An operator's password goes over it, so the socket lives in a
+ * folder only the site's user can open, never a shared one where anyone could listen first.
  */
 
 const MAX_REQUEST_BYTES = 64 * 1024;
 const SOCKET_FOLDER = "The command socket's folder";
-/** Longer socket paths do not fit in a sockaddr_un (104 bytes on macOS, 108 on Linux, with its NUL). */
+/** Longer socket paths do not fit a sockaddr_un (104 bytes on macOS, 108 on Linux, with NUL). */
 const MAX_SOCKET_PATH_BYTES = 100;
 
 /**
- * `<dataDir>.commands/socket`, or, when that path is too long for a socket, a name in this user's own
- * folder under the temp folder (`leads-commands-<uid>/`, made 0700 and checked like the other).
+ * `<dataDir>.commands/socket`, or, when that is too long for a socket, a name in this user's own
+ * folder under the temp folder (`leads-commands-<uid>/`, made 0700 and checked the same way).
  */
 export function commandSocketPath(dataDir: string): string {
   const resolved = path.resolve(dataDir);
@@ -186,7 +180,7 @@ export function forwardCommand(
         let pending = '';
         let exit: number | null = null;
         try {
-          // Async iteration pulls a chunk at a time: a slow reader of our output slows the site's writes.
+          // Async iteration pulls a chunk at a time: a slow reader slows the site's writes.
           for await (const chunk of response) {
             pending += String(chunk);
             let newline: number;

@@ -3,10 +3,9 @@ import { cookies } from 'next/headers';
 import { env } from '@/env';
 
 /**
- * Sends the Set-Cookie lines better-auth made (operators.ts) from a Server Action. The session cookie
- * lives to the absolute limit, not better-auth's idle limit: a page cannot renew a cookie while it
- * renders, so an operator busy for longer would be signed out mid-task. The session row's expiry,
- * renewed as it is used, is the idle limit (session.ts).
+ * Sends better-auth's Set-Cookie lines from a Server Action. The session cookie lives to the
+ * absolute limit: a page cannot renew a cookie while it renders, so an idle-limit cookie would sign
+ * a busy operator out mid-task. The session row's expiry is the idle limit (session.ts).
  */
 export async function sendCookies(lines: string[]): Promise<void> {
   const store = await cookies();

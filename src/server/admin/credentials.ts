@@ -6,9 +6,8 @@ import type { OperatorSession } from './session';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './auth';
 
 /**
- * The two places a password is checked, both under the password limits (throttle.ts) and in the audit
- * log: signing in, and the current password when changing it. A wrong password and an unknown email
- * get the same answer; the log and the audit never hold a password.
+ * The two password checks, signing in and changing it, both under the password limits
+ * (throttle.ts) and audited. A wrong password and an unknown email get the same answer.
  */
 
 type CredentialOutcome = { ok: true; cookies: string[] } | { ok: false; flash: Flash };
@@ -51,9 +50,8 @@ export async function signIn(
 }
 
 /**
- * Changes the operator's password (ending their other sessions). The new one is checked first; a
- * wrong current password counts against the account's limit like a failed sign-in, so a session left
- * open cannot be used to guess it.
+ * Changes the operator's password, ending their other sessions. A wrong current password counts
+ * like a failed sign-in, so a session left open cannot be used to guess it.
  */
 export async function changeOwnPassword(
   who: OperatorSession,

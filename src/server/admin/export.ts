@@ -8,9 +8,8 @@ import { isForeignRequest } from './request-check';
 import { csrfTokenMatches, currentOperator, signInPath } from './session';
 
 /**
- * POST /admin/leads.csv: the inbox's current filter as CSV, streamed. A post like every inbox change
- * (it adds an export to the audit log), with the same checks: from this site, signed in, the session's
- * anti-forgery token. A GET is answered 405 by the framework, so no link on another site starts one.
+ * POST /admin/leads.csv: the inbox's current filter as CSV, streamed. A post with every change's
+ * checks, since it writes the audit log; a GET gets 405, so no link on another site starts one.
  */
 
 const MAX_BODY_BYTES = 8 * 1024;
@@ -21,7 +20,7 @@ export function exportLeads(request: Request): Promise<Response> {
     {
       name: 'admin.export',
       respond: (done) => done.response,
-      // A browser whose session ended goes to sign in (then back to the inbox); other refusals are JSON.
+      // A browser whose session ended goes to sign in and back; other refusals are JSON.
       refusalResponse: (refusal) =>
         refusal.refused === 'unauthorized'
           ? new Response(null, {
@@ -55,8 +54,8 @@ export function exportLeads(request: Request): Promise<Response> {
         });
         const lines = csvLines(query);
         const encoder = new TextEncoder();
-        // Pulled as the client reads, about 64 KB at a time: a slow download holds one chunk and one
-        // database batch, never the whole export.
+        // Pulled as the client reads, about 64 KB at a time: a slow download holds one chunk and
+        // one database batch, never the whole export.
         const stream = new ReadableStream<Uint8Array>({
           async pull(controller) {
             let chunk = '';

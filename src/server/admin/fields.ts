@@ -11,7 +11,7 @@ export const leadId = z
   .refine(isUuid, 'not_found')
   .transform((id) => id.toLowerCase());
 
-/** Ticked rows: one id or several (a checkbox field sent once per ticked box), at most a page's worth. */
+/** Ticked rows: one id or several (a checkbox sent once per ticked box), at most a page's worth. */
 export const leadIds = z.preprocess(
   (value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]),
   z.array(leadId).min(1, 'none_selected').max(200, 'invalid'),

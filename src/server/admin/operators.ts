@@ -6,11 +6,9 @@ import { auditLog, operators } from '@/server/db/schema';
 import { getAuth, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './auth';
 
 /**
- * Operators and their passwords and sessions: the one module that creates, lists and removes
- * operators, checks and changes passwords and ends sessions, for the command line and the inbox's
- * actions alike. Nothing else reaches into better-auth (its HTTP handler is not mounted).
- * Functions that start or end a session return the Set-Cookie lines better-auth made, for the caller
- * to send.
+ * Operators, their passwords and sessions: the one module that reaches into better-auth, for the
+ * command line and the inbox alike. Functions that start or end a session return better-auth's
+ * Set-Cookie lines for the caller to send.
  */
 
 export class OperatorError extends Error {
@@ -101,7 +99,7 @@ export async function listOperators(): Promise<
   }));
 }
 
-/** Checks the password and starts a session: its cookies, or null when the email or password is wrong. */
+/** Checks the password and starts a session: its cookies, or null when either is wrong. */
 export async function startSession(
   email: string,
   password: string,
@@ -127,7 +125,7 @@ export async function endSession(token: string): Promise<void> {
   await context.internalAdapter.deleteSession(token);
 }
 
-/** Signs the operator out everywhere: every session, on every device and instance; the cookies to clear. */
+/** Signs the operator out of every session everywhere; returns the cookies to clear. */
 export async function endEverySession(
   operatorId: string,
   requestHeaders: Headers,
@@ -139,8 +137,8 @@ export async function endEverySession(
 }
 
 /**
- * Changes the signed-in operator's password and ends their other sessions: the new session's cookies,
- * or null when the current password is wrong.
+ * Changes the signed-in operator's password and ends their other sessions: the new session's
+ * cookies, or null when the current password is wrong.
  */
 export async function changePassword(
   currentPassword: string,

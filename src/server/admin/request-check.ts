@@ -7,7 +7,7 @@ import { isSameOrigin } from '@/server/http/same-origin';
  * (which refuses a foreign post with 403 before Next.js reads it) and the actions share it.
  */
 
-/** The inbox path a request was made to, written by src/proxy.ts (a client's own copy is replaced). */
+/** The inbox path a request was made to, set by src/proxy.ts (replacing a client's own). */
 export const ADMIN_PATH_HEADER = 'x-admin-path';
 
 /**

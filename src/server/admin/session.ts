@@ -15,9 +15,9 @@ export type OperatorSession = {
 };
 
 /**
- * The operator behind a request's session cookie, or null. A session ends when its row expires (the
- * idle limit, ADMIN_SESSION_IDLE_MINUTES, extended as it is used) or ADMIN_SESSION_MAX_HOURS after
- * sign-in, whichever comes first; an ended session is deleted so it cannot come back.
+ * The operator behind a request's session cookie, or null. A session ends when its row expires
+ * (ADMIN_SESSION_IDLE_MINUTES, extended as it is used) or ADMIN_SESSION_MAX_HOURS after sign-in;
+ * an ended session is deleted so it cannot come back.
  */
 export async function currentOperator(requestHeaders: Headers): Promise<OperatorSession | null> {
   const auth = await getAuth();
@@ -50,14 +50,13 @@ export async function requestedPath(): Promise<string> {
   return safeReturnPath((await headers()).get(ADMIN_PATH_HEADER));
 }
 
-/** Where a visitor without a session goes: the sign-in page, which sends them back to `next` after. */
+/** Where a visitor without a session goes: the sign-in page, which then returns to `next`. */
 export const signInPath = (next: string) =>
   `/admin/sign-in?${new URLSearchParams({ next: safeReturnPath(next) })}`;
 
 /**
- * The operator, or a redirect to the sign-in page that comes back here afterwards. The signed-in
- * layout asks first; each page asks too (answered from the same lookup), because a navigation inside
- * the inbox may render a page without rendering the layout above it again.
+ * The operator, or a redirect to sign in and back. Each page asks as well as the layout (one
+ * lookup), since a navigation inside the inbox may render a page without its layout.
  */
 export async function requireOperator(): Promise<OperatorSession> {
   const signedIn = await pageOperator();
@@ -65,7 +64,7 @@ export async function requireOperator(): Promise<OperatorSession> {
   return signedIn;
 }
 
-/** Whether the request carries a session cookie (the sign-in page says a session ended when it does). */
+/** Whether the request carries a session cookie (the sign-in page then says the session ended). */
 export async function hasSessionCookie(): Promise<boolean> {
   return /(?:^|;\s*)(?:__Secure-)?admin\.session_token=[^;]/.test(
     (await headers()).get('cookie') ?? '',

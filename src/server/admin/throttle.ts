@@ -7,14 +7,10 @@ import { env } from '@/env';
 import { recentFailures, type PASSWORD_FAILURES } from '@/server/audit';
 
 /**
- * The limit on password checks (sign-in, and the current password when changing it): after
- * PASSWORD_LIMITS.account failures for one account, or .address from one address, within the window,
- * further checks are refused until the oldest failure leaves it.
- *
- * An attempt is written down as a failure before its password is checked and counted with it, so
- * attempts made at the same moment see each other: whichever comes later in the log sees the earlier
- * ones, and at most `limit` of any burst reach the (slow) hash. A success then turns its entry into
- * the success; a refusal removes it (refusals do not extend the wait).
+ * The limit on password checks: past PASSWORD_LIMITS failures per account or per address within
+ * the window, checks are refused until the oldest failure leaves it. An attempt is logged as a
+ * failure before its check, so attempts at the same moment see each other and at most the limit of
+ * a burst reach the slow hash; a success rewrites its entry, a refusal removes it.
  */
 
 const PASSWORD_LIMITS = { account: 5, address: 20 } as const;
@@ -24,7 +20,7 @@ type AttemptKeys = { account: string; address: string };
 type Attempt =
   { refused: false; id: string; keys: AttemptKeys } | { refused: true; retryAfterSeconds: number };
 
-/** The keys an attempt is counted under: hashes of the account's email and of the client's address. */
+/** The keys an attempt is counted under: hashes of the account's email and the client's address. */
 export async function attemptKeys(email: string, headers: Headers): Promise<AttemptKeys> {
   const { ipHashSalt } = await getDatabase();
   return {
@@ -58,7 +54,7 @@ export async function reserveAttempt(
   return { refused: false, id, keys };
 }
 
-/** What the checked attempt's entry becomes: the success, or the failure under the account it named. */
+/** What the checked attempt's entry becomes: the success, or the failure under its account. */
 export async function settleAttempt(
   attempt: Extract<Attempt, { refused: false }>,
   entry: { actor: string; action: string; detail?: Record<string, unknown> },

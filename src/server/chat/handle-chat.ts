@@ -22,11 +22,9 @@ import { type ChatAnswer, type DemoReason } from './webhook-answer';
 import { recordChatWebhook } from './webhook-health';
 
 /**
- * POST /api/chat: the chat widget's proxy to the chat webhook (n8n chat protocol, docs/api.md).
- * A streamed webhook answer (n8n's Streaming response mode) goes to a client that accepts
- * application/x-ndjson as it arrives (stream-response.ts); any other answer, and any client
- * that does not, gets one JSON body. Only ids, sizes and timings are logged: never the
- * message, the reply, the address or the webhook's URL.
+ * POST /api/chat: the chat widget's proxy to the chat webhook (docs/api.md). A streamed answer goes
+ * as it arrives to a client that accepts application/x-ndjson; others get one JSON body. Only ids,
+ * sizes and timings are logged: never the message, the reply, the address or the webhook's URL.
  */
 
 /** Chat bodies are small: a 2000-character message plus a little metadata. */
@@ -42,7 +40,7 @@ const CREDENTIALS_HINT =
   "credential's name and value (or the user:password in CHAT_WEBHOOK_URL the Chat Trigger's Basic Auth), and the credential " +
   'must be selected in the Webhook node and the workflow published again';
 
-/** What an operator should look at, by cause: the warn line says it so the log alone explains the demo greeting. */
+/** What an operator should check, by cause, so the log alone explains the demo greeting. */
 const hints: Partial<Record<string, string>> = {
   not_found:
     "the webhook answered 404: use n8n's production chat URL (/webhook/<id>/chat, not /webhook-test/), make the Chat Trigger public and publish the workflow",
@@ -59,7 +57,7 @@ const hints: Partial<Record<string, string>> = {
   http_403: CREDENTIALS_HINT,
 };
 
-/** With CHAT_WEBHOOK_URL set, a fallback to the demo or an error is a misconfiguration to see: warn, with the cause. */
+/** With CHAT_WEBHOOK_URL set, a demo greeting or an error is a misconfiguration: warn, with why. */
 function warnWebhook(reason: string, httpStatus: number | null, cause: string | null): void {
   log('warn', 'chat.webhook_problem', {
     reason,

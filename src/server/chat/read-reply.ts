@@ -8,17 +8,11 @@ import {
 } from './webhook-answer';
 
 /**
- * Reads the chat webhook's answer as it arrives and decides what it is before
- * anything reaches the visitor, so a refusal (502) never follows a 200:
- *
- * - n8n's Streaming response mode: 200 application/json, chunked, one JSON object
- *   per line: {"type":"begin"}, {"type":"item","content":"..."}..., {"type":"end"}
- *   per streaming node (each with metadata: nodeId, runIndex...), {"type":"error"}
- *   when the workflow fails, {"type":"keepalive"} from newer versions. Read until
- *   its first text, then handed over as a 'stream' of the remaining text: from
- *   there on a failure is part of the stream (ReplyStreamEnd), not a status.
- * - every other answer ({ output }, [{ output }], an empty body, errors, a
- *   404...) is read whole, within the limits, and judged by interpretWebhookResult.
+ * Reads the chat webhook's answer as it arrives and decides what it is before anything reaches the
+ * visitor, so a refusal (502) never follows a 200. n8n's Streaming response mode (one JSON object
+ * per line: begin, item..., end per streaming node; error when the workflow fails; keepalive) is
+ * read until its first text, then handed over as a stream, whose failures are part of it
+ * (ReplyStreamEnd). Any other answer is read whole and judged by interpretWebhookResult.
  */
 
 /** A whole (non-streamed) answer is read up to this size; a bigger one is refused. */
@@ -31,7 +25,7 @@ export type ReplyStreamEnd =
   | { ok: true; truncated: boolean }
   | { ok: false; reason: 'timeout' | 'dropped' | 'stream_error' | 'too_large' };
 
-/** The code of a failure after the reply began (health, logs): stream_timeout, stream_dropped, stream_error... */
+/** The code of a failure after the reply began (health, logs): stream_timeout, stream_error... */
 export function streamFailure(reason: Extract<ReplyStreamEnd, { ok: false }>['reason']): string {
   return reason === 'stream_error' ? reason : `stream_${reason}`;
 }
@@ -111,7 +105,7 @@ function failureAnswer(event: Extract<StreamEvent, { type: 'failure' }>): ChatAn
 const causeOf = (event: Extract<StreamEvent, { type: 'failure' }>) =>
   `${event.failure}: ${event.error}`;
 
-/** The text pieces of a stream, joined across streaming nodes: a second node's reply starts a new paragraph. */
+/** A stream's text across streaming nodes: a second node's reply starts a new paragraph. */
 class StreamText {
   private source: string | null = null;
 
@@ -148,7 +142,7 @@ export async function readWebhookReply(post: StreamedPost): Promise<WebhookReply
     return { answer, httpStatus: status, cause: answer.kind === 'reply' ? null : answer.reason };
   };
 
-  // Only a 2xx JSON answer can be a stream; anything else is read whole (a 404 page, an error message).
+  // Only a 2xx JSON answer can be a stream; anything else is read whole.
   let mode: 'unknown' | 'whole' | 'stream' =
     status >= 200 && status < 300 && isJsonContentType(contentType) ? 'unknown' : 'whole';
   const lines = new Lines();
@@ -175,7 +169,7 @@ export async function readWebhookReply(post: StreamedPost): Promise<WebhookReply
           cause: 'too_large',
         };
       }
-      // Kept until the body turns out to be a stream; a whole body is decoded as UTF-8 once complete.
+      // Kept until the body proves a stream; a whole body is decoded as UTF-8 once complete.
       if (mode !== 'stream') raw += event.chunk.toString('latin1');
       if (mode === 'whole') continue;
     }
@@ -223,7 +217,7 @@ export async function readWebhookReply(post: StreamedPost): Promise<WebhookReply
         };
       return whole(Buffer.from(raw, 'latin1').toString('utf8'));
     }
-    // No stream line is this long: before the first line, it is a whole JSON body, read to its own limit.
+    // No stream line is this long: before the first line, it is a whole body, read to its limit.
     if (lines.pendingLength > MAX_STREAM_LINE_BYTES && mode === 'unknown') mode = 'whole';
     else if (lines.pendingLength > MAX_STREAM_LINE_BYTES) {
       post.cancel();
@@ -236,7 +230,7 @@ export async function readWebhookReply(post: StreamedPost): Promise<WebhookReply
   }
 }
 
-/** The stream after its first text: the remaining pieces, capped at MAX_OUTPUT_CHARS with an ellipsis. */
+/** The stream after its first text: the remaining pieces, cut at MAX_OUTPUT_CHARS with '…'. */
 function continueStream(
   post: StreamedPost,
   lines: Lines,

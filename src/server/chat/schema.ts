@@ -4,9 +4,8 @@ import { chatConfig } from '@/config/chat';
 import type { FieldErrorCode } from '@/lib/validation';
 
 /**
- * The body of POST /api/chat: { sessionId, chatInput (or message), metadata? }.
- * `message` is accepted as an alias of `chatInput` for clients written against
- * SPEC section 7's test post. Unknown fields are ignored.
+ * The body of POST /api/chat: { sessionId, chatInput (or its alias message, docs/product.md
+ * section 10.2), metadata? }. Unknown fields are ignored.
  */
 
 /** Session ids are UUIDs (crypto.randomUUID in the browser). */

@@ -4,16 +4,8 @@ import { streamFailure, type ReplyStream, type ReplyStreamEnd } from './read-rep
 import { recordChatStreamFailure } from './webhook-health';
 
 /**
- * The streamed reply from POST /api/chat to the panel (docs/api.md): 200
- * application/x-ndjson, one JSON object per line, each written as soon as its
- * text arrives from the webhook:
- *
- *   {"type":"item","content":"Hello"}      the reply's next piece of text (append it)
- *   {"type":"end"}                         complete; "truncated":true when cut at MAX_OUTPUT_CHARS
- *   {"type":"error","error":"timeout"}     the reply stopped ("timeout" or "upstream"): what arrived stands
- *
- * A body that ends without an end or error line was cut off (the connection dropped). The
- * status is decided before the first line (read-reply.ts), so a 502 never follows a 200.
+ * The streamed reply from POST /api/chat to the panel: application/x-ndjson, each line written as
+ * soon as its text arrives (the format is in docs/api.md).
  */
 
 const NDJSON = 'application/x-ndjson';
@@ -51,7 +43,7 @@ export function ndjsonResponse(stream: ReplyStream): Response {
       start(controller) {
         controller.enqueue(line({ type: 'item', content: stream.first }));
       },
-      // Pulled only when the visitor's connection takes more: the webhook is read at the visitor's pace.
+      // Pulled only when the visitor's connection takes more: the webhook is read at their pace.
       async pull(controller) {
         let end: ReplyStreamEnd;
         try {

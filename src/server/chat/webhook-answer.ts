@@ -1,17 +1,13 @@
 import 'server-only';
 
 /**
- * What the chat webhook's whole answer means for the visitor (DESIGN.md, SPEC section 8).
- * A streamed answer (n8n's Streaming response mode) is read by read-reply.ts.
- *
- * - no webhook configured, 404, a 2xx that is not JSON, unreachable, timed out:
- *   the demo assistant's greeting (the automation is absent, not broken);
+ * What the chat webhook's whole answer means for the visitor (docs/product.md section 8.4):
+ * - none configured, 404, a 2xx that is not JSON, unreachable, timed out: the demo assistant (the
+ *   automation is absent, not broken);
  * - a 2xx JSON answer with a string `output` (or n8n's [{ output }]): that reply;
- * - nothing to say: an empty 2xx body, [] or n8n's 500 'No item to return was
- *   found' (the workflow's last node returned no item): 'empty_reply', an error
- *   with its own message, since the fix is in the workflow;
- * - anything else (other non-2xx, redirects, JSON without output, an oversized
- *   body): an error the widget shows with a retry (502).
+ * - an empty 2xx body, [] or n8n's 500 'No item to return was found': 'empty_reply', an error of
+ *   its own, since the fix is in the workflow;
+ * - anything else: an error the widget shows with a retry (502).
  */
 
 export type TransportResult =

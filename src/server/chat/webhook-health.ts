@@ -2,16 +2,14 @@ import 'server-only';
 import { env } from '@/env';
 
 /**
- * The chat webhook's last state in this process, for GET /api/health: a
- * misconfigured webhook (n8n's /webhook-test/ URL, an unpublished workflow)
- * otherwise looks just like the demo assistant. Codes only (never a URL, a host
- * or what was said): the health endpoint is public.
+ * The chat webhook's last state in this process, for GET /api/health, where a misconfigured webhook
+ * would otherwise look just like the demo assistant. Codes only: the health endpoint is public.
  */
 export type ChatWebhookHealth = {
   configured: boolean;
   /** The webhook's last HTTP status (null: never called, or no answer). */
   lastStatus: number | null;
-  /** What went wrong with the last message (a code such as not_found, timeout, empty_reply), null when it went well. */
+  /** What went wrong with the last message (a code such as not_found), null when it went well. */
   lastError: string | null;
   /** When the last message was sent to it (ISO 8601), null before the first. */
   at: string | null;
@@ -30,7 +28,7 @@ export function recordChatWebhook(
   state.__chatWebhookHealth = { lastStatus, lastError, at: at.toISOString() };
 }
 
-/** A failure that came after the reply began (the status was already known): keeps the status, updates the error. */
+/** A failure after the reply began: keeps the status already known, updates the error. */
 export function recordChatStreamFailure(lastError: string): void {
   state.__chatWebhookHealth = { ...state.__chatWebhookHealth!, lastError };
 }

@@ -15,13 +15,10 @@ import { EmbeddedDatabase } from './embedded';
 import { ensurePrivateFolder } from './private-folder';
 
 /**
- * Backups of the embedded database (`npm run leads -- backup <file>` and `restore <file>`). A backup is
- * the data folder as a gzipped tar, taken by the process that holds the database (the running site, through
- * the command socket, or the command line when the site is stopped) after a checkpoint, between two
- * statements with no transaction open (pglite-thread.mjs): every lead acknowledged before the backup began
- * is in it, and PostgreSQL opens it with next to nothing to replay. A restore fills a new folder
- * from it; the site then opens that folder like any other (and applies newer migrations).
- * With DATABASE_URL the data lives in PostgreSQL, whose own tools do this.
+ * Backups of the embedded database (`npm run leads -- backup|restore <file>`): the folder as a
+ * gzipped tar, taken by the process that holds it after a checkpoint (pglite-thread.mjs), so every
+ * lead acknowledged before it began is in it. A restore fills a new folder only. With DATABASE_URL,
+ * PostgreSQL's own tools do this.
  */
 
 export class BackupError extends Error {
@@ -42,7 +39,7 @@ function fsyncPath(target: string): void {
   }
 }
 
-/** Writes `bytes` to `file` (mode 0600) so that a crash leaves the old file or the whole new one. */
+/** Writes `bytes` to `file` (0600) so that a crash leaves the old file or the whole new one. */
 function writeDurably(file: string, bytes: Uint8Array): void {
   const partial = `${file}.partial-${process.pid}`;
   const fd = openSync(partial, 'wx', 0o600);

@@ -17,19 +17,10 @@ import { ensurePrivateFolder } from './private-folder';
 import { leadSettings, schema } from './schema';
 
 /**
- * The one database handle of this process, opened on first use and cached on
- * globalThis (dev reloads modules; the connection must survive that).
- *
- * - DATABASE_URL set: a node-postgres Pool on that server. Several app
- *   instances can share it (migrations take an advisory lock, the outbox claims
- *   rows with FOR UPDATE SKIP LOCKED).
- * - Otherwise: embedded PGlite in LEADS_DATA_DIR (default ./data/pglite), on
- *   a thread of its own (embedded.ts), with fsync on (pglite-thread.mjs;
- *   LEADS_DATA_FSYNC=0 turns it off).
- *   PGlite is one process's private database: a second process opening the
- *   same folder would silently fork it, so a lock file next to the folder
- *   refuses that with a clear message. The folder is the site's user's alone
- *   (private-folder.ts; pglite-thread.mjs keeps what PGlite writes 0600).
+ * The process's one database handle, cached on globalThis so that dev reloads keep it: a Pool on
+ * DATABASE_URL (instances share it: migrations take an advisory lock, the outbox claims rows with
+ * SKIP LOCKED), else embedded PGlite in LEADS_DATA_DIR (docs/database.md). A second process opening
+ * the embedded folder would silently fork it, so a lock file beside the folder refuses that.
  */
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -72,8 +63,8 @@ export async function closeDatabase(): Promise<void> {
 }
 
 /**
- * At server start: makes the embedded database's folder, or stops the process with the reason and the
- * fix when others can open it (Next only logs a failed instrumentation hook and would go on serving).
+ * At server start: makes the embedded database's folder, or stops the process with the reason and
+ * the fix when others can open it (Next only logs a failed instrumentation hook and serves on).
  */
 export function requirePrivateDataFolder(dataDir: string): void {
   try {
@@ -136,8 +127,8 @@ async function openPglite(dataDir: string): Promise<Database> {
   try {
     client = await EmbeddedDatabase.open(dataDir, {
       fsync: env.LEADS_DATA_FSYNC,
-      // The thread died (out of memory, a crash inside PostgreSQL): what waited on it has failed, and the
-      // next request opens the database again (this process still holds the folder's lock).
+      // The thread died (out of memory, a crash inside PostgreSQL): what waited on it has failed,
+      // and the next request opens the database again (this process still holds the lock).
       onStop: (error) => {
         log('error', 'db.embedded_stopped', { error: describeError(error) });
         stopMaintenance();
@@ -158,12 +149,12 @@ async function openPglite(dataDir: string): Promise<Database> {
         (await embedded.query<T>(sql, params)).rows,
     };
     await migrate(connection);
-    // No autovacuum here: statistics before the first query, then as the tables grow (maintenance.ts).
+    // No autovacuum here: statistics before the first query, then as tables grow (maintenance.ts).
     await maintainEmbedded(connection).catch((error: unknown) =>
       log('warn', 'db.maintenance_failed', { error: describeError(error) }),
     );
     stopMaintenance = scheduleMaintenance(connection);
-    // drizzle's PGlite driver uses query and transaction only, which EmbeddedDatabase has with PGlite's shapes.
+    // drizzle's PGlite driver uses only query and transaction, which EmbeddedDatabase has.
     const db = drizzlePglite({ client: embedded as unknown as PGlite, schema }) as unknown as Db;
     database = {
       db,
@@ -212,7 +203,7 @@ export function embeddedDatabaseHolder(dataDir: string): number | null {
   }
 }
 
-/** Takes `<dataDir>.lock` (holding our pid) or explains who holds it. Returns the release function. */
+/** Takes `<dataDir>.lock` (holding our pid) or explains who holds it; returns the release. */
 function lockDataDir(dataDir: string): () => void {
   const lockPath = `${dataDir}.lock`;
   const mine = String(process.pid);

@@ -4,14 +4,10 @@ import { Worker } from 'node:worker_threads';
 import { safeDatabaseError } from './errors';
 
 /**
- * The embedded database (PGlite) on a worker thread of its own (pglite-thread.mjs), behind the part of
- * PGlite's interface this app uses: query, exec, transaction, close. PGlite runs PostgreSQL on the
- * thread that calls it, so on the server's thread each statement held up every request in the
- * meantime; on its own thread requests wait for their own statements only (bench/results/leads.md).
- *
- * Statements run in the order they are sent, one at a time, as on one connection; a transaction's
- * statements carry its id, and PGlite holds other statements back until it ends. If the thread
- * stops, every statement waiting on it fails and the next one reopens the database (client.ts).
+ * PGlite on a worker thread of its own (pglite-thread.mjs says why), behind the part of its
+ * interface this app uses. Statements run one at a time in the order sent, as on one connection; a
+ * transaction's statements carry its id. If the thread stops, every waiting statement fails and the
+ * next one reopens the database (client.ts).
  */
 
 type QueryOptions = {
@@ -28,11 +24,11 @@ type Reply = { ready?: boolean; id?: number; result?: unknown; error?: Record<st
 
 export type EmbeddedTransaction = Pick<EmbeddedDatabase, 'query' | 'exec'>;
 
-// Node loads the thread's file from the project, as the operator commands do, never a bundled copy: the
-// build's copy for page rendering could not open PGlite (it locates its files through a URL the bundle rewrites).
+// Node loads the thread's file from the project, never a bundled copy: a bundled PGlite cannot
+// find its files (it locates them through a URL the bundler rewrites).
 const THREAD_FILE = path.join(process.cwd(), 'src', 'server', 'db', 'pglite-thread.mjs');
 
-/** An error posted by the thread: its name, message and PostgreSQL's naming fields (pglite-thread.mjs). */
+/** An error posted by the thread: its name, message and PostgreSQL's naming fields. */
 function toError(fields: Record<string, unknown>): Error {
   const error = Object.assign(new Error(String(fields.message)), fields);
   return safeDatabaseError(error);
@@ -70,8 +66,8 @@ export class EmbeddedDatabase {
   }
 
   /**
-   * Starts the thread and opens the database in `dataDir`, first filled from the backup `restoreFrom`
-   * if given; `onStop` hears if the thread ever stops.
+   * Starts the thread and opens the database in `dataDir`, first filled from the backup
+   * `restoreFrom` if given; `onStop` hears if the thread ever stops.
    */
   static async open(
     dataDir: string,
@@ -81,7 +77,7 @@ export class EmbeddedDatabase {
       onStop = () => undefined,
     }: { fsync: boolean; restoreFrom?: string; onStop?: (error: Error) => void },
   ): Promise<EmbeddedDatabase> {
-    // Reflect.construct, not `new Worker(...)`, which the bundler recognises and replaces with its own copy.
+    // Reflect.construct: the bundler recognises `new Worker(...)` and swaps in its own copy.
     const worker: Worker = Reflect.construct(Worker, [
       THREAD_FILE,
       { workerData: { dataDir, fsync, restoreFrom } },

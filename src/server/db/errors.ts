@@ -4,13 +4,10 @@ import { PgPreparedQuery } from 'drizzle-orm/pg-core';
 
 /**
  * What a failed statement may say once it leaves src/server/db/: never the values it was given.
- * drizzle's DrizzleQueryError repeats every parameter in its message and keeps them as a property,
- * and PostgreSQL's own error quotes the offending value in its message ('date/time field value out
- * of range: "0000-01-01"') and the conflicting row in its detail ('Key (email)=(ana@...)'). Next
- * prints an error a page throws to stderr whole, so a session token or a search term would reach
- * the logs. Every failed drizzle statement is therefore reported once (client.ts logs it) and
- * rethrown as a DatabaseQueryError: PostgreSQL's code and the names it gives (constraint, table,
- * column), its message with quoted values cut, the statement without its string literals.
+ * drizzle's error repeats every parameter, PostgreSQL's quotes the offending value and the
+ * conflicting row ('Key (email)=(ana@...)'), and Next prints a page's error to stderr whole, so a
+ * session token or a search term would reach the logs. A failed statement is reported once and
+ * rethrown as a DatabaseQueryError: code, names, message with quoted values cut, no literals.
  */
 
 /** PostgreSQL's error fields that name things, never values. */
@@ -32,12 +29,12 @@ function withoutValues(message: string): string {
   return message.replace(/: "(?:[^"]|"")*"/g, ': "…"').replace(/=\(.*\)/g, '=(…)');
 }
 
-/** A statement's text with its string literals cut (drizzle binds values, but sql.raw could inline one). */
+/** A statement's text without string literals (drizzle binds values; sql.raw could inline one). */
 function statementShape(statement: string): string {
   return statement.replace(/'(?:[^']|'')*'/g, "'…'").slice(0, 500);
 }
 
-/** The database's refusal of one statement, as it may be logged and shown: names and a code, no values. */
+/** The database's refusal of a statement as it may be logged: names and a code, no values. */
 export class DatabaseQueryError extends Error {
   override name = 'DatabaseQueryError';
   declare code?: string;
@@ -55,9 +52,8 @@ export class DatabaseQueryError extends Error {
 }
 
 /**
- * An error from a driver (or from the embedded database's thread, as plain fields) as it may leave this
- * folder. Errors that are not PostgreSQL's (a connection refused, a stopped thread) hold no statement
- * values; they keep their message.
+ * A driver's error (or the embedded thread's, as plain fields) as it may leave this folder. Errors
+ * not from PostgreSQL (a refused connection, a stopped thread) hold no values and stay as they are.
  */
 export function safeDatabaseError(error: unknown): Error {
   if (error instanceof DatabaseQueryError) return error;
@@ -73,8 +69,8 @@ export function safeDatabaseError(error: unknown): Error {
 let installed = false;
 
 /**
- * Makes every drizzle statement of this process fail with a DatabaseQueryError instead of drizzle's own
- * error (all PostgreSQL drivers' prepared queries inherit this one method), reported once to `report`.
+ * Makes every drizzle statement of this process fail with a DatabaseQueryError, reported once to
+ * `report` (every PostgreSQL driver's prepared query inherits this one method).
  */
 export function installQueryErrorGuard(report: (error: DatabaseQueryError) => void): void {
   if (installed) return;

@@ -1,19 +1,12 @@
 import 'server-only';
 
 /**
- * Group commit: callers hand in one row each and wait for it to be written;
- * rows that arrive while a write is in flight are written together by the next
- * statement. When the database is idle a row is written at once (no added
- * latency); under load the per-statement cost (parse, plan, commit, WAL flush)
- * is shared by the whole group, which is what keeps the embedded database's
- * p99 low at a few hundred leads a second (bench/results/leads.md).
- *
- * lingerMs holds the first row of a group that long before writing, to gather
- * more: for writes nobody is waiting on (recording a delivery attempt), where a
- * group of twenty costs about what two single rows do.
- *
- * A failed group is retried row by row, so one bad row never fails the rows
- * that happened to share its statement.
+ * Group commit: rows that arrive while a write is in flight are written together by the next
+ * statement, so under load the per-statement cost (parse, plan, commit, WAL flush) is shared; this
+ * keeps the embedded database's p99 low at a few hundred leads a second (bench/results/leads.md).
+ * An idle database writes a row at once. lingerMs gathers more rows for writes nobody waits on (a
+ * group of twenty costs about what two rows do). A failed group is retried row by row, so one bad
+ * row never fails its neighbours.
  */
 export function groupCommit<Row, Result>(
   write: (rows: Row[]) => Promise<Result[]>,

@@ -3,15 +3,12 @@ import { describeError, log } from '@/server/log';
 import type { MigrationConnection } from './migrate';
 
 /**
- * What autovacuum does on a PostgreSQL server, for the embedded database, which has none: PGlite runs
- * one backend and no background workers, so without this its tables are never analyzed or vacuumed.
- * The planner then guesses every selectivity (at 100,000 leads it read all 90,000 delivered rows to
- * find a form's newest delivery, 1.4 s, instead of about 10 of them) and index-only scans read the
- * table anyway (the visibility map is never set).
+ * Autovacuum for the embedded database, which has none (PGlite runs no background workers). Without
+ * statistics the planner guesses (at 100,000 leads it reads all 90,000 delivered rows, 1.4 s, to
+ * find a form's newest delivery) and index-only scans read the table (no visibility map).
  *
- * A table is due when it has never been analyzed or has grown by GROWTH since it last was (pages on
- * disk against the pages the last VACUUM or ANALYZE recorded: inserts and updates both add pages).
- * Checked when the database opens and every INTERVAL_MS after; the check itself reads pg_class only.
+ * A table is due when never analyzed or grown by GROWTH in pages since the last VACUUM or ANALYZE
+ * (inserts and updates both add pages). The check reads pg_class only.
  */
 
 const GROWTH = 0.1;
@@ -44,7 +41,7 @@ export async function maintainEmbedded(connection: MigrationConnection): Promise
   return due.map((table) => table.name);
 }
 
-/** Runs maintainEmbedded every MAINTENANCE_INTERVAL_MS (without keeping the process alive); returns the stop function. */
+/** Runs maintainEmbedded every MAINTENANCE_INTERVAL_MS, unref'd; returns the stop function. */
 export function scheduleMaintenance(connection: MigrationConnection): () => void {
   let running = false;
   const timer = setInterval(() => {

@@ -5,20 +5,16 @@ import path from 'node:path';
 import { log } from '@/server/log';
 
 /**
- * Applies the migrations drizzle-kit generated from schema.ts (migrations/*.sql, in the order of
- * migrations/meta/_journal.json), once each, recorded in lead_schema_migrations. Every file runs in
- * its own transaction. The whole run holds a PostgreSQL advisory lock, so instances starting at the
- * same moment on one database wait for each other instead of racing (PGlite is single-process, see
- * client.ts, and takes the same lock harmlessly).
- *
- * The files are read from the working directory at run time (`next start` and the operator
- * commands run from the project root), so they stay plain SQL.
+ * Applies the migrations generated from schema.ts in the journal's order, once each (recorded in
+ * lead_schema_migrations), each in its own transaction. The run holds an advisory lock, so
+ * instances starting together on one database wait for each other. The files are read from the
+ * project root at run time, so they stay plain SQL.
  */
 
 // The folder is spelled out in each fs call (not a variable) so the bundler traces exactly it.
 const LOCK_KEY = 7_272_150_401; // any constant bigint; names this app's migration lock
 
-/** The little a migration needs from a raw connection: multi-statement exec and a parameterised query. */
+/** What a migration needs from a raw connection: multi-statement exec, a parameterised query. */
 export type MigrationConnection = {
   exec(sql: string): Promise<void>;
   query<T>(sql: string, params?: unknown[]): Promise<T[]>;

@@ -1,12 +1,12 @@
-// The embedded database's own thread. PGlite runs PostgreSQL as WebAssembly on the thread that calls it, so in the
-// server's thread every statement (a lead's insert, an inbox search, a CSV export) held up every other request. Here
-// it runs beside them: embedded.ts starts this file as a worker thread and sends it statements; requests wait only
-// for their own (bench/results/leads.md). Plain JavaScript because a worker thread loads its file with Node itself.
+// The embedded database's own thread. PGlite runs PostgreSQL as WebAssembly on the thread that
+// calls it, so on the server's thread each statement would hold up every request; here requests
+// wait only for their own (bench/results/leads.md). Plain JavaScript: Node loads it by path.
 //
-// Messages in: { id, op: 'query', sql, params, rowMode?, rawTypes?, tx? } | { id, op: 'exec', sql, tx? }
-//   | { id, op: 'begin' } (the transaction's id is this id) | { id, op: 'commit' | 'rollback', tx } | { id, op: 'dump' }
-//   (a backup: the folder as a gzipped tar, see backup()) | { id, op: 'close' }.
-// Messages out: { ready: true } or { ready: false, error } once, then { id, result } or { id, error } per message.
+// Messages in: { id, op: 'query', sql, params, rowMode?, rawTypes?, tx? } | { id, op: 'exec', sql,
+//   tx? } | { id, op: 'begin' } (the transaction's id is this id) | { id, op: 'commit' |
+//   'rollback', tx } | { id, op: 'dump' } (a backup, see backup()) | { id, op: 'close' }.
+// Messages out: { ready: true } or { ready: false, error } once, then { id, result } or { id, error
+// }.
 import { closeSync, fsyncSync, openSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -17,26 +17,19 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { NodeFS } from '@electric-sql/pglite/nodefs';
 
 /*
- * Durability: the embedded database, made as durable as a PostgreSQL server with fsync on: a lead answered
- * 201 survives a power loss or a host crash, not only the death of the process.
+ * Durability as a PostgreSQL server's with fsync on: a lead answered 201 survives a power loss.
+ * PGlite starts PostgreSQL with -F (fsync off) and its NODEFS has no fsync, so:
+ * - PostgreSQL starts without -F and with wal_sync_method=fsync (the default, fdatasync, is a
+ *   no-op in Emscripten's libc);
+ * - NODEFS's streams get the fsync they lack, Node's fsyncSync on the real file;
+ * - each open fsyncs the whole folder once (initdb does not sync; a copied or restored folder may
+ *   hold unsynced data); about 0.1 s when it is already on disk.
+ * openEmbedded() checks the settings, so a PGlite upgrade that changes this fails loudly. The cost,
+ * one fsync per commit, is shared by group commit (bench/results/leads.md).
  *
- * Out of the box PGlite is not: it starts PostgreSQL with -F (fsync off), and its Node filesystem
- * (Emscripten's NODEFS) has no fsync operation, so even fsync=on would never reach the disk. Here:
- * - PostgreSQL starts without -F and with wal_sync_method=fsync: a commit returns only after its WAL
- *   has been fsynced (PostgreSQL's default, fdatasync, is a no-op in Emscripten's libc, fsync is not);
- * - NODEFS's streams get the fsync they lack, Node's fsyncSync on the real file (or directory);
- * - at every open the whole folder is fsynced once: initdb writes a new database without syncing, and a
- *   folder from before this (or copied, or restored) may hold unsynced data; when it is already on disk
- *   this costs about 0.1 s.
- * open() then checks the settings, so a PGlite upgrade that changed any of this fails loudly.
- * The cost is one fsync per commit; group commit (group-commit.ts) shares it among concurrent leads
- * (bench/results/leads.md). With `fsync: false` (LEADS_DATA_FSYNC=0) PGlite runs without these.
- *
- * Privacy, with fsync on or off: the folder holds every lead, the inbox's sessions and its signing
- * secret, so what PGlite creates is the user's alone (files 0600, folders 0700, whatever the umask).
- * PGlite itself asks for 0666 files (Emscripten has no umask of its own); NODEFS's create and chmod
- * get the group's and others' bits taken off. client.ts makes the folder 0700 and refuses one that
- * others can open.
+ * Privacy, with fsync on or off: the folder holds every lead and the inbox's secrets, so files are
+ * 0600 and folders 0700 whatever the umask: PGlite asks for 0666 (Emscripten has no umask), and
+ * NODEFS's create and chmod lose the group's and others' bits.
  */
 const OTHERS = 0o077;
 
@@ -101,7 +94,7 @@ function fsyncTree(root) {
 }
 
 async function openEmbedded(dataDir, { fsync, restoreFrom }) {
-  // pg_trgm: the inbox's search index (migration 0003). restoreFrom: a backup (backup() below) to fill the new
+  // pg_trgm: the inbox's search index. restoreFrom: a backup (backup() below) to fill the new
   // folder with before PostgreSQL starts on it.
   const extensions = { pg_trgm };
   const loadDataDir = restoreFrom ? new Blob([gunzipSync(readFileSync(restoreFrom))]) : undefined;
@@ -142,9 +135,9 @@ async function openEmbedded(dataDir, { fsync, restoreFrom }) {
   }
 }
 
-// An error crosses the thread as its name, message and PostgreSQL's other text fields (code, constraint, table...):
-// not PGlite's `queryOptions`, which holds functions that cannot be posted, nor the statement's `params`. What of
-// this may leave src/server/db/ is errors.ts's to decide.
+// An error crosses the thread as its name, message and PostgreSQL's other text fields: not
+// `queryOptions` (functions cannot be posted) nor the statement's `params`. errors.ts decides what
+// of this leaves src/server/db/.
 const transferable = (error) => {
   if (!(error instanceof Error)) return { name: 'Error', message: String(error) };
   const fields = { name: error.name, message: error.message };
@@ -173,7 +166,7 @@ const transactions = new Map();
 function begin(id) {
   return new Promise((began) => {
     const entry = {};
-    // PGlite holds other statements back until this callback's promise settles, as a connection would.
+    // PGlite holds other statements back until this callback's promise settles, like a connection.
     entry.ended = pg
       .transaction(
         (tx) =>
@@ -205,7 +198,7 @@ async function run(message) {
   if (!target) throw new Error(`no open transaction ${message.tx}`);
   switch (message.op) {
     case 'query': {
-      // drizzle asks for some types as PostgreSQL's text (its parsers are the identity): they travel as their names.
+      // drizzle asks for some types as text (identity parsers): they travel as their names.
       const parsers =
         message.rawTypes && Object.fromEntries(message.rawTypes.map((type) => [type, identity]));
       return plain(
@@ -229,7 +222,7 @@ async function run(message) {
   }
 }
 
-/** Answers one message. A reply that cannot be posted fails only its own statement, never the thread. */
+/** Answers one message; a reply that cannot be posted fails only its statement, not the thread. */
 function reply(id, answer) {
   try {
     // A backup's bytes move to the other thread instead of being copied.
@@ -244,11 +237,10 @@ function reply(id, answer) {
 }
 
 /*
- * Backups: the folder as a gzipped tar, as it stands between two statements with no transaction open. While a
- * backup reads it, statements that are not part of an open transaction wait (`paused`); once the statements in
- * flight and the open transactions have ended, a checkpoint writes every page out and the files are read
- * synchronously, so nothing can run meanwhile. The WAL segments after the current one are spares PostgreSQL keeps
- * for later (hundreds of MB after a busy hour) and stay out. Compression runs after the statements resume.
+ * Backups: the folder as a gzipped tar between two statements with no transaction open. New
+ * statements wait (`paused`) until those in flight and open transactions end; a checkpoint writes
+ * every page, and the files are read synchronously so nothing runs meanwhile. WAL segments after
+ * the current one are spares (hundreds of MB after a busy hour) and stay out.
  */
 let paused = null;
 let inFlight = 0;

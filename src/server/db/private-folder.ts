@@ -3,11 +3,10 @@ import { chmodSync, lstatSync, mkdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 /**
- * Folders only the site's user may open: the embedded database's (every lead, the inbox's sessions and
- * cookie-signing secret) and the command socket's (an operator's password goes over it). One that does
- * not exist is made with mode 0700 whatever the umask; one that exists must already be this user's and
- * closed to everyone else, or the caller stops with a message that names the fix. Nothing is loosened
- * or tightened behind the operator's back: a folder others could open may already have been read.
+ * Folders only the site's user may open: the embedded database's and the command socket's (an
+ * operator's password goes over it). A new one is made 0700 whatever the umask; an existing one
+ * must be this user's and closed to others, or the caller stops with the fix. Nothing is tightened
+ * behind the operator's back: a folder others could open may already have been read.
  */
 
 export class PrivateFolderError extends Error {
@@ -33,7 +32,7 @@ export function ensurePrivateFolder(
   assertPrivateFolder(resolved, what, { followLinks });
 }
 
-/** Throws a PrivateFolderError unless `dir` is a folder of this user's that no one else can open. */
+/** Throws a PrivateFolderError unless `dir` is this user's folder and no one else can open it. */
 export function assertPrivateFolder(
   dir: string,
   what: string,

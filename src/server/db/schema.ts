@@ -38,7 +38,7 @@ export type DeliveryStatus = (typeof deliveryStatuses)[number];
 export const leadStages = ['new', 'contacted', 'qualified', 'won', 'lost'] as const;
 export type LeadStage = (typeof leadStages)[number];
 
-/** What the overview's results group leads by: utm_source (else the referrer's host), utm_campaign, landing page. */
+/** What the overview's results group leads by: source, campaign, landing page. */
 export const resultDimensions = ['source', 'campaign', 'page'] as const;
 export type ResultDimension = (typeof resultDimensions)[number];
 
@@ -57,7 +57,7 @@ export const deliveryChannels = [
 export type DeliveryChannel = (typeof deliveryChannels)[number];
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
-/** The form fields the inbox's search matches (tests/unit/lead-schemas.test.ts holds them to the forms). */
+/** Fields the inbox's search matches; tests/unit/lead-schemas.test.ts holds them to the forms. */
 export const searchedFields = [
   'firstName',
   'lastName',
@@ -78,7 +78,7 @@ export const leads = pgTable(
     fields: jsonb('fields').$type<Record<string, string>>().notNull(),
     attribution: jsonb('attribution').$type<Attribution>().notNull().default({}),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
-    // HMAC-SHA256 of the client address keyed with lead_settings.ip_hash_salt: never the raw address.
+    // HMAC-SHA256 of the client address keyed with lead_settings.ip_hash_salt, never the address.
     ipHash: text('ip_hash'),
     userAgent: text('user_agent'),
     stage: text('stage').$type<LeadStage>().notNull().default('new'),
@@ -86,7 +86,7 @@ export const leads = pgTable(
     seenAt: timestamptz('seen_at'),
     // When its stage was first changed: the time from created_at to this is the first response.
     firstResponseAt: timestamptz('first_response_at'),
-    // What the inbox's search matches (name, email, phone with and without punctuation, company), lower case.
+    // What the inbox's search matches, lower case; the phone also without punctuation.
     searchText: text('search_text')
       .notNull()
       .generatedAlwaysAs(
@@ -106,9 +106,9 @@ export const leads = pgTable(
       .where(sql`${table.seenAt} IS NULL AND ${table.status} = 'accepted'`),
     index('leads_created_at_idx').on(table.createdAt),
     index('leads_form_status_idx').on(table.form, table.status, table.createdAt),
-    // Trigram index: a substring search stays an index scan at 100,000 leads (extension pg_trgm, migration 0003).
-    // A 256 kB pending list (default 4 MB): the insert that fills it merges it into the index while its request
-    // waits, 50-60 ms at 4 MB on the embedded database (migration 0008). A string: what drizzle reads back.
+    // Trigram index (pg_trgm): a substring search stays an index scan at 100,000 leads. A 256 kB
+    // pending list, not the default 4 MB: the insert that fills it merges it into the index while
+    // its request waits, 50-60 ms at 4 MB on the embedded database. A string: what drizzle reads.
     index('leads_search_idx')
       .using('gin', table.searchText.op('gin_trgm_ops'))
       .with({ gin_pending_list_limit: '256' }),
@@ -132,17 +132,16 @@ export const leadDailyCounts = pgTable(
     source: text('source').notNull(),
     leads: integer('leads').notNull(),
   },
-  // A unique index, not a composite primary key: drizzle-kit's introspection (the schema test) fails on those.
+  // A unique index, not a composite primary key, which drizzle-kit's introspection fails on.
   (table) => [
     uniqueIndex('lead_daily_counts_key_idx').on(table.day, table.form, table.status, table.source),
   ],
 );
 
 /**
- * The overview's results: accepted leads per UTC day, dimension ('source': lead_source(attribution);
- * 'campaign': utm_campaign; 'page': the landing page's path) and value, and status (stage), kept by
- * triggers on leads (migration 0010) like lead_daily_counts, so results by source, campaign and page
- * read a few thousand rows instead of grouping every lead's attribution.
+ * The overview's results: accepted leads per UTC day, dimension (source, utm_campaign or landing
+ * path), value and stage, kept by triggers on leads like lead_daily_counts, so results read a few
+ * thousand rows instead of grouping every lead's attribution.
  */
 export const leadResultCounts = pgTable(
   'lead_result_counts',
@@ -191,20 +190,20 @@ export const leadDeliveries = pgTable(
   'lead_deliveries',
   {
     id: uuid('id').primaryKey(),
-    // NULL only for an alert that is about no one lead (a webhook that stopped working, the digest).
+    // NULL only for an alert about no one lead (a webhook that stopped working, the digest).
     leadId: uuid('lead_id'),
     channel: text('channel').$type<DeliveryChannel>().notNull().default('webhook'),
     // An email's one recipient (each recipient is a job of its own); NULL for webhook and chat.
     recipient: text('recipient'),
-    // What an alert reports (its kind and figures); NULL for the channels that render from the lead.
+    // What an alert reports (its kind and figures); NULL for channels that render from the lead.
     payload: jsonb('payload').$type<Record<string, unknown>>(),
     // A job that must exist once however many instances enqueue it (the day's digest, one alert).
     dedupeKey: text('dedupe_key'),
-    // What was configured when the lead was accepted (a record, without credentials); NULL when none was.
+    // The URL configured when the lead was accepted (a record, without credentials), if any.
     webhookUrl: text('webhook_url'),
     status: text('status').$type<DeliveryStatus>().notNull(),
-    // The lead's form, copied from it by a trigger on every insert (migration 0007), so the overview counts
-    // deliveries per form and finds each form's newest delivery without joining 100,000 leads.
+    // The lead's form, copied by a trigger on insert, so the overview counts deliveries per form
+    // without joining 100,000 leads.
     form: text('form').$type<LeadForm>(),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamptz('next_attempt_at'),
@@ -229,8 +228,8 @@ export const leadDeliveries = pgTable(
     index('lead_deliveries_due_idx')
       .on(table.nextAttemptAt)
       .where(sql`${table.status} IN ('pending', 'delivering')`),
-    // Deliveries by status (the outbox's counts, the inbox's delivery filter), and the overview's per-form figures:
-    // outstanding deliveries counted from the index alone, each form's newest delivery in one probe.
+    // The outbox's counts, the inbox's delivery filter and the overview's per-form figures:
+    // outstanding deliveries counted from the index alone, each form's newest in one probe.
     index('lead_deliveries_status_form_idx').on(table.status, table.form, table.deliveredAt),
   ],
 );
@@ -280,8 +279,8 @@ export const leadNotes = pgTable(
 );
 
 /**
- * The autoresponder's memory: which job holds an address's one confirmation per 24 hours. The address
- * is an HMAC (keyed like ip_hash), so a deleted lead leaves nothing readable here.
+ * Which job holds an address's one confirmation per 24 hours. The address is an HMAC (keyed like
+ * ip_hash), so a deleted lead leaves nothing readable here.
  */
 export const autoresponses = pgTable(
   'autoresponses',
@@ -294,8 +293,8 @@ export const autoresponses = pgTable(
 );
 
 /**
- * Whether each delivery path (a form's webhook, email, chat) worked last time, so the watchdog writes
- * one alert when it starts failing, not one per attempt.
+ * Whether each delivery path (a form's webhook, email, chat) worked last time, so the watchdog
+ * writes one alert when it starts failing, not one per attempt.
  */
 export const deliveryHealth = pgTable('delivery_health', {
   // 'webhook:<form>', 'email', 'chat'.
@@ -307,15 +306,15 @@ export const deliveryHealth = pgTable('delivery_health', {
   lastErrorAt: timestamptz('last_error_at'),
 });
 
-/** Per-database settings; the IP hash salt is random, so a hash cannot be reversed without this table. */
+/** Per-database settings; the random IP hash salt makes a hash irreversible without this table. */
 export const leadSettings = pgTable('lead_settings', {
   key: text('key').primaryKey(),
   value: text('value').notNull(),
 });
 
 /**
- * Rate-limit windows shared by every instance on one PostgreSQL server (src/server/http/rate-limit.ts):
- * the current one-minute window per scope and hashed client address.
+ * Rate-limit windows shared by every instance on one PostgreSQL server (http/rate-limit.ts): the
+ * current one-minute window per scope and hashed client address.
  */
 export const rateLimitWindows = pgTable(
   'rate_limit_windows',
@@ -396,7 +395,7 @@ export const operatorVerifications = pgTable(
   (table) => [index('operator_verifications_identifier_idx').on(table.identifier)],
 );
 
-/** Who signed in, re-sent, marked or deleted what, and when. Deletions record how many, never the address. */
+/** Who signed in, re-sent, marked or deleted what, and when; deletions never record the address. */
 export const auditLog = pgTable(
   'admin_audit_log',
   {

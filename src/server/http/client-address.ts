@@ -5,12 +5,10 @@ import type { TrustProxy } from '@/env';
 import { log } from '@/server/log';
 
 /**
- * The address a request came from, for rate limits and the stored (hashed) ip, as TRUST_PROXY
- * allows (docs/deploying.md): every header a client sends is its own choice, so by default none is
- * read. Route handlers cannot see the socket, so scripts/server.mjs passes the connection's address
- * in a header of its own; served any other way every visitor is 'unknown' (one shared window). With
- * N proxies the visitor is X-Forwarded-For's N-th entry from the right (entries left of it are the
- * client's). A trusted value that is not an IP address falls back to the connection's address.
+ * The address a request came from, as TRUST_PROXY allows (docs/deploying.md): a client chooses
+ * every header it sends, so by default none is read. Route handlers cannot see the socket, so
+ * scripts/server.mjs passes the peer's address in a header of its own; served otherwise, every
+ * visitor is 'unknown'. With N proxies the visitor is X-Forwarded-For's N-th entry from the right.
  */
 
 type ServerGlobal = typeof globalThis & { __siteServer?: { peerAddressHeader: string } };

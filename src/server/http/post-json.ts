@@ -4,18 +4,16 @@ import https from 'node:https';
 import { describeError } from '@/server/log';
 
 /**
- * One outbound JSON POST (lead webhooks, chat webhook, voice provider): one deadline for the whole
- * exchange; redirects never followed (a moved endpoint is a configuration error, not something to
- * chase with personal data); the answer read up to `maxResponseBytes` (0: status only), `cut`
- * saying whether it was cut short.
+ * One outbound JSON POST with one deadline for the whole exchange. Redirects are never followed: a
+ * moved endpoint is a configuration error, not something to chase with personal data.
  *
- * Idle pooled sockets close after 4 s, before the 5 s keep-alive timeout of Node-based receivers
- * such as n8n, which otherwise fail a reused socket with 'socket hang up'. `retryStaleSocket` tries
- * an ECONNRESET before any answer once more; it is off by default because a receiver that dropped
- * the connection after reading looks the same, and a lead or a voice call must not go twice.
+ * Idle pooled sockets close after 4 s, before the 5 s keep-alive of Node-based receivers such as
+ * n8n, which fail a reused socket with 'socket hang up'. `retryStaleSocket` retries such a reset
+ * once; it is off by default, since a receiver that dropped the connection after reading looks the
+ * same, and a lead or a voice call must not go twice.
  *
- * node:http, not fetch: inside the Next server fetch goes through the framework's cache layer and
- * WHATWG streams, milliseconds of CPU per call under load (measured with bench:leads).
+ * node:http, not fetch: inside Next, fetch goes through the framework's cache layer and WHATWG
+ * streams, milliseconds of CPU per call under load (measured with bench:leads).
  */
 
 export type PostJsonResult =

@@ -33,10 +33,7 @@ const leadValues = (lead: LeadRow): SQL =>
   sql`(${lead.id}::uuid, ${lead.form}, ${lead.status}, ${JSON.stringify(lead.fields)}::jsonb, ${JSON.stringify(lead.attribution)}::jsonb,
        ${lead.createdAt.toISOString()}::timestamptz, ${lead.ipHash}, ${lead.userAgent})`;
 
-/**
- * One statement (so one implicit transaction) for a whole group of leads and
- * their outbox jobs: every row of the group commits, or none does.
- */
+/** One statement, so one transaction, for a group of leads and their jobs: all commit or none. */
 async function writeLeads(group: Accepting[]): Promise<void[]> {
   const { db } = await getDatabase();
   const insertLeads = sql`INSERT INTO leads (id, form, status, fields, attribution, created_at, ip_hash, user_agent)
@@ -61,16 +58,10 @@ async function writeLeads(group: Accepting[]): Promise<void[]> {
 const commitLead = groupCommit(writeLeads, { concurrency: env.DATABASE_URL ? 4 : 1 });
 
 /**
- * The transactional outbox's write side: the lead and its jobs (outbox/jobs.ts: the webhook
- * delivery, the agency's and the visitor's emails, the chat message) commit together or not at
- * all, and the caller answers success only after this returns. Concurrent calls share a statement
- * (group commit, see group-commit.ts). Spam is stored for the record but gets no job, so nothing
- * can ever send it.
- *
- * With claimFirstAttempt (the request path), each job that can be attempted is written already
- * claimed by this process ('delivering', attempt 1, locked until the claim expires): the request
- * then makes the first attempts without another query, and if the process dies first, the sweep
- * takes the jobs over when the claim expires.
+ * The transactional outbox's write side: the lead and its jobs commit together, and the caller
+ * answers success only after this returns. Spam is stored but gets no job, so nothing can send it.
+ * With claimFirstAttempt the jobs are written claimed by this process, so the request attempts
+ * them without another query; if the process dies first, the sweep takes over when the claim ends.
  */
 export async function acceptLead(
   lead: NewLead,

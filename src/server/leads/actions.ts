@@ -15,12 +15,12 @@ import { chatUrl, webhookUrlFor } from '@/server/outbox/targets';
 import { deliverNow, waitForOutbox } from '@/server/outbox/worker';
 
 /**
- * What the agency can do to stored leads and their outbox jobs, from the inbox and the command line
- * alike. Every change that sends something goes through the outbox (a job, claimed before it is
- * attempted), so a re-send never races the worker into a double delivery.
+ * What the agency can do to stored leads and their jobs, from the inbox or the command line. All
+ * sending goes through the outbox (a job claimed before its attempt), so a re-send never races the
+ * worker into a double delivery.
  */
 
-/** A webhook job queued now, with a fresh retry schedule; the stored URL is what is configured now (a record). */
+/** A webhook job due at once with a fresh retry schedule, recording the URL configured. */
 const queuedNow = (url: string | null) => ({
   status: url ? ('pending' as const) : ('skipped' as const),
   attempts: 0,
@@ -35,7 +35,7 @@ const isWebhook = eq(leadDeliveries.channel, 'webhook');
 
 export type ResendResult = 'sent' | 'failed' | 'not_found' | 'spam' | 'no_webhook' | 'in_flight';
 
-/** Queues a lead's webhook delivery now and makes the attempt (the receiver dedupes on the same Idempotency-Key). */
+/** Queues a lead's webhook delivery and attempts it (the receiver dedupes on Idempotency-Key). */
 export async function resendLead(id: string): Promise<ResendResult> {
   const { db } = await getDatabase();
   const [lead] = await db
@@ -56,7 +56,7 @@ export async function resendLead(id: string): Promise<ResendResult> {
   return after?.status === 'delivered' ? 'sent' : 'failed';
 }
 
-/** Puts the lead's webhook job back in the queue (creating it if it has none); null while an attempt is in flight. */
+/** Queues the lead's webhook job again (or creates it); null while an attempt is in flight. */
 async function queueDelivery(
   leadId: string,
   form: LeadForm,
@@ -86,9 +86,8 @@ async function queueDelivery(
 }
 
 /**
- * Marks a lead as spam (every job not yet sent is skipped, never sent) or as not spam: its jobs are
- * queued now and attempted, or, for a lead stored as spam (which has none), written now. The
- * visitor's confirmation is never sent late for a lead that was taken for spam.
+ * Marks a lead as spam (its unsent jobs are skipped) or as not spam: its jobs are queued and
+ * attempted, or written if it was stored as spam, but never a late confirmation.
  */
 export async function setSpam(id: string, spam: boolean): Promise<boolean> {
   const { db } = await getDatabase();
@@ -162,7 +161,7 @@ const filtered = ({ form, leadId }: JobFilter): SQL | undefined =>
     leadId ? eq(leadDeliveries.leadId, leadId) : undefined,
   );
 
-/** Puts failed jobs (every channel) back in the queue with a fresh retry schedule; returns how many. */
+/** Queues failed jobs (every channel) again with a fresh retry schedule; returns how many. */
 export async function requeueFailed(filter: JobFilter = {}): Promise<number> {
   const { db } = await getDatabase();
   const rows = await db
@@ -183,11 +182,9 @@ export async function requeueFailed(filter: JobFilter = {}): Promise<number> {
 const CONFIRMATION_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 
 /**
- * 'Deliver skipped': queues the jobs stored while their channel was not configured (no webhook for
- * the form, no SMTP_URL, no chat URL), now that it is, with a fresh retry schedule; channels still
- * unconfigured keep theirs. Only jobs of leads that are not spam, and alerts. A visitor's
- * confirmation is queued only within a day of its lead, and the autoresponder's limits apply when
- * it is sent. Returns how many were queued.
+ * 'Deliver skipped': queues the jobs skipped while their channel was not configured, for the
+ * channels configured now, with a fresh retry schedule; spam's jobs stay. A visitor's confirmation
+ * is queued only within a day of its lead. Returns how many were queued.
  */
 export async function deliverSkipped(
   filter: JobFilter & { confirmations?: boolean } = {},
@@ -254,10 +251,9 @@ export type SendNowResult = {
 };
 
 /**
- * 'Send now': attempts every pending and failed job (every channel; of one form or one lead) at once,
- * instead of at its next scheduled retry, e.g. right after a wrong webhook URL or SMTP password was
- * fixed. Each job keeps its attempt count, so one that fails again goes back to its schedule (or
- * stays failed). Jobs in flight are left to their worker.
+ * 'Send now': attempts every pending and failed job at once rather than at its next retry (after a
+ * fixed URL or password, say). Each keeps its attempt count, so one that fails again goes back to
+ * its schedule or stays failed. Jobs in flight are left to their worker.
  */
 export async function sendNow(filter: JobFilter = {}): Promise<SendNowResult> {
   const { db } = await getDatabase();

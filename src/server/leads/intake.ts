@@ -57,7 +57,7 @@ function acceptQuality(accept: string, type: string): number {
   return best.q;
 }
 
-/** A plain HTML form post from a browser (JavaScript off): answer with a 303 to a page, not JSON. */
+/** A plain form post from a browser without JavaScript: answer with a 303 to a page, not JSON. */
 export function wantsHtmlRedirect(headers: Headers): boolean {
   const type = mediaType(headers.get('content-type'));
   if (type !== 'application/x-www-form-urlencoded' && type !== 'multipart/form-data') return false;
@@ -111,12 +111,12 @@ async function decide(form: LeadForm, request: Request): Promise<Accepted | Refu
     },
     { timeoutMs: env.LEADS_WEBHOOK_TIMEOUT_MS },
   );
-  // Not awaited: the visitor's answer never waits for the webhook; the sweep retries whatever this misses.
+  // Not awaited: the answer never waits for the webhook; the sweep retries whatever this misses.
   if (accepted.firstAttempt) void deliverAccepted(accepted.firstAttempt);
   return { status: 201, kind: spam.spam ? 'spam' : 'accepted', leadId: accepted.leadId };
 }
 
-/** What a refused plain form post says on the form's page: the field codes, or one for the whole post. */
+/** What a refused plain form post shows on the form's page: field codes, or one for the post. */
 function returnedErrors(refusal: Refusal): ReturnedErrors {
   if (refusal.refused === 'validation' && refusal.fieldErrors)
     return refusal.fieldErrors as ReturnedErrors;
@@ -137,8 +137,8 @@ const redirect = (location: string, headers: Record<string, string> = {}) =>
 
 export async function handleLeadPost(formParam: string, request: Request): Promise<Response> {
   const form = isLeadForm(formParam) ? formParam : null;
-  // A browser with JavaScript off posts a plain form: it gets a page back (303), not JSON. An unknown form or
-  // another site's form gets no redirect into ours, just the refusal.
+  // A browser without JavaScript posts a plain form and gets a page back (303), not JSON. An
+  // unknown form or another site's gets no redirect into ours, just the refusal.
   const html = form !== null && wantsHtmlRedirect(request.headers);
   return runEndpoint(
     {

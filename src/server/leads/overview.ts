@@ -37,9 +37,9 @@ type ResultRow = {
 };
 
 export type Overview = {
-  /** The last OVERVIEW_DAYS UTC days, oldest first, with each form's count of leads (spam left out). */
+  /** The last OVERVIEW_DAYS UTC days, oldest first, with each form's leads (spam left out). */
   days: Array<{ day: string; counts: Record<LeadForm, number> }>;
-  /** Per dimension (lead_source, utm_campaign, landing page), the RESULT_ROWS values with the most leads. */
+  /** Per dimension, the RESULT_ROWS values with the most leads. */
   results: Record<ResultDimension, ResultRow[]>;
   spam: number;
   health: Array<{
@@ -62,7 +62,7 @@ export async function overview(now = new Date()): Promise<Overview> {
   const total = sql<number>`sum(${leadDailyCounts.leads})::int`;
 
   const [perDay, results, spam, outstanding, delivered] = await Promise.all([
-    // The daily counts the triggers keep (lead_daily_counts): a few rows per day, however many leads.
+    // The daily counts the triggers keep: a few rows per day, however many leads.
     db
       .select({ day: leadDailyCounts.day, form: leadDailyCounts.form, n: total })
       .from(leadDailyCounts)
@@ -73,7 +73,7 @@ export async function overview(now = new Date()): Promise<Overview> {
       .select({ n: total })
       .from(leadDailyCounts)
       .where(and(inWindow, eq(leadDailyCounts.status, 'spam'))),
-    // Outstanding deliveries per form, from lead_deliveries_status_form_idx alone (each delivery carries its lead's form).
+    // Outstanding deliveries per form, from lead_deliveries_status_form_idx alone.
     db
       .select({
         form: leadDeliveries.form,
@@ -133,9 +133,8 @@ export async function overview(now = new Date()): Promise<Overview> {
 }
 
 /**
- * Results of the leads received since `start`: counts from lead_result_counts (a few thousand rows
- * however many leads), medians from lead_responses (the leads with a first response only). Both are
- * kept by triggers on leads (migration 0010).
+ * Results of the leads received since `start`, from the tables the triggers keep: counts from
+ * lead_result_counts, medians from lead_responses (leads with a first response only).
  */
 async function resultsSince(start: Date): Promise<Record<ResultDimension, ResultRow[]>> {
   const { db } = await getDatabase();

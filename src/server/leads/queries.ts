@@ -38,10 +38,7 @@ import {
   type LeadStatus,
 } from '@/server/db/schema';
 
-/**
- * Reading stored leads, for the inbox (/admin) and the operator commands alike: one filter, one
- * search, one CSV.
- */
+/** Reading stored leads for the inbox and the operator commands: one filter, search and CSV. */
 
 export type LeadQuery = {
   form?: LeadForm;
@@ -58,17 +55,17 @@ export type LeadQuery = {
 };
 
 export const MAX_SEARCH_CHARS = 100;
-/** The inbox's page size, and the furthest page an address may ask for (its offset stays a small number). */
+/** The inbox's page size, and the furthest page an address may ask for (a bounded offset). */
 const INBOX_PAGE_SIZE = 50;
 const MAX_PAGE = 100_000;
-// Dates PostgreSQL and JavaScript both take without question: year 0 or 275760 are refused, not sent.
+// Dates PostgreSQL and JavaScript both take: year 0 or 275760 are refused, not sent.
 const FIRST_DAY = '1970-01-01';
 const LAST_DAY = '9999-12-31';
 
 const isOneOf = <T extends string>(values: readonly T[], value: string): value is T =>
   (values as readonly string[]).includes(value);
 
-/** A page number from an address: a whole number from 1 to MAX_PAGE, else 1 (never NaN, 1e20 or negative). */
+/** A page number from an address: a whole number from 1 to MAX_PAGE, else 1 (never NaN or 1e20). */
 export function pageNumber(value: string | undefined): number {
   const page = /^\d{1,9}$/.test(value?.trim() ?? '') ? Number(value) : 1;
   return Math.min(MAX_PAGE, Math.max(1, page));
@@ -95,7 +92,7 @@ export function parseLeadQuery(input: Record<string, string | undefined>): {
   }
   const status = value('status');
   if (status) {
-    // The command line's --status takes either kind, as before.
+    // The command line's --status takes either kind.
     if ((leadStatuses as readonly string[]).includes(status)) query.status = status as LeadStatus;
     else if ((deliveryStatuses as readonly string[]).includes(status) && !value('delivery'))
       query.delivery = status as DeliveryStatus;
@@ -160,7 +157,7 @@ function conditions(query: LeadQuery): SQL | undefined {
   if (query.to) where.push(lt(leads.createdAt, query.to));
   if (query.q) {
     const needle = query.q.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`);
-    // The phone also matches as digits only, so '555 0100' finds '+1 (555) 010-0199' written either way.
+    // The phone also matches as digits only, so '555 0100' finds '+1 (555) 010-0199'.
     const digits = query.q.replace(/[^0-9]/g, '');
     const matches = [sql`${leads.searchText} LIKE ${`%${needle}%`}`];
     if (digits.length >= 4 && digits !== needle)
@@ -170,7 +167,7 @@ function conditions(query: LeadQuery): SQL | undefined {
   return where.length ? and(...where) : undefined;
 }
 
-// A lead's delivery in the list, filter and CSV is its webhook job; its other jobs (emails, chat) are on its page.
+// A lead's delivery in the list, filter and CSV is its webhook job; the others are on its page.
 const webhookDelivery = and(
   eq(leadDeliveries.leadId, leads.id),
   eq(leadDeliveries.channel, 'webhook'),
@@ -211,9 +208,8 @@ const isUtcMidnight = (date: Date | undefined) =>
 const utcDay = (date: Date) => date.toISOString().slice(0, 10);
 
 /**
- * How many leads match. Without a search or a delivery filter (form, status and whole UTC days only,
- * as the inbox's address gives them) the answer is summed from the daily counts the triggers keep
- * (lead_daily_counts), a few rows per day, instead of counting every lead.
+ * How many leads match. Filtered by form, status and whole UTC days only, the answer is summed from
+ * lead_daily_counts, a few rows per day, instead of counting every lead.
  */
 async function countLeads(query: LeadQuery): Promise<number> {
   const { db } = await getDatabase();
@@ -258,10 +254,7 @@ async function pageOfLeads(query: LeadQuery, page: number, pageSize: number): Pr
     .offset((page - 1) * pageSize);
 }
 
-/**
- * One page of matching leads, newest first, how many match in all, and the page shown: a page past
- * the last one shows the last one.
- */
+/** A page of matching leads, newest first, and how many match; past the end, the last page. */
 export async function searchLeads(
   query: LeadQuery,
   { page = 1, pageSize = INBOX_PAGE_SIZE }: { page?: number; pageSize?: number } = {},
@@ -273,7 +266,7 @@ export async function searchLeads(
   return { rows: await pageOfLeads(query, pages, pageSize), total, page: pages, pages };
 }
 
-/** How many accepted leads nobody has opened yet, counted up to `cap` (the navigation shows '1,000+'). */
+/** How many accepted leads nobody has opened, up to `cap` (the navigation shows '1,000+'). */
 export async function countUnseen(cap = 1000): Promise<number> {
   const { db } = await getDatabase();
   const unseen = db
@@ -287,8 +280,8 @@ export async function countUnseen(cap = 1000): Promise<number> {
 }
 
 /**
- * Every matching lead, newest first, a batch at a time (keyset pagination on created_at and id), so
- * an export of any size holds one batch in memory.
+ * Every matching lead, newest first, a batch at a time (keyset pagination on created_at and id),
+ * so an export of any size holds one batch in memory.
  */
 async function* eachLead(
   query: LeadQuery,
@@ -297,8 +290,8 @@ async function* eachLead(
   const { db } = await getDatabase();
   let after: { createdAt: Date; id: string } | null = null;
   for (;;) {
-    // A row comparison, which the index on created_at bounds directly: each batch starts where the last ended
-    // (an OR of the two conditions read the index from the newest lead every time, so an export took quadratic time).
+    // A row comparison, which the index on created_at bounds directly, so each batch starts where
+    // the last ended (an OR of two conditions reads from the newest lead each time: quadratic).
     const cursor: SQL | undefined = after
       ? sql`(${leads.createdAt}, ${leads.id}) < (${after.createdAt.toISOString()}::timestamptz, ${after.id}::uuid)`
       : undefined;
@@ -345,10 +338,10 @@ export async function showLead(id: string) {
   return { lead: stored, deliveries, attempts };
 }
 
-// --- CSV -------------------------------------------------------------------------------------------
+// --- CSV -----------------------------------------------------------------------------------------
 
 const ATTRIBUTION_COLUMNS = Object.keys(attributionRules);
-// 'status' is the spam flag; 'stage' is what the inbox calls Status (new, contacted, qualified, won, lost).
+// 'status' is the spam flag; 'stage' is what the inbox calls Status.
 const CSV_HEADER = [
   'id',
   'created_at',
@@ -364,10 +357,9 @@ const CSV_HEADER = [
 ];
 
 /**
- * One CSV cell: quoted when it holds a comma, a semicolon (the separator of many locales'
- * spreadsheets), a quote or a line break; a leading = + - @ (or tab or carriage return) is defused so
- * a spreadsheet does not run it as a formula; hidden and direction-changing characters are shown as
- * \uXXXX text, so opening or printing the file cannot rewrite a terminal or reorder what it shows.
+ * One CSV cell: quoted when it holds a comma, a semicolon (many locales' separator), a quote or a
+ * line break; a leading = + - @ tab or CR is defused so a spreadsheet runs no formula; hidden and
+ * direction-changing characters become \uXXXX text, so the file cannot rewrite a terminal.
  */
 export function csvCell(value: unknown): string {
   let text = showHidden(

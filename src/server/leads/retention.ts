@@ -7,11 +7,9 @@ import { leadDeliveries, leads } from '@/server/db/schema';
 import { describeError, log } from '@/server/log';
 
 /**
- * Retention the privacy policy can promise: spam goes LEADS_SPAM_RETENTION_DAYS after it arrived,
- * every lead LEADS_RETENTION_DAYS after (when set), never while any job of it (webhook, email, chat) is
- * pending, delivering or failed: the agency has not yet received it. Each purge that deletes anything
- * is one audit entry with counts. Every process runs it hourly; several instances may run it at once
- * (a batch deletes rows no other batch returned, so each lead is counted once).
+ * Retention the privacy policy can promise: spam goes after LEADS_SPAM_RETENTION_DAYS, every lead
+ * after LEADS_RETENTION_DAYS (when set), never while a job of it is pending, delivering or failed
+ * (the agency has not received it). Instances may purge at once; one batch deletes each lead.
  */
 
 export const RETENTION_ACTOR = 'retention';
@@ -39,7 +37,7 @@ const undelivered = (db: Awaited<ReturnType<typeof getDatabase>>['db']) =>
       ),
   );
 
-/** Deletes, a batch at a time, the leads older than `days` that match `where`; returns how many went. */
+/** Deletes, a batch at a time, the leads older than `days` matching `where`; returns how many. */
 async function purge(where: SQL | undefined, days: number, now: Date): Promise<number> {
   const { db } = await getDatabase();
   const before = new Date(now.getTime() - days * 24 * HOUR_MS);
@@ -59,7 +57,7 @@ async function purge(where: SQL | undefined, days: number, now: Date): Promise<n
   }
 }
 
-/** One purge: spam past its period, then any lead past the general one; audited when anything went. */
+/** One purge: spam past its period, then any lead past the general one; audited if any went. */
 export async function purgeExpired(
   { spamDays, leadDays }: RetentionPeriods = periods(),
   now = new Date(),
@@ -78,7 +76,7 @@ export async function purgeExpired(
 
 const state = globalThis as typeof globalThis & { __leadsRetention?: NodeJS.Timeout };
 
-/** Purges now and then every `intervalMs` in this process (once per process, however often called). */
+/** Purges at once and every `intervalMs` after, once per process however often called. */
 export function startRetention(intervalMs = HOUR_MS): boolean {
   if (state.__leadsRetention) return false;
   const run = () =>

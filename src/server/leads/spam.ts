@@ -4,15 +4,9 @@ import { HONEYPOT_FIELD, MIN_FILL_MS, STARTED_AT_FIELD } from '@/lib/lead-forms'
 export type SpamVerdict = { spam: false } | { spam: true; reason: 'honeypot' | 'too_fast' };
 
 /**
- * Bot checks on the raw body. A spam lead is answered exactly like a real one
- * (so bots learn nothing), stored with status 'spam' and never delivered.
- *
- * - honeypot: the hidden field has any non-blank value.
- * - too_fast: form_started_at (ms epoch, set by the browser when the form
- *   appeared) is less than MIN_FILL_MS before now. An empty or unparseable value
- *   (JavaScript off, an old page) and a time in the future (the visitor's clock
- *   runs ahead of ours) are not evidence of a bot: losing a real lead to clock
- *   skew would be worse than letting one naive bot through.
+ * Bot checks on the raw body (docs/product.md section 6.6): a filled honeypot, or a form sent less
+ * than MIN_FILL_MS after it appeared. A missing start time (no JavaScript) or one in the future (a
+ * clock ahead of ours) is no evidence: losing a real lead to clock skew is worse than one bot.
  */
 export function detectSpam(body: Record<string, unknown>, now: number): SpamVerdict {
   const honeypot = body[HONEYPOT_FIELD];

@@ -3,15 +3,15 @@ import { and, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { getDatabase } from '@/server/db/client';
 import { leadNotes, leads, type LeadNote, type LeadStage } from '@/server/db/schema';
 
-/** Working a lead: its status (stage), notes, whether anyone has opened it. The inbox's actions call these. */
+/** Working a lead: its status (stage), notes, whether anyone has opened it. */
 
 export const MAX_NOTE_CHARS = 2000;
 
 type StageChange = { id: string; from: LeadStage; to: LeadStage };
 
 /**
- * Sets the status of the given leads; returns each change made (a lead already at that status is not
- * changed). The first change of a lead's status records its first response; later ones keep it.
+ * Sets the status of the given leads and returns the changes made. A lead's first change records
+ * its first response.
  */
 export async function setStage(ids: string[], stage: LeadStage): Promise<StageChange[]> {
   if (ids.length === 0) return [];

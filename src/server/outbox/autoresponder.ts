@@ -7,18 +7,11 @@ import { hashAddress } from '@/server/http/client-address';
 import { alertJobs, JOB_COLUMNS, jobValues } from './jobs';
 
 /**
- * The autoresponder is not a spam relay. Anyone can type someone else's address into a form, so a
- * visitor's confirmation is sent only when, at send time:
- *
- * - no other confirmation went to that address in the last 24 hours, across forms (autoresponses:
- *   an HMAC of the lower-cased address keyed with the database's salt, so a deleted lead leaves
- *   nothing readable; the same job retrying after a crash keeps its slot);
- * - fewer than LEADS_AUTORESPONSE_PER_HOUR confirmations went out in the last hour, across forms and
- *   instances (the first refusal of each hour emails the agency). Instances checking at the same
- *   moment can each send one past the cap.
- *
- * Spam never gets one (it has no jobs), and the message holds no text the visitor wrote but a
- * cleaned first name (email/compose.tsx).
+ * Anyone can type someone else's address into a form, so the autoresponder must not be a spam
+ * relay: a confirmation is sent only if none went to that address in the last 24 hours (kept as an
+ * HMAC; a retrying job keeps its slot) and fewer than LEADS_AUTORESPONSE_PER_HOUR went out in the
+ * last hour, across forms and instances (which, checking at once, can each send one past the cap).
+ * The message holds nothing the visitor wrote but a cleaned first name.
  */
 
 export type Slot = 'taken' | 'already_sent' | 'capped';
@@ -32,9 +25,8 @@ export const DECLINED: Record<Exclude<Slot, 'taken'>, string> = {
 type SlotRequest = { db: Db; jobId: string; hash: string; at: Date };
 
 /**
- * Takes the slots of a group of confirmations in one statement (group-commit.ts: each is a commit, and
- * on the embedded database an fsync, that lead intake waits behind). Within a group, the first job
- * for an address is the one that may take its slot.
+ * Takes a group's slots in one statement (each statement is a commit, and an fsync on the embedded
+ * database, that lead intake waits behind). In a group, an address's first job may take its slot.
  */
 async function writeSlots(group: SlotRequest[]): Promise<Slot[]> {
   const byDb = new Map<Db, SlotRequest[]>();
@@ -90,7 +82,7 @@ const slotFor = groupCommit(writeSlots, {
   lingerMs: 50,
 });
 
-/** Whether this job may send its confirmation now (see above); the same job asking again keeps its slot. */
+/** Whether this job may send its confirmation; the same job asking again keeps its slot. */
 export function takeSlot(
   db: Db,
   { jobId, address, salt, now }: { jobId: string; address: string; salt: string; now: Date },

@@ -1,11 +1,8 @@
 import 'server-only';
 
 /**
- * When to try a failed delivery again. `attempts` is how many attempts have
- * been made (the first one right after the lead was accepted). After attempt n
- * fails, the next waits schedule[n-1] (10 s, 30 s, 1 min ... 24 h, 20 waits over
- * 3 days by default: LEADS_RETRY_SCHEDULE_MS, src/env.ts), spread by +/-20% jitter so
- * many leads failing together do not retry in lockstep. null: give up (failed).
+ * When to try a failed delivery again: after attempt n, schedule[n-1] (LEADS_RETRY_SCHEDULE_MS)
+ * +/-20%, so leads failing together do not retry in lockstep; null when the schedule is spent.
  */
 export const JITTER = 0.2;
 
@@ -26,9 +23,8 @@ export function maxAttempts(schedule: readonly number[]): number {
 }
 
 /**
- * How long a claim on a delivery holds: the HTTP attempt is cut off at the
- * timeout, so twice that plus 5 s leaves ample time to record the result.
- * After it, a row whose worker died (or hangs) is claimed again by a sweep.
+ * How long a claim holds: the attempt is cut off at the timeout, so twice that plus 5 s leaves time
+ * to record the result. After it, a sweep claims again a job whose worker died or hangs.
  */
 export function claimLeaseMs(timeoutMs: number): number {
   return 2 * timeoutMs + 5_000;

@@ -49,7 +49,7 @@ export type AttemptContext = {
   now: () => Date;
 };
 
-/** One signed post to a webhook target: Standard Webhooks headers under `id`, plus the target's Header Auth. */
+/** One post to a webhook target: Standard Webhooks headers under `id` and the target's own. */
 export function postSigned(
   target: WebhookTarget,
   id: string,

@@ -16,11 +16,9 @@ import { alertJobs, JOB_COLUMNS, jobValues } from './jobs';
 import { chatUrl, webhookUrlFor } from './targets';
 
 /**
- * Whether each delivery path works: a form's webhook ('webhook:<form>'), email ('email': the mail
- * server, whichever job used it), the chat app ('chat'). Every attempt that says something about the
- * path (not a recipient the mail server refused) is recorded here, a group per statement. When a
- * webhook that worked starts failing, one conditional UPDATE flips it (so of several instances
- * exactly one sees the flip) and, in the same statement, writes the agency's alert.
+ * Whether each delivery path works: a form's webhook, the mail server, the chat app. When a webhook
+ * that worked starts failing, one conditional UPDATE flips it, so exactly one instance sees the
+ * flip and writes the agency's alert in the same statement.
  */
 
 export type HealthPath = `webhook:${LeadForm}` | 'email' | 'chat';
@@ -95,8 +93,8 @@ async function writeHealth(group: HealthEvent[]): Promise<void[]> {
     const paths = [...summarise(events)];
     for (const [, { final }] of paths)
       if (!final.ok) await flip(db, final.path, final.at, final.error ?? '');
-    // One statement for every path of the group. A path's row is made by its first attempt; it is working
-    // only once it has worked (a 'started failing' alert needs a success before).
+    // One statement for the group's paths. A path's row is made by its first attempt and is
+    // working only once it has worked (a 'started failing' alert needs a success before).
     const values = sql.join(
       paths.map(
         ([path, { lastSuccess, lastError, final }]) =>
@@ -119,14 +117,14 @@ async function writeHealth(group: HealthEvent[]): Promise<void[]> {
   return group.map(() => undefined);
 }
 
-// Nobody waits on it: it lingers to gather a second's attempts into one statement (each is a commit,
-// on the embedded database an fsync, that lead intake would wait behind).
+// Nobody waits on it: it lingers to gather a second's attempts into one statement (each is a
+// commit, and an fsync on the embedded database, that lead intake would wait behind).
 export const recordHealth = groupCommit(writeHealth, {
   concurrency: 1,
   lingerMs: 1_000,
 });
 
-// --- What the inbox shows ---------------------------------------------------------------------------
+// --- What the inbox shows ------------------------------------------------------------------------
 
 type PathHealth = {
   configured: boolean;
@@ -159,7 +157,7 @@ export type DeliveryHealthReport = {
 
 const emptyCounts = (): JobCounts => ({ pending: 0, failed: 0, skipped: 0, lastDelivered: null });
 
-/** Delivery health per form and channel for /admin/overview: status, last success, last error in words. */
+/** Delivery health per form and channel for /admin/overview. */
 export async function deliveryHealthReport(): Promise<DeliveryHealthReport> {
   const { db } = await getDatabase();
   const [paths, outstanding, delivered] = await Promise.all([
@@ -174,7 +172,7 @@ export async function deliveryHealthReport(): Promise<DeliveryHealthReport> {
       .from(leadDeliveries)
       .where(inArray(leadDeliveries.status, ['pending', 'delivering', 'failed', 'skipped']))
       .groupBy(leadDeliveries.form, leadDeliveries.channel, leadDeliveries.status),
-    // Each form and channel's newest delivery: one probe at the end of lead_deliveries_status_form_idx each.
+    // Each form and channel's newest delivery: one probe of lead_deliveries_status_form_idx each.
     Promise.all(
       leadForms.flatMap((form) =>
         deliveryChannels.map(async (channel) => {

@@ -11,18 +11,10 @@ import { agencyRecipients, alertRecipients, chatUrl, webhookUrlFor } from './tar
 import type { StoredLead } from './webhook-payload';
 
 /**
- * The outbox's jobs: what one accepted lead sets off, written in the same statement as the lead
- * (src/server/leads/accept-lead.ts). Spam sets off nothing.
- *
- * - webhook: the lead to the form's webhook (skipped while none is configured);
- * - agency_email: one job per agency recipient (skipped while SMTP_URL is unset);
- * - visitor_email: the confirmation to the address the visitor gave (skipped while SMTP_URL is unset;
- *   none at all with LEADS_AUTORESPONSE_PER_HOUR=0); the autoresponder's limits apply when it is sent;
- * - chat: one message to LEADS_NOTIFY_CHAT_URL, only while one is set (a chat ping is news only when
- *   it is new, so none is kept for later).
- *
- * A job that can be attempted is written already claimed by the accepting process (delivering,
- * attempt 1, a lease), which makes the first attempt right after the commit.
+ * The outbox's jobs: what an accepted lead sets off, written with the lead (accept-lead.ts); spam
+ * sets off none. An unconfigured channel's job is written 'skipped', except chat, which writes
+ * none: a chat ping is news only when new. A job that can be attempted is written already claimed
+ * by the accepting process, which makes the first attempt right after the commit.
  */
 
 export const NOT_CONFIGURED = {
@@ -61,7 +53,7 @@ export type ClaimedJob = {
   attempts: number;
 };
 
-/** The jobs this process claimed for a just-accepted lead: it attempts them right after the commit. */
+/** The jobs this process claimed for a just-accepted lead, attempted right after the commit. */
 export type FirstAttempt = { lead: StoredLead; jobs: ClaimedJob[] };
 
 export type JobOptions = { now: Date; claim: boolean; timeoutMs: number };
@@ -151,8 +143,8 @@ export const jobValues = (row: NewJob, source?: string): SQL =>
        ${row.createdAt.toISOString()}::timestamptz, ${row.createdAt.toISOString()}::timestamptz)`;
 
 /**
- * The watchdog's email about `payload` to each alert recipient, due now; `key` makes it once however
- * many instances write it (the unique dedupe_key, ON CONFLICT DO NOTHING).
+ * The watchdog's email about `payload` to each alert recipient, due now; `key` makes it once
+ * however many instances write it (the unique dedupe_key, ON CONFLICT DO NOTHING).
  */
 export function alertJobs(
   payload: Record<string, unknown> & { kind: string },

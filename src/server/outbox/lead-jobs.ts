@@ -12,11 +12,7 @@ import {
 /** `attempts` is the count; `history` every attempt made. */
 export type LeadJob = Omit<LeadDelivery, 'payload'> & { history: LeadDeliveryAttempt[] };
 
-/**
- * A lead's outbox jobs for its page in the inbox, every channel (webhook first, then the agency's
- * emails, the visitor's confirmation, the chat message, alerts about it), each with its attempts
- * oldest first: time, HTTP status or the mail server's reply, duration, error.
- */
+/** A lead's outbox jobs for its inbox page, in channel order, with attempts oldest first. */
 export async function leadJobs(leadId: string): Promise<LeadJob[]> {
   if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(leadId)) return [];
   const { db } = await getDatabase();

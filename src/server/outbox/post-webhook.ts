@@ -4,9 +4,8 @@ import { postJson } from '@/server/http/post-json';
 export type PostResult = { ok: boolean; httpStatus: number | null; error: string | null };
 
 /**
- * One delivery attempt. Success is a 2xx within the timeout; redirects are not
- * followed (see post-json.ts). The response body is ignored and never stored,
- * since it may echo the lead back.
+ * One delivery attempt: success is a 2xx within the timeout, redirects are not followed, and the
+ * body is never stored, since it may echo the lead back.
  */
 export async function postWebhook(
   url: string,

@@ -2,11 +2,9 @@ import 'server-only';
 import { createHmac } from 'node:crypto';
 
 /**
- * Standard Webhooks signature (https://www.standardwebhooks.com): the receiver
- * recomputes HMAC-SHA256 over "{webhook-id}.{webhook-timestamp}.{body}" and
- * compares it with webhook-signature "v1,{base64}". The secret is
- * "whsec_{base64}" and the key is those decoded bytes; src/env.ts accepts no
- * other form, since the standard's own verifiers cannot use one.
+ * Standard Webhooks signature: HMAC-SHA256 over "{webhook-id}.{webhook-timestamp}.{body}", sent as
+ * "v1,{base64}". The key is the base64 after "whsec_"; src/env.ts accepts no other form, since the
+ * standard's own verifiers cannot use one.
  */
 export function signingKey(secret: string): Buffer {
   if (!secret.startsWith('whsec_'))

@@ -6,11 +6,9 @@ import type { LeadForm } from '@/lib/lead-forms';
 import { authHeader, withoutCredentials } from '@/server/http/credentials';
 
 /**
- * Where a lead's jobs go, read from the configuration of this process. Every delivery attempt asks
- * again (worker.ts), so fixing a wrong URL and re-sending reaches the new one; the URL stored with a
- * delivery is only a record of where it was last sent. Email recipients are the exception: they
- * are fixed when a job is written (one job per recipient), so 'never twice to one recipient' holds
- * per job.
+ * Where a lead's jobs go, read from this process's configuration at every attempt, so a fixed URL
+ * reaches the next one; a stored URL is only a record. Email recipients are fixed when a job is
+ * written (one job each), so no recipient gets a job's message twice.
  */
 
 export type WebhookTarget = {
@@ -33,17 +31,17 @@ export function webhookFor(form: LeadForm): WebhookTarget | null {
   };
 }
 
-/** The form's webhook as recorded with a delivery (no credentials), or null when none is configured. */
+/** The form's webhook as recorded with a delivery (no credentials), or null. */
 export function webhookUrlFor(form: LeadForm): string | null {
   return webhookFor(form)?.record ?? null;
 }
 
-/** Who gets the agency's email about a lead of this form: its own list, else LEADS_NOTIFY_TO, else the site's address. */
+/** Who gets the agency's email about a lead: the form's list, else LEADS_NOTIFY_TO, else ours. */
 export function agencyRecipients(form: LeadForm): string[] {
   return env[notifyEnvOf(form)] ?? env.LEADS_NOTIFY_TO ?? [siteConfig.email];
 }
 
-/** Who gets the watchdog's alerts and digest: LEADS_ALERT_TO, else LEADS_NOTIFY_TO, else the site's address. */
+/** Who gets alerts and the digest: LEADS_ALERT_TO, else LEADS_NOTIFY_TO, else the site's. */
 export function alertRecipients(): string[] {
   return env.LEADS_ALERT_TO ?? env.LEADS_NOTIFY_TO ?? [siteConfig.email];
 }

@@ -2,9 +2,8 @@ import 'server-only';
 import { log } from '@/server/log';
 
 /**
- * A delivery path that is misconfigured (a wrong SMTP password, a chat URL that refuses) is logged
- * at warn once per process, not once per job: the next warning about that path comes only after it
- * has worked again, or fails in another way. Health shows it meanwhile.
+ * A misconfigured delivery path (a wrong SMTP password, a chat URL that refuses) warns once per
+ * process, not per job; again only after it has worked or fails another way.
  */
 
 const state = globalThis as typeof globalThis & { __outboxWarned?: Map<string, string> };

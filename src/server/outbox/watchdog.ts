@@ -8,10 +8,9 @@ import { lastWorked } from './delivery-health';
 import { alertJobs, JOB_COLUMNS, jobValues } from './jobs';
 
 /**
- * The daily digest: once LEADS_DIGEST_HOUR (UTC) has passed, every sweep of every instance may
- * write the day's digest, and the dedupe key (digest:<day>:<recipient>) keeps it to one per
- * recipient however many try. Its figures are taken when it is written, for the 24 hours before.
- * Each process remembers the day it has written, so the check costs one statement a day.
+ * The daily digest: past LEADS_DIGEST_HOUR (UTC) any instance's sweep may write it, and the dedupe
+ * key keeps it to one per recipient a day. Each process remembers the day it wrote, so the check
+ * costs one statement a day.
  */
 
 const state = globalThis as typeof globalThis & { __digestWritten?: string };

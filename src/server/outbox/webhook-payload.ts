@@ -2,12 +2,8 @@ import 'server-only';
 import { leadFormRegistry, leadSchema, type Attribution, type LeadForm } from '@/lib/lead-forms';
 
 /**
- * The JSON each lead is delivered as: SPEC section 7, so automations built for
- * the original site keep working. Every form also carries the visit's
- * attribution (page, referrer, browser, UTM values...) the growth audit sends:
- * added after SPEC's own fields, which stay as they are. Pure: same lead, same
- * payload, on every retry (timestamp is when the lead was accepted, not when it
- * is sent). docs/n8n.md lists each form's fields.
+ * The JSON each lead is delivered as (docs/product.md section 6.8; each form's in docs/n8n.md).
+ * Pure: a lead gives the same payload on every retry (timestamp is when it was accepted).
  */
 
 export type StoredLead = {
@@ -21,7 +17,7 @@ export type StoredLead = {
 const text = (value: string | undefined): string | null =>
   value === undefined || value === '' ? null : value;
 
-/** The visit's attribution, SPEC section 7's growth-audit fields: null when unknown, 'direct' without a referrer. */
+/** The visit's attribution: null when unknown, 'direct' without a referrer. */
 function attributionFields(a: Attribution) {
   return {
     page_url: text(a.page_url),
@@ -64,7 +60,7 @@ function growthAuditPayload(lead: StoredLead) {
   };
 }
 
-/** SPEC: the form's fields, source, timestamp and page_url; then the rest of the attribution. */
+/** The form's fields, source, timestamp and page_url; then the rest of the attribution. */
 function formPayload(lead: StoredLead & { form: Exclude<LeadForm, 'growth-audit'> }) {
   const fields = Object.fromEntries(
     leadSchema(lead.form).fields.map((name) => [name, lead.fields[name] ?? '']),

@@ -16,27 +16,14 @@ import { writeDigestIfDue } from './watchdog';
 import type { StoredLead } from './webhook-payload';
 
 /**
- * The outbox's delivery side: every job (outbox/jobs.ts: a lead's webhook delivery, the agency's
- * and the visitor's emails, the chat message, the watchdog's alerts) goes through here. Every
- * process runs it (several instances on one PostgreSQL are fine):
+ * The outbox's delivery side (docs/architecture.md, "Server"). A lead's jobs arrive claimed by
+ * the request's process (deliverAccepted, not awaited, so the visitor never waits); a sweep every
+ * LEADS_SWEEP_INTERVAL_MS claims due or abandoned jobs with SKIP LOCKED, so none is shared.
  *
- * 1. A lead's jobs are written already claimed by the request's process (accept-lead.ts), which
- *    then calls deliverAccepted() without awaiting it, so the visitor never waits.
- * 2. A sweep every LEADS_SWEEP_INTERVAL_MS claims due jobs (pending and next_attempt_at passed, or
- *    'delivering' whose claim expired because a worker died) with FOR UPDATE SKIP LOCKED, so two
- *    workers never claim the same job, and attempts them. It also writes the daily digest when due.
- *
- * Each attempt reads the configuration of this process when it is made (targets.ts): fixing a wrong
- * LEADS_WEBHOOK_URL or SMTP_URL and re-sending (or waiting for the next retry after a restart)
- * reaches the new one. A channel no longer configured sends its job back to 'skipped', which
- * 'Deliver skipped' (leads/actions.ts) queues again once it is set.
- *
- * A claim sets status 'delivering', attempts + 1 and locked_until (claimLeaseMs: twice the timeout
- * plus 5 s). The result is written only if the job is still this claim (same attempts, still
- * delivering). Delivery is at least once: a worker dying after the receiver got the job but before
- * recording it means a second attempt, which a webhook receiver deduplicates by Idempotency-Key (the
- * lead id) and a mail client by Message-ID (the job id). A webhook job that fails for good writes,
- * in the same statement, the agency's alert (LEADS_ALERT_FAILED).
+ * Each attempt reads this process's configuration (targets.ts), so a fixed URL reaches the next
+ * retry. A claim bumps attempts and sets locked_until; its result is written only while the job is
+ * still that claim. Delivery is at least once: receivers dedupe on Idempotency-Key (the lead id) or
+ * Message-ID (the job id).
  */
 
 export type OutboxOptions = {
@@ -45,7 +32,7 @@ export type OutboxOptions = {
   secret: string | undefined;
   batchSize: number;
   random: () => number;
-  /** The time claims and results are written with (a test drives days of retries in seconds with its own). */
+  /** The clock claims and results are written with (a test runs days of retries in seconds). */
   now: () => Date;
 };
 
@@ -118,7 +105,7 @@ type AttemptRecord = {
   status: 'pending' | 'delivered' | 'failed' | 'skipped';
   nextAttemptAt: Date | null;
   finishedAt: Date;
-  /** The agency's alert about this job, written only if this result is (a webhook failed for good). */
+  /** The agency's alert (a webhook failed for good), written only if this result is. */
   alert: ReturnType<typeof alertJobs>;
 };
 
@@ -131,10 +118,9 @@ const attemptValues = (a: AttemptRecord): SQL => {
 };
 
 /**
- * Records attempts and their results, a group per statement (group-commit.ts): each attempt is
- * always recorded (a data-modifying CTE always runs), the result only where the job is still this
- * claim (same attempts, still delivering), and an alert only where its job's result was written.
- * Rows are grouped per database handle (tests run two).
+ * Records attempts and results, a group per statement: each attempt always (a data-modifying CTE
+ * always runs), the result only where the job is still this claim, an alert only where its job's
+ * result was written. Rows are grouped per database handle (tests run two).
  */
 async function writeAttempts(group: AttemptRecord[]): Promise<{ written: boolean }[]> {
   const byDb = new Map<Db, AttemptRecord[]>();
@@ -251,8 +237,8 @@ async function deliver(
       log('error', 'outbox.health_error', { error: describeError(error) }),
     );
 
-  // Webhook failures are warned about per attempt (the receiver's answer explains each); the other
-  // channels' misconfiguration once (warn-once.ts), their attempts at info. No recipient, no reply text.
+  // Webhook failures warn per attempt (the receiver's answer explains each); other channels warn
+  // once about misconfiguration (warn-once.ts). No recipient, no reply text.
   log(
     result.ok || job.channel !== 'webhook' ? 'info' : 'warn',
     job.channel === 'webhook' ? 'lead.delivery_attempt' : 'outbox.attempt',
@@ -288,7 +274,7 @@ function track<T>(promise: Promise<T>): Promise<T> {
   return promise;
 }
 
-/** This process's database, or another handle on it (tests pass a second pool to play a second instance). */
+/** This process's database, or another handle on it (a test's second instance). */
 async function contextFor(db?: Db): Promise<Context> {
   const database = await getDatabase();
   return { database: db ? { db, ipHashSalt: database.ipHashSalt } : database };
@@ -310,7 +296,7 @@ export async function runOutboxOnce(options = outboxOptions(), database?: Db): P
   return attempted;
 }
 
-/** Claims these jobs if they are due and attempts them now, awaited (a re-send from the inbox or the command line). */
+/** Claims these jobs if due and attempts them, awaited (a re-send from the inbox or a command). */
 export async function deliverNow(
   jobIds: readonly string[],
   options = outboxOptions(),
@@ -333,7 +319,7 @@ export async function deliverNow(
   return attempted;
 }
 
-/** First attempts for a just-accepted lead's jobs (already claimed); errors are logged, the sweep takes over later. */
+/** First attempts for a just-accepted lead's claimed jobs; on error the sweep takes over later. */
 export function deliverAccepted(first: FirstAttempt, options = outboxOptions()): Promise<void> {
   return track(
     (async () => {
@@ -366,7 +352,7 @@ async function sweep(options: OutboxOptions): Promise<void> {
   }
 }
 
-/** Starts the periodic sweep once per process (instrumentation.ts). Opening the database applies migrations. */
+/** Starts the periodic sweep once per process (instrumentation.ts). */
 export function startOutboxWorker(
   intervalMs = env.LEADS_SWEEP_INTERVAL_MS,
   options = outboxOptions(),

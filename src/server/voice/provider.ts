@@ -2,8 +2,8 @@ import 'server-only';
 import { postJson } from '@/server/http/post-json';
 
 /**
- * The one call to the voice provider (docs/product.md section 10.3), with the server-held key. Only
- * the access token (and the call id, for the log) is taken from the answer.
+ * The one call to the voice provider (docs/product.md section 10.3), with the server-held key.
+ * Only the access token (and the call id, for the log) is taken from the answer.
  */
 
 export type VoiceProviderConfig = {

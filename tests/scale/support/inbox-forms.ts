@@ -102,7 +102,7 @@ export function cookiesFrom(response: Response): string {
     .join('; ');
 }
 
-/** Signs in through the sign-in page's form; returns the session's Cookie header and the Set-Cookie lines. */
+/** Signs in through the sign-in page's form; returns the Cookie header and Set-Cookie lines. */
 export async function signInThrough(
   base: string,
   email: string,

@@ -3,10 +3,9 @@ import { connect } from 'node:net';
 import testEnv from '../../e2e/support/test-env.json' with { type: 'json' };
 
 /**
- * Instances of the production server (scripts/server.mjs on the production build) for the tests
- * that need the real thing: real sockets, the real framework, real process deaths.
- * SCALE_DIST_DIR picks the build (default: the main e2e build), SCALE_PORT the first of the ports
- * these tests use (default 3150; they use up to 20 above it), so several copies can run side by side.
+ * Instances of the production server (scripts/server.mjs on the production build): real sockets,
+ * the real framework, real process deaths. SCALE_DIST_DIR picks the build (default: the main e2e
+ * build), SCALE_PORT the first of the 20 ports these tests use (default 3150).
  */
 const DIST_DIR = process.env.SCALE_DIST_DIR || testEnv.main.NEXT_DIST_DIR;
 export const BASE_PORT = Number(process.env.SCALE_PORT) || 3150;
@@ -29,8 +28,8 @@ export type Instance = {
 };
 
 /**
- * The e2e build's settings without its webhooks: the e2e suite points the contact form at its own receiver
- * (LEADS_WEBHOOK_URL_CONTACT), which would take every contact lead away from a scale test's receiver.
+ * The e2e build's settings without its webhooks: the e2e suite's own contact receiver would take
+ * every contact lead away from a scale test's receiver.
  */
 const baseEnv = Object.fromEntries(
   Object.entries(testEnv.main).map(([name, value]) => [
@@ -39,13 +38,13 @@ const baseEnv = Object.fromEntries(
   ]),
 );
 
-// SCALE_SERVER=next-start runs the same tests against a bare `next start`, to see what server.mjs adds.
+// SCALE_SERVER=next-start runs the tests against a bare `next start`, to see what server.mjs adds.
 const command =
   process.env.SCALE_SERVER === 'next-start'
     ? ['node_modules/next/dist/bin/next', 'start']
     : ['scripts/server.mjs'];
 
-/** The production server's process, not yet known to be healthy. `nodeArgs` go before the script (--import). */
+/** The production server's process, not yet known healthy; `nodeArgs` go before the script. */
 export function spawnInstance(
   port: number,
   env: Record<string, string>,
@@ -95,7 +94,7 @@ export async function startInstance(
   throw new Error(`instance on ${port} did not become healthy:\n${output.join('')}`);
 }
 
-/** Signs an operator in over HTTP as the inbox's JSON client does; returns the Cookie header to send. */
+/** What rawRequest read: the status, headers and body, and how long it took. */
 export type RawResponse = {
   status: number;
   headers: Record<string, string>;
@@ -156,7 +155,7 @@ export function rawRequest(
         closedMs,
       });
     };
-    // A complete answer: no need to wait for the connection to close, unless that is what is measured.
+    // A complete answer: no need to wait for the close, unless that is what is measured.
     const answered = () => {
       answeredMs ||= Date.now() - started;
       if (!untilClosed) finish();

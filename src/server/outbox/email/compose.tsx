@@ -37,17 +37,15 @@ const when = (at: Date | string | null) =>
 const INVISIBLE =
   /[\u0000-\u001F\u007F-\u009F\u061C\u200B-\u200F\u202A-\u202E\u2060-\u2069\uFEFF]/g;
 
-/** Text a visitor typed, safe for a header line: no control or bidi characters, one line, bounded. */
+/** Text a visitor typed, safe for a header: no control or bidi characters, one line, bounded. */
 export function headerText(value: string, max = 80): string {
   const clean = value.replace(INVISIBLE, ' ').replace(/\s+/g, ' ').trim();
   return [...clean].slice(0, max).join('');
 }
 
 /**
- * The visitor's first name as the confirmation greets them: trimmed, at most 40 characters, only
- * letters, combining marks, spaces, hyphens and apostrophes, so nothing in it can be a link, an
- * address or a message (the autoresponder must not carry text to a stranger's inbox). Empty: greet
- * without a name.
+ * The first name the confirmation greets: at most 40 letters, marks, spaces, hyphens and
+ * apostrophes, so it cannot be a link, an address or a message carried to a stranger's inbox.
  */
 export function greetingName(firstName: string | undefined): string {
   const letters = (firstName ?? '')
@@ -115,7 +113,7 @@ export function agencyLeadEmail(lead: StoredLead): ComposedEmail {
   return { subject, ...rendered, replyTo: lead.fields.email };
 }
 
-/** To the visitor: what their form's page promised, their cleaned first name, the site's own links. */
+/** To the visitor: what their form's page promised, their cleaned first name, our own links. */
 export function confirmationEmail(lead: StoredLead): ComposedEmail {
   const copy = confirmations[lead.form];
   const name = greetingName(lead.fields.firstName);
@@ -208,7 +206,7 @@ function alertEmail(
   return { subject, ...rendered };
 }
 
-/** The watchdog's emails: a delivery failed for good, a webhook started failing, the cap, the digest, a test. */
+/** The watchdog's emails: a failed delivery, a failing webhook, the cap, the digest, a test. */
 export function alertMessage(payload: AlertPayload): ComposedEmail {
   switch (payload.kind) {
     case 'delivery_failed':

@@ -1,8 +1,6 @@
-// The SMTP side of sending email, on a thread of its own (transport.ts starts it): building a message's
-// MIME and talking to the mail server cost a millisecond or two of CPU each, which on the server's
-// thread held up the requests that arrived meanwhile (bench/results/notify.md). Loaded by path, not
-// imported, so it holds no `server-only` (which would throw here); it receives no secret but the
-// SMTP_URL it is given with each message, and keeps nothing else.
+// Sends email on a thread of its own (transport.ts starts it): a message's MIME and SMTP exchange
+// cost a millisecond or two of CPU that would hold up requests (bench/results/notify.md). Loaded
+// by path, so no `server-only` (it would throw here); it holds no secret but SMTP_URL.
 import { parentPort } from 'node:worker_threads';
 import nodemailer from 'nodemailer';
 

@@ -2,11 +2,9 @@ import 'server-only';
 import type { ReactElement, ReactNode } from 'react';
 
 /**
- * Renders an email's React tree to HTML and to plain text, from the same tree. Not react-dom/server:
- * route handlers and `npm run leads` run under the react-server condition, where react-dom/server
- * throws by design (and React's experimental react-markup is not released). Emails need a small
- * subset of React: host elements, text, fragments, arrays and plain function components. Anything
- * else (hooks, context, class or async components) is refused with an error, never rendered wrongly.
+ * Renders an email's React tree to HTML and plain text. Not react-dom/server, which throws under
+ * the react-server condition that route handlers and `npm run leads` run under. Takes host
+ * elements, text, fragments, arrays and function components; anything else throws.
  */
 
 const FRAGMENT = Symbol.for('react.fragment');
@@ -114,9 +112,8 @@ function toHtml(node: ReactNode): string {
 }
 
 /**
- * The plain-text version: blocks on lines of their own, a blank line after paragraphs and headings,
- * table cells of a row joined by ': ', links as "text: url" (or the url alone when it is the text).
- * An element with data-text-skip is left out of the text (a button that repeats a link, say).
+ * The plain-text version: blocks on lines of their own, a row's cells joined by ': ', links as
+ * "text: url". An element with data-text-skip is left out (a button that repeats a link, say).
  */
 function toText(node: ReactNode): string {
   return expand(node)

@@ -7,13 +7,8 @@ import { messageId, sender } from './sender';
 import { CONNECTIONS, deliverMail, emailConfigured } from './transport';
 
 /**
- * One SMTP attempt for one outbox job: one recipient, the job's stable Message-ID, a deadline.
- * Accepted means the server answered 250 to the message; its answer is kept with the attempt.
- *
- * What remains possible: a server that accepted the message but whose answer did not reach us in
- * time (the deadline, a dropped connection, a crash between its 250 and our record) gets the same
- * message again on the next attempt, with the same Message-ID, which mail clients and providers use
- * to recognise the copy.
+ * One SMTP attempt for one outbox job: one recipient, a deadline, the job's stable Message-ID, so
+ * a message sent again after its 250 was lost (timeout, dropped connection, crash) is recognised.
  */
 
 export type EmailResult =
@@ -21,7 +16,7 @@ export type EmailResult =
   | { ok: false; off: true; words: string }
   | ({ ok: false; off?: false } & SmtpFailure);
 
-// Slots for messages handed to the pool; a slot is released when the pool has finished with its message.
+// Slots for messages handed to the pool, released when the pool has finished with the message.
 const slots = globalThis as typeof globalThis & {
   __mailSlots?: { free: number; waiting: Array<() => void> };
 };
@@ -88,7 +83,7 @@ export async function sendEmail(
       },
       timeoutMs,
     );
-    // The slot is the pool's until it is done with the message, answered or not (its socket timeout).
+    // The slot is the pool's until it is done with the message, answered or not.
     void sent.then(releaseSlot, releaseSlot);
     const outcome = await Promise.race([sent, deadline]);
     if (outcome === 'timeout') {

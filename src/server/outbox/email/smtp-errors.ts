@@ -1,10 +1,8 @@
 import 'server-only';
 
 /**
- * What went wrong with an SMTP attempt, in words an agency understands. `path` errors say the mail
- * server or its settings are wrong (they count against email's delivery health and are logged at
- * warn once); the others are about one message (a refused recipient) and end that job at once,
- * since sending the same message again gets the same answer.
+ * What went wrong with an SMTP attempt, in words an agency understands: either the mail server or
+ * its settings (`path`: counted in delivery health) or one message, such as a refused recipient.
  */
 
 type SmtpErrorKind =
@@ -26,7 +24,7 @@ export type SmtpFailure = {
   words: string;
   /** The server's own answer, when it gave one (kept with the attempt, never logged). */
   reply: string | null;
-  /** The job ends now ('failed'): retrying sends the same message to the same refusal. */
+  /** The job ends at once ('failed'): retrying sends the same message to the same refusal. */
   permanent: boolean;
   /** The mail server or SMTP_URL is wrong: counted in delivery health, warned about once. */
   path: boolean;

@@ -2,9 +2,8 @@ import 'server-only';
 import type { ReactNode } from 'react';
 
 /**
- * The emails' building blocks and templates, as React components rendered by render.ts to HTML and
- * plain text. Layout tables and inline styles: what mail clients display the same way. Words come
- * from src/content/emails.ts through compose.ts; nothing here is copy.
+ * The emails' building blocks, rendered by render.ts. Layout tables and inline styles, which mail
+ * clients display alike; the words come from src/content/emails.ts through compose.tsx.
  */
 
 const FONT_FAMILY = '-apple-system, Segoe UI, Helvetica, Arial, sans-serif';

@@ -19,8 +19,7 @@ export type TestEmailResult =
   | { sent: false; reason: 'email_off' | 'no_recipient'; words: string | null };
 
 /**
- * 'Send test email': one message to the agency's first alert address (LEADS_ALERT_TO, else
- * LEADS_NOTIFY_TO, else the site's address), through the same mail server and code path as every
+ * 'Send test email': one message to the first alert address through the same code path as every
  * job, awaited, so the inbox can show the server's answer. Nothing is stored.
  */
 export async function sendTestEmail(): Promise<TestEmailResult> {

@@ -4,16 +4,10 @@ import { Worker } from 'node:worker_threads';
 import { env } from '@/env';
 
 /**
- * The mail server, read from SMTP_URL in this process at each attempt and never stored with a job.
- * Messages go out from a thread of its own (mail-thread.mjs: nodemailer's MIME building and the SMTP
- * exchange cost a millisecond or two of CPU each, which the server's thread would take from requests),
- * over one pooled connection set per process: a burst of leads reuses a few connections instead of a
- * handshake per message; a connection idle for 5 s closes. TLS certificates are verified (Node's
- * default; SMTP_URL accepts no options that turn it off).
- *
- * At most CONNECTIONS messages are handed to the pool at once (send.ts holds a slot until the pool
- * is done with the message), so the pool never queues one: a message queued there could still go
- * out after its attempt was given up and recorded, and be sent twice.
+ * The mail server, read from SMTP_URL at each attempt and never stored with a job. Messages go out
+ * from mail-thread.mjs over one connection pool per process, so a burst of leads reuses a few
+ * connections. At most CONNECTIONS messages are in the pool at once (send.ts holds a slot each), so
+ * it never queues one: a queued message could go out after its attempt was recorded as given up.
  */
 export const CONNECTIONS = 5;
 
