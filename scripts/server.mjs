@@ -29,9 +29,9 @@ const HEADERS_TIMEOUT_MS = 10_000;
 const REQUEST_TIMEOUT_MS = 15_000;
 const SHUTDOWN_GRACE_MS = 10_000;
 
-// The contract with the app: the header's name, hooks the app adds to run at shutdown, and
-// whenListening(hook), which runs the hook with the server's origin once it listens (the app's
-// instrumentation may register after that, so a late hook runs at once).
+// The contract with the app (its type: SiteServer in src/server/process.ts): the header's name,
+// hooks the app adds to run at shutdown, and whenListening(hook), which runs the hook with the
+// server's origin once it listens (a hook registered later runs at once).
 const PEER_ADDRESS_HEADER = 'x-site-peer-address';
 let listeningOrigin = null;
 const listeningHooks = [];

@@ -4,12 +4,6 @@
  * retention and the command socket start. Not during `next build`, which must not open or lock the
  * database.
  */
-type ServerGlobal = typeof globalThis & {
-  __siteServer?: {
-    whenListening?: (hook: (origin: string) => Promise<void>) => void;
-    shutdownHooks: Array<() => Promise<void>>;
-  };
-};
 
 export async function register() {
   const { env } = await import('./env');
@@ -31,7 +25,7 @@ export async function register() {
     const { serveCommands } = await import('./server/admin/command-socket');
     await serveCommands(env.LEADS_DATA_DIR);
   }
-  const server = (globalThis as ServerGlobal).__siteServer;
+  const server = (await import('./server/process')).processGlobals.__siteServer;
   server?.whenListening?.(async (origin) => {
     const { startupLines } = await import('./server/startup');
     for (const line of await startupLines(origin)) console.log(line);

@@ -14,6 +14,7 @@ import {
   operatorVerifications,
 } from '@/server/db/schema';
 import { log } from '@/server/log';
+import { processGlobals } from '@/server/process';
 
 /**
  * Operator sign-in on better-auth, which keeps its sessions in our own database, so every instance
@@ -106,7 +107,7 @@ function createAuth(db: Db, secret: string) {
 
 export type Auth = ReturnType<typeof createAuth>;
 
-const cache = globalThis as typeof globalThis & { __adminAuth?: { db: Db; auth: Promise<Auth> } };
+const cache = processGlobals;
 
 /** The process's one better-auth instance, made again when the database is reopened. */
 export async function getAuth(): Promise<Auth> {

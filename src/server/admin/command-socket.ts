@@ -12,6 +12,7 @@ import {
 } from '@/server/db/private-folder';
 import { describeError, log } from '@/server/log';
 import { CommandError, runCommand, type CommandInput, type CommandIO } from './commands';
+import { processGlobals } from '@/server/process';
 
 /**
  * The operator commands beside a running site on the embedded database: PGlite belongs to one
@@ -118,7 +119,7 @@ async function handle(request: http.IncomingMessage, response: http.ServerRespon
   if (!response.destroyed) response.end(`${JSON.stringify({ exit })}\n`);
 }
 
-const state = globalThis as typeof globalThis & { __commandSocket?: http.Server };
+const state = processGlobals;
 
 /** Starts answering commands for the embedded database in `dataDir` (once per process). */
 export async function serveCommands(dataDir: string): Promise<void> {

@@ -1,5 +1,6 @@
 import 'server-only';
 import { env } from '@/env';
+import { processGlobals } from '@/server/process';
 
 /**
  * The chat webhook's last state in this process, for GET /api/health, where a misconfigured webhook
@@ -15,9 +16,7 @@ export type ChatWebhookHealth = {
   at: string | null;
 };
 
-const state = globalThis as typeof globalThis & {
-  __chatWebhookHealth?: Omit<ChatWebhookHealth, 'configured'>;
-};
+const state = processGlobals;
 state.__chatWebhookHealth ??= { lastStatus: null, lastError: null, at: null };
 
 export function recordChatWebhook(

@@ -15,6 +15,7 @@ import { maintainEmbedded, scheduleMaintenance } from './maintenance';
 import { migrate } from './migrate';
 import { ensurePrivateFolder } from './private-folder';
 import { leadSettings, schema } from './schema';
+import { processGlobals } from '@/server/process';
 
 /**
  * The process's one database handle, cached on globalThis so that dev reloads keep it: a Pool on
@@ -43,7 +44,7 @@ class DatabaseUnavailableError extends Error {
   override name = 'DatabaseUnavailableError';
 }
 
-const cache = globalThis as typeof globalThis & { __leadsDatabase?: Promise<Database> };
+const cache = processGlobals;
 
 export function getDatabase(): Promise<Database> {
   cache.__leadsDatabase ??= open().catch((error: unknown) => {

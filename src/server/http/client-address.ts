@@ -3,6 +3,7 @@ import { createHmac } from 'node:crypto';
 import { isIP } from 'node:net';
 import type { TrustProxy } from '@/env';
 import { log } from '@/server/log';
+import { processGlobals } from '@/server/process';
 
 /**
  * The address a request came from, as TRUST_PROXY allows (docs/deploying.md): a client chooses
@@ -11,13 +12,11 @@ import { log } from '@/server/log';
  * visitor is 'unknown'. With N proxies the visitor is X-Forwarded-For's N-th entry from the right.
  */
 
-type ServerGlobal = typeof globalThis & { __siteServer?: { peerAddressHeader: string } };
-
 let warnedNoPeer = false;
 
 /** The connection's address, from scripts/server.mjs's header; 'unknown' without that server. */
 function peerAddress(headers: Headers): string {
-  const header = (globalThis as ServerGlobal).__siteServer?.peerAddressHeader;
+  const header = processGlobals.__siteServer?.peerAddressHeader;
   const address = header ? normalizeAddress(headers.get(header)) : null;
   if (!address && !warnedNoPeer) {
     warnedNoPeer = true;

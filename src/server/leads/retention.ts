@@ -5,6 +5,7 @@ import { recordAudit } from '@/server/audit';
 import { getDatabase } from '@/server/db/client';
 import { leadDeliveries, leads } from '@/server/db/schema';
 import { describeError, log } from '@/server/log';
+import { processGlobals } from '@/server/process';
 
 /**
  * Retention the privacy policy can promise: spam goes after LEADS_SPAM_RETENTION_DAYS, every lead
@@ -74,7 +75,7 @@ export async function purgeExpired(
   return { spam, leads: all };
 }
 
-const state = globalThis as typeof globalThis & { __leadsRetention?: NodeJS.Timeout };
+const state = processGlobals;
 
 /** Purges at once and every `intervalMs` after, once per process however often called. */
 export function startRetention(intervalMs = HOUR_MS): boolean {

@@ -1,12 +1,13 @@
 import 'server-only';
 import { log } from '@/server/log';
+import { processGlobals } from '@/server/process';
 
 /**
  * A misconfigured delivery path (a wrong SMTP password, a chat URL that refuses) warns once per
  * process, not per job; again only after it has worked or fails another way.
  */
 
-const state = globalThis as typeof globalThis & { __outboxWarned?: Map<string, string> };
+const state = processGlobals;
 const warned = (state.__outboxWarned ??= new Map());
 
 export function warnOnce(

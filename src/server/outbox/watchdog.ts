@@ -6,6 +6,7 @@ import type { Db } from '@/server/db/client';
 import type { AlertPayload } from '@/server/outbox/email/compose';
 import { lastWorked } from './delivery-health';
 import { alertJobs, JOB_COLUMNS, jobValues } from './jobs';
+import { processGlobals } from '@/server/process';
 
 /**
  * The daily digest: past LEADS_DIGEST_HOUR (UTC) any instance's sweep may write it, and the dedupe
@@ -13,7 +14,7 @@ import { alertJobs, JOB_COLUMNS, jobValues } from './jobs';
  * costs one statement a day.
  */
 
-const state = globalThis as typeof globalThis & { __digestWritten?: string };
+const state = processGlobals;
 
 type Figures = { form: LeadForm | null; status: string; n: number };
 

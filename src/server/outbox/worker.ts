@@ -14,6 +14,7 @@ import { alertJobs, JOB_COLUMNS, jobValues, type ClaimedJob, type FirstAttempt }
 import { warnOnce } from './warn-once';
 import { writeDigestIfDue } from './watchdog';
 import type { StoredLead } from './webhook-payload';
+import { processGlobals } from '@/server/process';
 
 /**
  * The outbox's delivery side (docs/architecture.md, "Server"). A lead's jobs arrive claimed by
@@ -259,14 +260,11 @@ async function deliver(
   );
 }
 
-const state = globalThis as typeof globalThis & {
-  __leadsOutbox?: {
-    timer: NodeJS.Timeout | null;
-    sweeping: boolean;
-    inFlight: Set<Promise<unknown>>;
-  };
-};
-const outbox = (state.__leadsOutbox ??= { timer: null, sweeping: false, inFlight: new Set() });
+const outbox = (processGlobals.__leadsOutbox ??= {
+  timer: null,
+  sweeping: false,
+  inFlight: new Set(),
+});
 
 function track<T>(promise: Promise<T>): Promise<T> {
   outbox.inFlight.add(promise);

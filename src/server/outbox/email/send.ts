@@ -5,6 +5,7 @@ import type { ComposedEmail } from './compose';
 import { describeSmtpError, timeoutFailure, type SmtpFailure } from './smtp-errors';
 import { messageId, sender } from './sender';
 import { CONNECTIONS, deliverMail, emailConfigured } from './transport';
+import { processGlobals } from '@/server/process';
 
 /**
  * One SMTP attempt for one outbox job: one recipient, a deadline, the job's stable Message-ID, so
@@ -17,9 +18,7 @@ export type EmailResult =
   | ({ ok: false; off?: false } & SmtpFailure);
 
 // Slots for messages handed to the pool, released when the pool has finished with the message.
-const slots = globalThis as typeof globalThis & {
-  __mailSlots?: { free: number; waiting: Array<() => void> };
-};
+const slots = processGlobals;
 const pool = (slots.__mailSlots ??= { free: CONNECTIONS, waiting: [] });
 
 /** Takes a slot, or gives up when `deadline` wins (false: nothing was handed to the pool). */

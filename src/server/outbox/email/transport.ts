@@ -2,6 +2,7 @@ import 'server-only';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { env } from '@/env';
+import { processGlobals } from '@/server/process';
 
 /**
  * The mail server, read from SMTP_URL at each attempt and never stored with a job. Messages go out
@@ -25,17 +26,17 @@ export type OutgoingMail = {
 };
 
 type Waiting = { resolve: (response: string) => void; reject: (error: Error) => void };
-type Thread = { worker: Worker; waiting: Map<number, Waiting>; nextId: number };
+export type MailThread = { worker: Worker; waiting: Map<number, Waiting>; nextId: number };
 
-const state = globalThis as typeof globalThis & { __siteMailThread?: Thread };
+const state = processGlobals;
 
-function thread(): Thread {
+function thread(): MailThread {
   if (state.__siteMailThread) return state.__siteMailThread;
   // Plain Node for a plain module: no loader hooks (tsx, in a command) or conditions inherited.
   const worker = new Worker(THREAD_FILE, { execArgv: [] });
   // An idle mail thread does not keep a process (a command, a test) alive; one sending does.
   worker.unref();
-  const current: Thread = { worker, waiting: new Map(), nextId: 1 };
+  const current: MailThread = { worker, waiting: new Map(), nextId: 1 };
   worker.on(
     'message',
     (reply: { id: number; response?: string; error?: Record<string, unknown> }) => {
