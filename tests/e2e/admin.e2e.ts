@@ -422,7 +422,8 @@ test.describe('the inbox', () => {
     await flash(page, 'Marked as spam. It will not be delivered.');
     await page.getByRole('button', { name: 'Not spam: deliver it' }).click();
     await flash(page, 'Marked as not spam. Its delivery is queued.');
-    expect(receiver.forLead(id)).toHaveLength(3);
+    // Delivered before it was marked: nothing of it is sent twice.
+    expect(receiver.forLead(id)).toHaveLength(2);
 
     await page.getByText('Delete this lead', { exact: true }).click();
     await page
