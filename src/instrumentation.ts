@@ -1,5 +1,5 @@
 /**
- * Runs once when the server starts: importing env validates the configuration,
+ * Runs once when the server starts: reading env validates the configuration,
  * so a bad variable stops the server with a clear message. In the Node.js
  * runtime it then starts the lead outbox worker, which opens the database
  * (applying migrations) and sweeps due deliveries every LEADS_SWEEP_INTERVAL_MS,

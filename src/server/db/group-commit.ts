@@ -1,4 +1,5 @@
 import 'server-only';
+import { env } from '@/env';
 
 /**
  * Group commit: callers hand in one row each and wait for it to be written;
@@ -14,6 +15,9 @@ import 'server-only';
  *
  * A failed group is retried row by row, so one bad row never fails the rows
  * that happened to share its statement.
+ *
+ * concurrency may be a function, read as rows arrive: a module can make its
+ * writer at import, before the environment it depends on is read.
  */
 export function groupCommit<Row, Result>(
   write: (rows: Row[]) => Promise<Result[]>,
@@ -21,7 +25,7 @@ export function groupCommit<Row, Result>(
     maxRows = 100,
     concurrency = 1,
     lingerMs = 0,
-  }: { maxRows?: number; concurrency?: number; lingerMs?: number } = {},
+  }: { maxRows?: number; concurrency?: number | (() => number); lingerMs?: number } = {},
 ): (row: Row) => Promise<Result> {
   type Waiting = { row: Row; resolve: (result: Result) => void; reject: (error: unknown) => void };
   const queue: Waiting[] = [];
@@ -56,6 +60,11 @@ export function groupCommit<Row, Result>(
   return (row) =>
     new Promise<Result>((resolve, reject) => {
       queue.push({ row, resolve, reject });
-      if (writers < concurrency) void drain();
+      if (writers < (typeof concurrency === 'function' ? concurrency() : concurrency)) void drain();
     });
+}
+
+/** Writers for one table: PGlite runs one statement at a time; a PostgreSQL pool takes a few at once. */
+export function databaseWriters(): number {
+  return env.DATABASE_URL ? 4 : 1;
 }
