@@ -4,10 +4,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { env, reloadEnv } from '@/env';
 
 /**
- * env is parsed at its first read, so any module may be imported before the environment is set (the
- * integration tests import the app at the top, then set it). A module that read env while being
- * imported would fix its values too early; with a broken environment, importing it throws. Pages and
- * their metadata are left out: only Next imports them, at build or request time.
+ * env is parsed at its first read, so any module may be imported before the environment is set
+ * (the integration tests import the app at the top, then set it). A module that read env while
+ * being imported would fix its values too early; with a broken environment, importing it throws.
+ * Pages and their metadata are left out: only Next imports them, at build or request time.
  */
 
 const SRC = path.resolve('src');

@@ -64,7 +64,7 @@ export function groupCommit<Row, Result>(
     });
 }
 
-/** Writers for one table: PGlite runs one statement at a time; a PostgreSQL pool takes a few at once. */
+/** Writers per table: PGlite runs one statement at a time; a PostgreSQL pool takes a few at once. */
 export function databaseWriters(): number {
   return env.DATABASE_URL ? 4 : 1;
 }
