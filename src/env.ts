@@ -350,4 +350,25 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   return result.data;
 }
 
-export const env = parseEnv(process.env);
+let parsed: Env | undefined;
+
+/** Parses process.env again, so later reads of `env` see its current values (tests call this). */
+export function reloadEnv(): Env {
+  parsed = parseEnv(process.env);
+  return parsed;
+}
+
+/**
+ * The environment, parsed from process.env at the first read rather than at import, so any module
+ * can be imported before the values are set. A bad variable throws at that read: next.config.ts
+ * reads env when the build starts, src/instrumentation.ts when the server starts.
+ */
+export const env: Readonly<Env> = new Proxy({} as Env, {
+  get: (_, key) => Reflect.get(parsed ?? reloadEnv(), key),
+  has: (_, key) => Reflect.has(parsed ?? reloadEnv(), key),
+  ownKeys: () => Reflect.ownKeys(parsed ?? reloadEnv()),
+  getOwnPropertyDescriptor: (_, key) => {
+    const descriptor = Reflect.getOwnPropertyDescriptor(parsed ?? reloadEnv(), key);
+    return descriptor && { ...descriptor, configurable: true };
+  },
+});

@@ -1,5 +1,5 @@
 /**
- * Runs once when the server starts (docs/architecture.md, "Server"): importing env validates the
+ * Runs once when the server starts (docs/architecture.md, "Server"): reading env validates the
  * configuration, so a bad variable stops the server with a clear message; then the outbox worker,
  * retention and the command socket start. Not during `next build`, which must not open or lock the
  * database.

@@ -1,4 +1,25 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import { POST as postLead } from '@/app/api/leads/[form]/route';
+import { readHidden } from '@/lib/visible-text';
+import { runCommand } from '@/server/admin/commands';
+import { changeOwnPassword, signIn } from '@/server/admin/credentials';
+import { currentOperator } from '@/server/admin/session';
+import { listAudit } from '@/server/audit';
+import { getDatabase, closeDatabase } from '@/server/db/client';
+import { auditLog, leads, leadDeliveries, operatorSessions } from '@/server/db/schema';
+import { deleteLeadsByEmail } from '@/server/leads/actions';
+import {
+  csvCell,
+  csvLines,
+  pageNumber,
+  parseLeadQuery,
+  searchLeads,
+  countUnseen,
+} from '@/server/leads/queries';
+import { purgeExpired, startRetention, stopRetention } from '@/server/leads/retention';
+import { addNote, markSeen, notesOf, setStage } from '@/server/leads/workbench';
+import { waitForOutbox } from '@/server/outbox/worker';
 import { startReceiver, TEST_WEBHOOK_SECRET } from './support/receiver';
 import { freshEnvironment, leadRequest, validBodies, waitFor } from './support/helpers';
 
@@ -20,22 +41,6 @@ await freshEnvironment({
   ADMIN_SESSION_MAX_HOURS: '8',
   TRUST_PROXY: '1', // as behind one proxy: each call names its address in X-Forwarded-For
 });
-
-const { POST: postLead } = await import('@/app/api/leads/[form]/route');
-const { runCommand } = await import('@/server/admin/commands');
-const { changeOwnPassword, signIn } = await import('@/server/admin/credentials');
-const { currentOperator } = await import('@/server/admin/session');
-const { listAudit } = await import('@/server/audit');
-const { getDatabase, closeDatabase } = await import('@/server/db/client');
-const { auditLog, leads, leadDeliveries, operatorSessions } = await import('@/server/db/schema');
-const { csvCell, csvLines, pageNumber, parseLeadQuery, searchLeads, countUnseen } =
-  await import('@/server/leads/queries');
-const { addNote, markSeen, notesOf, setStage } = await import('@/server/leads/workbench');
-const { purgeExpired, startRetention, stopRetention } = await import('@/server/leads/retention');
-const { deleteLeadsByEmail } = await import('@/server/leads/actions');
-const { waitForOutbox } = await import('@/server/outbox/worker');
-const { readHidden } = await import('@/lib/visible-text');
-const { and, desc, eq, inArray } = await import('drizzle-orm');
 
 const EMAIL = 'ops@agency.example';
 const PASSWORD = 'correct horse battery staple';

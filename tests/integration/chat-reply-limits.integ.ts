@@ -6,6 +6,13 @@ import {
 } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { POST } from '@/app/api/chat/route';
+import {
+  MAX_RESPONSE_BYTES,
+  MAX_STREAM_BYTES,
+  MAX_STREAM_LINE_BYTES,
+} from '@/server/chat/read-reply';
+import { closeDatabase } from '@/server/db/client';
 import { freshEnvironment } from './support/helpers';
 import { serveRoute } from './support/route-server';
 
@@ -34,10 +41,6 @@ await freshEnvironment({
   CHAT_IDLE_TIMEOUT_MS: '15000',
   CHAT_RATE_LIMIT_PER_MINUTE: '0',
 });
-const { POST } = await import('@/app/api/chat/route');
-const { MAX_RESPONSE_BYTES, MAX_STREAM_BYTES, MAX_STREAM_LINE_BYTES } =
-  await import('@/server/chat/read-reply');
-const { closeDatabase } = await import('@/server/db/client');
 const site = await serveRoute(POST);
 
 afterAll(async () => {

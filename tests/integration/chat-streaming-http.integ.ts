@@ -1,5 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import { afterAll, describe, expect, it } from 'vitest';
+import { POST } from '@/app/api/chat/route';
+import { closeDatabase } from '@/server/db/client';
 import { n8n, startChatWebhook } from './support/chat-webhook';
 import { freshEnvironment } from './support/helpers';
 import { serveRoute } from './support/route-server';
@@ -21,8 +23,6 @@ await freshEnvironment({
   CHAT_IDLE_TIMEOUT_MS: '8000',
   CHAT_RATE_LIMIT_PER_MINUTE: '0',
 });
-const { POST } = await import('@/app/api/chat/route');
-const { closeDatabase } = await import('@/server/db/client');
 
 const site = await serveRoute(POST);
 const sitePort = site.port;

@@ -1,6 +1,16 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { POST } from '@/app/api/chat/route';
+import { GET as healthGet } from '@/app/api/health/route';
+import { chatApiCopy } from '@/content/chat';
+import { MAX_OUTPUT_CHARS } from '@/server/chat/webhook-answer';
+import { closeDatabase, getDatabase } from '@/server/db/client';
 import { n8n, replyWith, startChatWebhook, streamed } from './support/chat-webhook';
-import { forgedAddressHeaders, freshEnvironment, PEER_ADDRESS_HEADER } from './support/helpers';
+import {
+  forgedAddressHeaders,
+  freshEnvironment,
+  PEER_ADDRESS_HEADER,
+  setEnvironment,
+} from './support/helpers';
 
 /**
  * POST /api/chat called in-process, forwarding to a real HTTP stand-in for the
@@ -21,11 +31,6 @@ await freshEnvironment({
   TRUST_PROXY: '0',
   LOG_LEVEL: 'info',
 });
-const { POST } = await import('@/app/api/chat/route');
-const { GET: healthGet } = await import('@/app/api/health/route');
-const { chatApiCopy } = await import('@/content/chat');
-const { MAX_OUTPUT_CHARS } = await import('@/server/chat/webhook-answer');
-const { closeDatabase, getDatabase } = await import('@/server/db/client');
 
 const sessionId = '0b6a3c52-8a51-4d5e-9f1c-2a7b3d4e5f60';
 let address = 0;
@@ -277,17 +282,15 @@ describe('POST /api/chat forwarding', () => {
   });
 
   it('answers with the demo greeting when no webhook is configured', async () => {
-    vi.resetModules();
-    const saved = process.env.CHAT_WEBHOOK_URL;
-    process.env.CHAT_WEBHOOK_URL = '';
+    const saved = process.env.CHAT_WEBHOOK_URL!;
+    setEnvironment({ CHAT_WEBHOOK_URL: '' });
     try {
-      const fresh = await import('@/app/api/chat/route');
-      const response = await fresh.POST(chatRequest({ json: valid() }));
+      const response = await POST(chatRequest({ json: valid() }));
       expect(response.status).toBe(200);
       expect(await response.json()).toEqual({ output: chatApiCopy.demoGreeting, demo: true });
       expect(webhook.received).toHaveLength(0);
     } finally {
-      process.env.CHAT_WEBHOOK_URL = saved;
+      setEnvironment({ CHAT_WEBHOOK_URL: saved });
     }
   });
 

@@ -3,6 +3,7 @@ import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { commandSocketPath, forwardCommand, serveCommands } from '@/server/admin/command-socket';
 import { freshEnvironment } from './support/helpers';
 
 /**
@@ -14,8 +15,6 @@ import { freshEnvironment } from './support/helpers';
  */
 
 await freshEnvironment({});
-const { commandSocketPath, forwardCommand, serveCommands } =
-  await import('@/server/admin/command-socket');
 
 const root = mkdtempSync(path.join(tmpdir(), 'command-socket-'));
 const listeners: net.Server[] = [];

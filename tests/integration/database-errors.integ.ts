@@ -2,6 +2,14 @@ import { Console } from 'node:console';
 import { Writable } from 'node:stream';
 import { format } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { runCommand } from '@/server/admin/commands';
+import { signIn } from '@/server/admin/credentials';
+import { currentOperator } from '@/server/admin/session';
+import { getDatabase, closeDatabase } from '@/server/db/client';
+import { operators } from '@/server/db/schema';
+import { searchLeads } from '@/server/leads/queries';
+import { describeError } from '@/server/log';
 import { freshEnvironment, postgresUrl } from './support/helpers';
 
 /**
@@ -24,15 +32,6 @@ for (const method of ['log', 'info', 'warn', 'error'] as const) {
     original(...args);
   };
 }
-
-const { signIn } = await import('@/server/admin/credentials');
-const { runCommand } = await import('@/server/admin/commands');
-const { currentOperator } = await import('@/server/admin/session');
-const { getDatabase, closeDatabase } = await import('@/server/db/client');
-const { operators } = await import('@/server/db/schema');
-const { searchLeads } = await import('@/server/leads/queries');
-const { describeError } = await import('@/server/log');
-const { sql } = await import('drizzle-orm');
 
 afterAll(() => closeDatabase());
 

@@ -2,6 +2,11 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } 
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { POST } from '@/app/api/leads/[form]/route';
+import { runCommand } from '@/server/admin/commands';
+import { getDatabase, closeDatabase } from '@/server/db/client';
+import { EmbeddedDatabase } from '@/server/db/embedded';
 import { freshEnvironment, postgresUrl, validBodies } from './support/helpers';
 
 /**
@@ -14,11 +19,6 @@ import { freshEnvironment, postgresUrl, validBodies } from './support/helpers';
 
 await freshEnvironment({ LEADS_RATE_LIMIT_PER_MINUTE: '0' });
 const root = mkdtempSync(path.join(tmpdir(), 'embedded-backup-'));
-const { runCommand } = await import('@/server/admin/commands');
-const { getDatabase, closeDatabase } = await import('@/server/db/client');
-const { EmbeddedDatabase } = await import('@/server/db/embedded');
-const { POST } = await import('@/app/api/leads/[form]/route');
-const { sql } = await import('drizzle-orm');
 
 afterAll(async () => {
   await closeDatabase();

@@ -1,4 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { getDatabase, closeDatabase } from '@/server/db/client';
+import { maintainEmbedded } from '@/server/db/maintenance';
 import { freshEnvironment, postgresUrl } from './support/helpers';
 
 /**
@@ -9,9 +12,6 @@ import { freshEnvironment, postgresUrl } from './support/helpers';
  */
 
 await freshEnvironment({});
-const { getDatabase, closeDatabase } = await import('@/server/db/client');
-const { maintainEmbedded } = await import('@/server/db/maintenance');
-const { sql } = await import('drizzle-orm');
 
 afterAll(closeDatabase);
 

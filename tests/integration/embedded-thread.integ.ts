@@ -1,7 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
+import { getDatabase, closeDatabase } from '@/server/db/client';
 import { EmbeddedDatabase } from '@/server/db/embedded';
 import { freshEnvironment, postgresUrl } from './support/helpers';
 
@@ -15,8 +17,6 @@ import { freshEnvironment, postgresUrl } from './support/helpers';
  */
 
 await freshEnvironment({});
-const { getDatabase, closeDatabase } = await import('@/server/db/client');
-const { sql } = await import('drizzle-orm');
 
 const root = mkdtempSync(path.join(tmpdir(), 'embedded-thread-'));
 const stops: Error[] = [];

@@ -1,4 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { POST } from '@/app/api/leads/[form]/route';
+import { getDatabase, closeDatabase } from '@/server/db/client';
+import { readMigrations } from '@/server/db/migrate';
+import { leads, leadDeliveries } from '@/server/db/schema';
 import { leadRequest, freshEnvironment, validBodies } from './support/helpers';
 
 /**
@@ -8,11 +13,6 @@ import { leadRequest, freshEnvironment, validBodies } from './support/helpers';
  */
 
 await freshEnvironment({ LEADS_RATE_LIMIT_PER_MINUTE: '0' });
-const { POST } = await import('@/app/api/leads/[form]/route');
-const { getDatabase, closeDatabase } = await import('@/server/db/client');
-const { leads, leadDeliveries } = await import('@/server/db/schema');
-const { sql } = await import('drizzle-orm');
-const { readMigrations } = await import('@/server/db/migrate');
 
 type Case = {
   label: string;

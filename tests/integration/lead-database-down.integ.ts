@@ -1,23 +1,29 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { leadRequest, postgresUrl, freshEnvironment, validBodies } from './support/helpers';
+import { GET as health } from '@/app/api/health/route';
+import { POST } from '@/app/api/leads/[form]/route';
+import { decodeLeadFormErrors } from '@/lib/lead-form-redirect';
+import {
+  leadRequest,
+  postgresUrl,
+  freshEnvironment,
+  setEnvironment,
+  validBodies,
+} from './support/helpers';
 
 /** The database cannot be opened: valid leads get 503 (never 500, never a false 201); health says down. */
 
 const { dataDir } = await freshEnvironment({});
 if (postgresUrl) {
   // Nothing listens on port 1: connection refused.
-  process.env.DATABASE_URL = 'postgres://postgres@127.0.0.1:1/leads';
+  setEnvironment({ DATABASE_URL: 'postgres://postgres@127.0.0.1:1/leads' });
 } else {
   // A file where the data folder's parent should be: the database cannot be created.
   const blocker = path.join(path.dirname(dataDir), 'blocker');
   writeFileSync(blocker, 'not a directory');
-  process.env.LEADS_DATA_DIR = path.join(blocker, 'pglite');
+  setEnvironment({ LEADS_DATA_DIR: path.join(blocker, 'pglite') });
 }
-
-const { POST } = await import('@/app/api/leads/[form]/route');
-const { GET: health } = await import('@/app/api/health/route');
 
 describe('with the database down', () => {
   it('answers a valid lead 503 unavailable', async () => {
@@ -46,7 +52,6 @@ describe('with the database down', () => {
       { params: Promise.resolve({ form: 'demo' }) },
     );
     expect(response.status).toBe(303);
-    const { decodeLeadFormErrors } = await import('@/lib/lead-form-redirect');
     const location = new URL(response.headers.get('location')!, 'http://localhost');
     expect(decodeLeadFormErrors(location.searchParams.get('errors'))).toEqual({
       form: 'unavailable',

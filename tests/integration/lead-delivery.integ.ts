@@ -1,5 +1,14 @@
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, asc } from 'drizzle-orm';
+import { GET as health } from '@/app/api/health/route';
+import { POST } from '@/app/api/leads/[form]/route';
+import { decodeLeadFormErrors } from '@/lib/lead-form-redirect';
+import { getDatabase, closeDatabase } from '@/server/db/client';
+import { leads, leadDeliveries, leadDeliveryAttempts } from '@/server/db/schema';
+import { requeueFailed } from '@/server/leads/actions';
+import { csvLines, parseLeadQuery, searchLeads, showLead, csvCell } from '@/server/leads/queries';
+import { startOutboxWorker, stopOutboxWorker, waitForOutbox } from '@/server/outbox/worker';
 import { startReceiver } from './support/receiver';
 import {
   forgedAddressHeaders,
@@ -29,15 +38,6 @@ await freshEnvironment({
   LEADS_RATE_LIMIT_PER_MINUTE: '5',
   TRUST_PROXY: '1',
 });
-
-const { POST } = await import('@/app/api/leads/[form]/route');
-const { GET: health } = await import('@/app/api/health/route');
-const { getDatabase, closeDatabase } = await import('@/server/db/client');
-const { leads, leadDeliveries, leadDeliveryAttempts } = await import('@/server/db/schema');
-const { startOutboxWorker, stopOutboxWorker, waitForOutbox } =
-  await import('@/server/outbox/worker');
-const { decodeLeadFormErrors } = await import('@/lib/lead-form-redirect');
-const { and, eq, asc } = await import('drizzle-orm');
 
 let ipCounter = 0;
 /** Every test posts from its own address, so the rate limit only bites where a test wants it to. */
@@ -357,9 +357,6 @@ describe('POST /api/leads/{form}: accepted leads are stored, then delivered exac
 
 describe('operator commands (npm run leads)', () => {
   it('lists, shows, exports and re-queues failed deliveries, which then get delivered', async () => {
-    const { csvLines, parseLeadQuery, searchLeads, showLead } =
-      await import('@/server/leads/queries');
-    const { requeueFailed } = await import('@/server/leads/actions');
     const failedOnly = parseLeadQuery({ status: 'failed' }).query;
     const { rows: failed } = await searchLeads(failedOnly, { pageSize: 1000 });
     expect(failed.length).toBeGreaterThanOrEqual(2);
@@ -390,7 +387,6 @@ describe('operator commands (npm run leads)', () => {
   });
 
   it('defuses spreadsheet formulas in CSV cells, and shows control and bidi characters as text', async () => {
-    const { csvCell } = await import('@/server/leads/queries');
     expect(csvCell('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`);
     expect(csvCell('+1 555')).toBe(`'+1 555`);
     expect(csvCell('a,b')).toBe('"a,b"');
@@ -474,7 +470,6 @@ describe('POST /api/leads/{form}: refusals', () => {
     const response = await POST(request, { params: Promise.resolve({ form: 'contact' }) });
     expect(response.status).toBe(403);
     expect(await response.json()).toMatchObject({ error: 'forbidden' });
-    const { searchLeads } = await import('@/server/leads/queries');
     expect((await searchLeads({ q: email })).total).toBe(0);
   });
 

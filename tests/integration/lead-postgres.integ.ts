@@ -1,4 +1,13 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import { POST } from '@/app/api/leads/[form]/route';
+import { closeDatabase, getDatabase } from '@/server/db/client';
+import { migrate, readMigrations } from '@/server/db/migrate';
+import { schema } from '@/server/db/schema';
+import { checkRateLimit } from '@/server/http/rate-limit';
+import { acceptLead } from '@/server/leads/accept-lead';
+import { runOutboxOnce, outboxOptions } from '@/server/outbox/worker';
 import { startReceiver } from './support/receiver';
 import { leadRequest, postgresUrl, freshEnvironment, validBodies } from './support/helpers';
 
@@ -18,15 +27,12 @@ const { databaseUrl } = await freshEnvironment({
 });
 
 afterAll(async () => {
-  const { closeDatabase } = await import('@/server/db/client');
   await closeDatabase();
   await receiver.stop();
 });
 
 describe.skipIf(!postgresUrl)('several instances on one PostgreSQL', () => {
   it('applies each migration once when instances start at the same moment', async () => {
-    const pg = (await import('pg')).default;
-    const { migrate, readMigrations } = await import('@/server/db/migrate');
     const names = (await readMigrations()).map(({ name }) => name);
     const clients = Array.from(
       { length: 4 },
@@ -51,8 +57,6 @@ describe.skipIf(!postgresUrl)('several instances on one PostgreSQL', () => {
   });
 
   it('counts rate-limit windows in the database, shared by every instance, keyed by a hash of the address', async () => {
-    const { checkRateLimit } = await import('@/server/http/rate-limit');
-    const pg = (await import('pg')).default;
     const address = '203.0.113.99';
     const now = Date.now();
     const results = [];
@@ -72,13 +76,6 @@ describe.skipIf(!postgresUrl)('several instances on one PostgreSQL', () => {
   });
 
   it('delivers every lead exactly once while three instances sweep at the same time', async () => {
-    const pg = (await import('pg')).default;
-    const { drizzle } = await import('drizzle-orm/node-postgres');
-    const { schema } = await import('@/server/db/schema');
-    const { getDatabase } = await import('@/server/db/client');
-    const { acceptLead } = await import('@/server/leads/accept-lead');
-    const { runOutboxOnce, outboxOptions } = await import('@/server/outbox/worker');
-    const { POST } = await import('@/app/api/leads/[form]/route');
     await getDatabase();
 
     // 60 stored leads, none attempted yet (accepted directly, without the request's immediate attempt).

@@ -1,4 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, inArray, min } from 'drizzle-orm';
+import { DEFAULT_RETRY_SCHEDULE_MS } from '@/env';
+import { getDatabase, closeDatabase } from '@/server/db/client';
+import { leadDeliveries } from '@/server/db/schema';
+import { acceptLead } from '@/server/leads/accept-lead';
+import { outboxOptions, runOutboxOnce } from '@/server/outbox/worker';
 import { startReceiver } from './support/receiver';
 import { freshEnvironment, validBodies } from './support/helpers';
 
@@ -16,12 +22,6 @@ await freshEnvironment({
   LEADS_WEBHOOK_URL: `${receiver.url}/hook`,
   LEADS_RATE_LIMIT_PER_MINUTE: '0',
 });
-const { DEFAULT_RETRY_SCHEDULE_MS } = await import('@/env');
-const { getDatabase, closeDatabase } = await import('@/server/db/client');
-const { acceptLead } = await import('@/server/leads/accept-lead');
-const { outboxOptions, runOutboxOnce } = await import('@/server/outbox/worker');
-const { leadDeliveries } = await import('@/server/db/schema');
-const { and, eq, inArray, min } = await import('drizzle-orm');
 
 const SWEEP_MS = 5_000;
 const MINUTE = 60_000;

@@ -1,4 +1,10 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { POST } from '@/app/api/leads/[form]/route';
+import { getDatabase, closeDatabase } from '@/server/db/client';
+import { leadDeliveries } from '@/server/db/schema';
+import { acceptLead } from '@/server/leads/accept-lead';
+import { runOutboxOnce, outboxOptions } from '@/server/outbox/worker';
 import { freshEnvironment, leadRequest, validBodies, waitFor } from './support/helpers';
 import { runLeadsCommand } from './support/leads-command';
 import { startReceiver } from './support/receiver';
@@ -23,11 +29,6 @@ await freshEnvironment({
   LEADS_RETRY_SCHEDULE_MS: 'none',
   LEADS_RATE_LIMIT_PER_MINUTE: '0',
 });
-
-const { POST } = await import('@/app/api/leads/[form]/route');
-const { getDatabase, closeDatabase } = await import('@/server/db/client');
-const { leadDeliveries } = await import('@/server/db/schema');
-const { and, eq } = await import('drizzle-orm');
 
 afterAll(async () => {
   await closeDatabase();
@@ -110,8 +111,6 @@ describe('fixing LEADS_WEBHOOK_URL, then retry-failed', () => {
     'sends a lead recorded with the wrong URL to the one configured when it is re-sent',
     { timeout: 120_000 },
     async () => {
-      const { acceptLead } = await import('@/server/leads/accept-lead');
-      const { runOutboxOnce, outboxOptions } = await import('@/server/outbox/worker');
       // Stored while the wrong URL was configured (the record says so); this process is configured with
       // WRONG_URL too, so the attempt goes there...
       const { leadId } = await acceptLead(

@@ -1,5 +1,8 @@
 import { spawn } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { getDatabase, closeDatabase } from '@/server/db/client';
+import { csvLines, parseLeadQuery } from '@/server/leads/queries';
 import { freshEnvironment } from './support/helpers';
 
 /**
@@ -9,8 +12,6 @@ import { freshEnvironment } from './support/helpers';
  */
 
 await freshEnvironment({ LEADS_WEBHOOK_URL: '' });
-const { getDatabase, closeDatabase } = await import('@/server/db/client');
-const { sql } = await import('drizzle-orm');
 const LEADS = 5_100;
 
 /** Runs the command with its output into a shell pipeline (`| <reader>`); answers the command's own exit code and what the reader printed. */
@@ -63,7 +64,6 @@ describe('operator commands whose output goes to a pipe', () => {
         jsonb_build_object('firstName', 'Pipe' || n, 'lastName', 'Reader', 'email', 'pipe' || n || '@example.com', 'phone', '+1 555 010 ' || lpad(n::text, 4, '0'), 'message', repeat('a long message ', 8)),
         '{}'::jsonb, now() - make_interval(secs => n)
       FROM generate_series(1, ${LEADS}) AS n`);
-    const { csvLines, parseLeadQuery } = await import('@/server/leads/queries');
     for await (const line of csvLines(parseLeadQuery({}).query))
       expectedCsvBytes += Buffer.byteLength(line);
     expect(expectedCsvBytes).toBeGreaterThan(500_000);

@@ -1,4 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { POST } from '@/app/api/leads/[form]/route';
+import { getDatabase, closeDatabase } from '@/server/db/client';
+import { leadDeliveries, leads } from '@/server/db/schema';
+import { acceptLead } from '@/server/leads/accept-lead';
+import { leadJobs } from '@/server/outbox/lead-jobs';
+import { outboxOptions, runOutboxOnce, waitForOutbox } from '@/server/outbox/worker';
 import { startMailCatcher, type CaughtMessage } from '../../scripts/lib/mail-catcher.mjs';
 import { freshEnvironment, leadRequest, validBodies, waitFor } from './support/helpers';
 import { startReceiver } from './support/receiver';
@@ -29,14 +36,6 @@ await freshEnvironment({
   LEADS_RATE_LIMIT_PER_MINUTE: '0',
   NEXT_PUBLIC_SITE_URL: 'https://www.brightline.example',
 });
-
-const { POST } = await import('@/app/api/leads/[form]/route');
-const { getDatabase, closeDatabase } = await import('@/server/db/client');
-const { acceptLead } = await import('@/server/leads/accept-lead');
-const { leadJobs } = await import('@/server/outbox/lead-jobs');
-const { outboxOptions, runOutboxOnce, waitForOutbox } = await import('@/server/outbox/worker');
-const { leadDeliveries, leads } = await import('@/server/db/schema');
-const { eq, sql } = await import('drizzle-orm');
 
 beforeAll(async () => {
   await getDatabase();

@@ -1,4 +1,16 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { and, eq, inArray, min, sql } from 'drizzle-orm';
+import { POST } from '@/app/api/leads/[form]/route';
+import { DEFAULT_RETRY_SCHEDULE_MS } from '@/env';
+import { getDatabase, closeDatabase } from '@/server/db/client';
+import { leadDeliveries } from '@/server/db/schema';
+import { acceptLead } from '@/server/leads/accept-lead';
+import { sendNow } from '@/server/leads/actions';
+import { deliveryHealthReport } from '@/server/outbox/delivery-health';
+import { sendTestEmail } from '@/server/outbox/email/test-email';
+import { leadJobs } from '@/server/outbox/lead-jobs';
+import { writeDigestIfDue } from '@/server/outbox/watchdog';
+import { outboxOptions, runOutboxOnce, waitForOutbox } from '@/server/outbox/worker';
 import { startMailCatcher } from '../../scripts/lib/mail-catcher.mjs';
 import { freshEnvironment, leadRequest, validBodies } from './support/helpers';
 import { startReceiver } from './support/receiver';
@@ -25,19 +37,6 @@ await freshEnvironment({
   LEADS_DIGEST_HOUR: '8',
   LOG_LEVEL: 'warn',
 });
-
-const { DEFAULT_RETRY_SCHEDULE_MS } = await import('@/env');
-const { POST } = await import('@/app/api/leads/[form]/route');
-const { getDatabase, closeDatabase } = await import('@/server/db/client');
-const { acceptLead } = await import('@/server/leads/accept-lead');
-const { sendNow } = await import('@/server/leads/actions');
-const { deliveryHealthReport } = await import('@/server/outbox/delivery-health');
-const { leadJobs } = await import('@/server/outbox/lead-jobs');
-const { writeDigestIfDue } = await import('@/server/outbox/watchdog');
-const { sendTestEmail } = await import('@/server/outbox/email/test-email');
-const { outboxOptions, runOutboxOnce, waitForOutbox } = await import('@/server/outbox/worker');
-const { leadDeliveries } = await import('@/server/db/schema');
-const { and, eq, inArray, min, sql } = await import('drizzle-orm');
 
 // Everything the site logs at warn and error goes to stderr as JSON lines.
 const stderr = vi.spyOn(console, 'error').mockImplementation(() => undefined);

@@ -1,4 +1,11 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import { closeDatabase, getDatabase } from '@/server/db/client';
+import { schema } from '@/server/db/schema';
+import { acceptLead } from '@/server/leads/accept-lead';
+import { writeDigestIfDue } from '@/server/outbox/watchdog';
+import { runOutboxOnce, outboxOptions, waitForOutbox } from '@/server/outbox/worker';
 import { startMailCatcher } from '../../scripts/lib/mail-catcher.mjs';
 import { freshEnvironment, postgresUrl, validBodies } from './support/helpers';
 import { startReceiver } from './support/receiver';
@@ -22,16 +29,12 @@ const { databaseUrl } = await freshEnvironment({
 });
 
 afterAll(async () => {
-  const { closeDatabase } = await import('@/server/db/client');
   await closeDatabase();
   await catcher.stop();
   await receiver.stop();
 });
 
 async function instances() {
-  const pg = (await import('pg')).default;
-  const { drizzle } = await import('drizzle-orm/node-postgres');
-  const { schema } = await import('@/server/db/schema');
   const pools = [
     new pg.Pool({ connectionString: databaseUrl! }),
     new pg.Pool({ connectionString: databaseUrl! }),
@@ -44,9 +47,6 @@ async function instances() {
 
 describe.skipIf(!postgresUrl)('several instances on one PostgreSQL', () => {
   it('sends each lead one email per recipient while three instances sweep at the same time', async () => {
-    const { getDatabase } = await import('@/server/db/client');
-    const { acceptLead } = await import('@/server/leads/accept-lead');
-    const { runOutboxOnce, outboxOptions, waitForOutbox } = await import('@/server/outbox/worker');
     await getDatabase();
     const leads: Array<{ id: string; email: string }> = [];
     for (let i = 0; i < 40; i += 1) {
@@ -83,9 +83,6 @@ describe.skipIf(!postgresUrl)('several instances on one PostgreSQL', () => {
   });
 
   it("writes and sends the day's digest once, however many instances write it", async () => {
-    const { writeDigestIfDue } = await import('@/server/outbox/watchdog');
-    const { runOutboxOnce, outboxOptions, waitForOutbox } = await import('@/server/outbox/worker');
-    const { getDatabase } = await import('@/server/db/client');
     const { handles, end } = await instances();
     const { db } = await getDatabase();
     const at = new Date(Date.now() + 60_000); // the leads above are in its 24 hours

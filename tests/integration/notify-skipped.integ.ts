@@ -1,4 +1,10 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { GET as health } from '@/app/api/health/route';
+import { POST } from '@/app/api/leads/[form]/route';
+import { closeDatabase } from '@/server/db/client';
+import { deliveryHealthReport } from '@/server/outbox/delivery-health';
+import { leadJobs } from '@/server/outbox/lead-jobs';
+import { waitForOutbox } from '@/server/outbox/worker';
 import { startMailCatcher } from '../../scripts/lib/mail-catcher.mjs';
 import { freshEnvironment, leadRequest, validBodies } from './support/helpers';
 import { runLeadsCommand } from './support/leads-command';
@@ -12,13 +18,6 @@ import { runLeadsCommand } from './support/leads-command';
 
 const catcher = await startMailCatcher();
 await freshEnvironment({ LEADS_RATE_LIMIT_PER_MINUTE: '0' });
-
-const { POST } = await import('@/app/api/leads/[form]/route');
-const { GET: health } = await import('@/app/api/health/route');
-const { closeDatabase } = await import('@/server/db/client');
-const { deliveryHealthReport } = await import('@/server/outbox/delivery-health');
-const { leadJobs } = await import('@/server/outbox/lead-jobs');
-const { waitForOutbox } = await import('@/server/outbox/worker');
 
 afterAll(async () => {
   await closeDatabase();

@@ -1,4 +1,12 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { POST } from '@/app/api/leads/[form]/route';
+import { getDatabase, closeDatabase } from '@/server/db/client';
+import { deleteLead, deleteLeadsByEmail, setSpam } from '@/server/leads/actions';
+import { overview } from '@/server/leads/overview';
+import { parseLeadQuery, searchLeads } from '@/server/leads/queries';
+import { setStage } from '@/server/leads/workbench';
+import { waitForOutbox } from '@/server/outbox/worker';
 import { startReceiver } from './support/receiver';
 import { freshEnvironment, leadRequest, postgresUrl, validBodies } from './support/helpers';
 
@@ -17,15 +25,6 @@ await freshEnvironment({
   LEADS_RATE_LIMIT_PER_MINUTE: '0',
   LEADS_WEBHOOK_URL_DEMO: `${receiver.url}/demo`,
 });
-
-const { POST } = await import('@/app/api/leads/[form]/route');
-const { getDatabase, closeDatabase } = await import('@/server/db/client');
-const { deleteLead, deleteLeadsByEmail, setSpam } = await import('@/server/leads/actions');
-const { overview } = await import('@/server/leads/overview');
-const { parseLeadQuery, searchLeads } = await import('@/server/leads/queries');
-const { setStage } = await import('@/server/leads/workbench');
-const { waitForOutbox } = await import('@/server/outbox/worker');
-const { sql } = await import('drizzle-orm');
 
 afterAll(async () => {
   await closeDatabase();

@@ -2,6 +2,10 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// drizzle-kit's programmatic API: the same diff `drizzle-kit generate` and `push` compute.
+import { generateDrizzleJson, generateMigration, pushSchema } from 'drizzle-kit/api';
+import { getDatabase, closeDatabase } from '@/server/db/client';
+import { schema } from '@/server/db/schema';
 import { freshEnvironment } from './support/helpers';
 
 /**
@@ -11,10 +15,6 @@ import { freshEnvironment } from './support/helpers';
  */
 
 await freshEnvironment({});
-const { getDatabase, closeDatabase } = await import('@/server/db/client');
-const { schema } = await import('@/server/db/schema');
-// drizzle-kit's programmatic API: the same diff `drizzle-kit generate` and `push` compute.
-const { generateDrizzleJson, generateMigration, pushSchema } = await import('drizzle-kit/api');
 
 const migrationsDir = path.join(process.cwd(), 'src', 'server', 'db', 'migrations');
 const journal = JSON.parse(

@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { forgedAddressHeaders, PEER_ADDRESS_HEADER, servedByServerMjs } from './support/helpers';
+import { POST } from '@/app/api/voice/web-call/route';
+import {
+  forgedAddressHeaders,
+  PEER_ADDRESS_HEADER,
+  servedByServerMjs,
+  setEnvironment,
+} from './support/helpers';
 import {
   okAnswer,
   STAND_IN_ACCESS_TOKEN,
@@ -9,8 +15,7 @@ import {
 
 /**
  * POST /api/voice/web-call, the route handler called in-process, against a
- * real stand-in for the provider's API on 127.0.0.1. The environment is set
- * before the app is imported (env is read once, at import).
+ * real stand-in for the provider's API on 127.0.0.1.
  */
 
 const API_KEY = 'key_integ_9b1e6f0c2a4d8e7f';
@@ -20,7 +25,6 @@ const TIMEOUT_MS = 1000;
 const RATE_LIMIT = 3;
 
 let provider: VoiceProvider;
-let POST: (request: Request) => Promise<Response>;
 let logLines: string[];
 let addressCounter = 0;
 
@@ -45,16 +49,10 @@ function voiceRequest({
   });
 }
 
-async function importRoute(vars: Record<string, string>) {
-  vi.resetModules();
-  Object.assign(process.env, vars);
-  return (await import('@/app/api/voice/web-call/route')).POST;
-}
-
 beforeAll(async () => {
   servedByServerMjs();
   provider = await startVoiceProvider();
-  POST = await importRoute({
+  setEnvironment({
     NEXT_PUBLIC_SITE_URL: SITE_URL,
     RETELL_API_KEY: API_KEY,
     RETELL_AGENT_ID: AGENT_ID,
@@ -238,9 +236,9 @@ describe('POST /api/voice/web-call: provider failures are 502 with a reason, nev
     const gone = await startVoiceProvider();
     const url = gone.url;
     await gone.stop();
-    const post = await importRoute({ RETELL_BASE_URL: url });
+    setEnvironment({ RETELL_BASE_URL: url });
     try {
-      const response = await post(voiceRequest());
+      const response = await POST(voiceRequest());
       expect(response.status).toBe(502);
       expect(await response.json()).toEqual({
         error: 'upstream',
@@ -248,28 +246,30 @@ describe('POST /api/voice/web-call: provider failures are 502 with a reason, nev
         providerStatus: null,
       });
     } finally {
-      process.env.RETELL_BASE_URL = provider.url;
+      setEnvironment({ RETELL_BASE_URL: provider.url });
     }
   });
 });
 
 describe('POST /api/voice/web-call: configuration, rate limit, origin', () => {
   it('503 "Voice demo is not configured" without a key or without an agent id, and no provider call', async () => {
-    for (const unset of ['RETELL_API_KEY', 'RETELL_AGENT_ID']) {
-      const post = await importRoute({
-        RETELL_API_KEY: API_KEY,
-        RETELL_AGENT_ID: AGENT_ID,
-        [unset]: '',
-      });
-      const response = await post(voiceRequest());
-      expect(response.status, unset).toBe(503);
-      expect(await response.json()).toEqual({
-        error: 'not_configured',
-        message: 'Voice demo is not configured',
-      });
+    try {
+      for (const unset of ['RETELL_API_KEY', 'RETELL_AGENT_ID']) {
+        setEnvironment({
+          RETELL_API_KEY: API_KEY,
+          RETELL_AGENT_ID: AGENT_ID,
+          [unset]: '',
+        });
+        const response = await POST(voiceRequest());
+        expect(response.status, unset).toBe(503);
+        expect(await response.json()).toEqual({
+          error: 'not_configured',
+          message: 'Voice demo is not configured',
+        });
+      }
+    } finally {
+      setEnvironment({ RETELL_API_KEY: API_KEY, RETELL_AGENT_ID: AGENT_ID });
     }
-    process.env.RETELL_API_KEY = API_KEY;
-    process.env.RETELL_AGENT_ID = AGENT_ID;
     expect(provider.requests).toHaveLength(0);
   });
 

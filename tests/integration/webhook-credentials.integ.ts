@@ -1,5 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { and, eq, sql } from 'drizzle-orm';
+import { POST as postChat } from '@/app/api/chat/route';
+import { GET as health } from '@/app/api/health/route';
+import { POST as postLead } from '@/app/api/leads/[form]/route';
+import { getDatabase, closeDatabase } from '@/server/db/client';
+import { leadDeliveries } from '@/server/db/schema';
+import { sendTestEvent } from '@/server/leads/overview';
 import { n8n, startChatWebhook } from './support/chat-webhook';
 import { freshEnvironment, leadRequest, validBodies, waitFor } from './support/helpers';
 import { runLeadsCommand } from './support/leads-command';
@@ -59,13 +66,6 @@ for (const method of ['log', 'info', 'warn', 'error', 'debug'] as const) {
   );
 }
 
-const { POST: postLead } = await import('@/app/api/leads/[form]/route');
-const { POST: postChat } = await import('@/app/api/chat/route');
-const { GET: health } = await import('@/app/api/health/route');
-const { getDatabase, closeDatabase } = await import('@/server/db/client');
-const { leadDeliveries } = await import('@/server/db/schema');
-const { and, eq, sql } = await import('drizzle-orm');
-
 // Opened before the tests, so the embedded database's start-up never counts against one.
 beforeAll(async () => void (await getDatabase()));
 
@@ -124,7 +124,6 @@ describe('webhook credentials', () => {
       failed = await lead('refused@example.com');
       expect((await settled(delivered)).status).toBe('delivered');
       expect((await settled(failed)).status).toBe('failed');
-      const { sendTestEvent } = await import('@/server/leads/overview');
       expect(await sendTestEvent('contact')).toMatchObject({
         sent: true,
         ok: true,

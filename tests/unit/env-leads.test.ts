@@ -1,5 +1,8 @@
+import { execSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_RETRY_SCHEDULE_MS, parseEnv } from '@/env';
+import { leadForms, notifyEnvOf, webhookEnvOf } from '@/config/lead-form-ids';
+import { DEFAULT_RETRY_SCHEDULE_MS, MAKE_WEBHOOK_SECRET, parseEnv } from '@/env';
 
 describe('parseEnv: lead storage and delivery', () => {
   it('defaults to embedded storage, no webhook, the standard retry schedule', () => {
@@ -89,9 +92,7 @@ describe('parseEnv: LEADS_WEBHOOK_SECRET is a Standard Webhooks secret', () => {
   });
 
   // Starts a node process: generous on a loaded machine.
-  it('the command it shows makes a secret it accepts', { timeout: 30_000 }, async () => {
-    const { execSync } = await import('node:child_process');
-    const { MAKE_WEBHOOK_SECRET } = await import('@/env');
+  it('the command it shows makes a secret it accepts', { timeout: 30_000 }, () => {
     const made = execSync(MAKE_WEBHOOK_SECRET, { encoding: 'utf8' }).trim();
     expect(parseEnv({ LEADS_WEBHOOK_SECRET: made }).LEADS_WEBHOOK_SECRET).toBe(made);
   });
@@ -126,8 +127,7 @@ describe('parseEnv: Header Auth for the webhooks', () => {
 });
 
 describe('.env.example', () => {
-  it('documents the webhook authentication and chat streaming variables', async () => {
-    const { readFileSync } = await import('node:fs');
+  it('documents the webhook authentication and chat streaming variables', () => {
     const example = readFileSync('.env.example', 'utf8');
     for (const name of [
       'LEADS_WEBHOOK_HEADER_NAME',
@@ -142,23 +142,21 @@ describe('.env.example', () => {
 });
 
 describe('.env.example and README', () => {
-  /** Every variable src/env.ts reads: its schema's keys and each lead form's webhook variable. */
-  async function envVariables(): Promise<string[]> {
-    const { readFileSync } = await import('node:fs');
-    const { leadForms, webhookEnvOf } = await import('@/config/lead-form-ids');
+  /** Every variable src/env.ts reads: its schema's keys and each lead form's own variables. */
+  function envVariables(): string[] {
     const source = readFileSync('src/env.ts', 'utf8');
     const block = source.slice(
       source.indexOf('const schema = z.object({'),
       source.indexOf('\n});', source.indexOf('const schema = z.object({')),
     );
     const keys = [...block.matchAll(/^ {2}([A-Z][A-Z0-9_]+):/gm)].map(([, name]) => name!);
-    return [...keys, ...leadForms.map((form) => webhookEnvOf(form))];
+    return [...keys, ...leadForms.flatMap((form) => [webhookEnvOf(form), notifyEnvOf(form)])];
   }
   // Set by Next.js or read only from the shell: mentioned in .env.example, not assigned there.
   const notAssigned = new Set(['NODE_ENV', 'NEXT_PHASE', 'NEXT_DIST_DIR']);
 
-  it('finds the variables in src/env.ts', async () => {
-    const names = await envVariables();
+  it('finds the variables in src/env.ts', () => {
+    const names = envVariables();
     expect(names.length).toBeGreaterThan(40);
     for (const name of [
       'NEXT_PUBLIC_SITE_URL',
@@ -171,11 +169,10 @@ describe('.env.example and README', () => {
       expect(names).toContain(name);
   });
 
-  it('document every variable the site reads', async () => {
-    const { readFileSync } = await import('node:fs');
+  it('document every variable the site reads', () => {
     const example = readFileSync('.env.example', 'utf8');
     const readme = readFileSync('README.md', 'utf8');
-    for (const name of await envVariables()) {
+    for (const name of envVariables()) {
       expect(readme, `README.md names ${name}`).toContain(`\`${name}\``);
       if (notAssigned.has(name)) expect(example, `.env.example mentions ${name}`).toContain(name);
       else expect(example, `.env.example assigns ${name}`).toMatch(new RegExp(`^${name}=$`, 'm'));

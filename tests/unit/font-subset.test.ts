@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import fontverter from 'fontverter';
 import { Blob, Face } from 'harfbuzzjs';
@@ -96,7 +97,6 @@ describe('the self-hosted Inter subset', () => {
 
 describe("Inter's size-matched fallback (globals.css)", () => {
   it('carries the overrides next/font computes from the subset, on Arial and its metric twins', async () => {
-    const { createRequire } = await import('node:module');
     const require = createRequire(import.meta.url);
     // The font reader and formula next/font/local uses (its fontkit export depends on the file).
     const fontkit = require('next/dist/compiled/@next/font/dist/fontkit').default;

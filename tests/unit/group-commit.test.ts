@@ -43,6 +43,20 @@ describe('groupCommit', () => {
     expect(groups).toEqual([['a'], ['b'], ['c']]);
   });
 
+  it('reads a concurrency given as a function when rows arrive, not when the writer is made', async () => {
+    const { groups, write } = fakeWriter();
+    let reads = 0;
+    const concurrency = () => {
+      reads += 1;
+      return 2;
+    };
+    const commit = groupCommit(write, { concurrency });
+    expect(reads).toBe(0);
+    await Promise.all(['a', 'b', 'c'].map(commit));
+    expect(reads).toBeGreaterThan(0);
+    expect(groups).toEqual([['a'], ['b'], ['c']]);
+  });
+
   it('with lingerMs, waits that long to gather a group', async () => {
     const { groups, write } = fakeWriter();
     const commit = groupCommit(write, { lingerMs: 30 });

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { Webhook } from 'standardwebhooks';
 import { describe, expect, it } from 'vitest';
+import { chatConfig } from '@/config/chat';
 import { leadFormRegistry, leadForms, leadSchema, type LeadForm } from '@/lib/lead-forms';
 import { buildWebhookPayload, type StoredLead } from '@/server/outbox/webhook-payload';
 import { webhookHeaders } from '@/server/outbox/sign';
@@ -378,8 +379,7 @@ describe('chat-workflow.json matches what the site sends', () => {
     expect(memory!.parameters.sessionIdType ?? 'fromInput').toBe('fromInput');
   });
 
-  it('documents the body the site forwards', async () => {
-    const { chatConfig } = await import('@/config/chat');
+  it('documents the body the site forwards', () => {
     expect(docs).toContain(
       `"action": "sendMessage", "sessionId": "0b6a3c52-8a51-4d5e-9f1c-2a7b3d4e5f60", "route": "${chatConfig.webhookRoute}", "chatInput"`,
     );

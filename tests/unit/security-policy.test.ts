@@ -32,6 +32,7 @@ const manifest: PostbuildManifest = {
 let distDir: string;
 beforeEach(() => {
   distDir = mkdtempSync(path.join(tmpdir(), 'policy-'));
+  // policy.ts keeps the manifest it read: each test imports a fresh copy for its own build folder.
   vi.resetModules();
   vi.stubEnv('NEXT_DIST_DIR', distDir);
   vi.stubEnv('NEXT_PUBLIC_GTM_ID', '');

@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createRetellCall } from '@/components/voice-demo/retell-call';
 
 // retell-call.ts imports the SDK for the browser build; here the real SDK is loaded by hand, below.
 vi.mock('retell-client-js-sdk', () => ({ RetellWebClient: class {} }));
 
-const { createRetellCall } = await import('@/components/voice-demo/retell-call');
 type RetellClientLike = Parameters<typeof createRetellCall>[0];
 
 /**

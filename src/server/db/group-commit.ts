@@ -1,4 +1,5 @@
 import 'server-only';
+import { env } from '@/env';
 
 /**
  * Group commit: rows that arrive while a write is in flight are written together by the next
@@ -7,6 +8,8 @@ import 'server-only';
  * An idle database writes a row at once. lingerMs gathers more rows for writes nobody waits on (a
  * group of twenty costs about what two rows do). A failed group is retried row by row, so one bad
  * row never fails its neighbours.
+ * concurrency may be a function, read as rows arrive: a module can make its writer at import,
+ * before the environment it depends on is read.
  */
 export function groupCommit<Row, Result>(
   write: (rows: Row[]) => Promise<Result[]>,
@@ -14,7 +17,7 @@ export function groupCommit<Row, Result>(
     maxRows = 100,
     concurrency = 1,
     lingerMs = 0,
-  }: { maxRows?: number; concurrency?: number; lingerMs?: number } = {},
+  }: { maxRows?: number; concurrency?: number | (() => number); lingerMs?: number } = {},
 ): (row: Row) => Promise<Result> {
   type Waiting = { row: Row; resolve: (result: Result) => void; reject: (error: unknown) => void };
   const queue: Waiting[] = [];
@@ -49,6 +52,11 @@ export function groupCommit<Row, Result>(
   return (row) =>
     new Promise<Result>((resolve, reject) => {
       queue.push({ row, resolve, reject });
-      if (writers < concurrency) void drain();
+      if (writers < (typeof concurrency === 'function' ? concurrency() : concurrency)) void drain();
     });
+}
+
+/** Writers per table: PGlite runs one statement at a time; a PostgreSQL pool takes a few at once. */
+export function databaseWriters(): number {
+  return env.DATABASE_URL ? 4 : 1;
 }

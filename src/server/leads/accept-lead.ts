@@ -1,10 +1,9 @@
 import 'server-only';
 import { randomUUID } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
-import { env } from '@/env';
 import type { Attribution, LeadForm } from '@/lib/lead-forms';
 import { getDatabase } from '@/server/db/client';
-import { groupCommit } from '@/server/db/group-commit';
+import { databaseWriters, groupCommit } from '@/server/db/group-commit';
 import type { LeadStatus } from '@/server/db/schema';
 import {
   JOB_COLUMNS,
@@ -54,8 +53,7 @@ async function writeLeads(group: Accepting[]): Promise<void[]> {
   return group.map(() => undefined);
 }
 
-// PGlite runs one statement at a time, so one writer; a PostgreSQL pool takes a few at once.
-const commitLead = groupCommit(writeLeads, { concurrency: env.DATABASE_URL ? 4 : 1 });
+const commitLead = groupCommit(writeLeads, { concurrency: databaseWriters });
 
 /**
  * The transactional outbox's write side: the lead and its jobs commit together, and the caller

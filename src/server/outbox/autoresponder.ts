@@ -2,7 +2,7 @@ import 'server-only';
 import { sql } from 'drizzle-orm';
 import { env } from '@/env';
 import type { Db } from '@/server/db/client';
-import { groupCommit } from '@/server/db/group-commit';
+import { databaseWriters, groupCommit } from '@/server/db/group-commit';
 import { hashAddress } from '@/server/http/client-address';
 import { alertJobs, JOB_COLUMNS, jobValues } from './jobs';
 
@@ -78,7 +78,7 @@ async function writeSlots(group: SlotRequest[]): Promise<Slot[]> {
 
 // A confirmation can wait 50 ms for others to share its statement.
 const slotFor = groupCommit(writeSlots, {
-  concurrency: env.DATABASE_URL ? 4 : 1,
+  concurrency: databaseWriters,
   lingerMs: 50,
 });
 

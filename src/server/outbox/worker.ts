@@ -2,7 +2,7 @@ import 'server-only';
 import { and, asc, eq, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { env } from '@/env';
 import { getDatabase, type Database, type Db } from '@/server/db/client';
-import { groupCommit } from '@/server/db/group-commit';
+import { databaseWriters, groupCommit } from '@/server/db/group-commit';
 import { leadDeliveries, leads } from '@/server/db/schema';
 import { healthWords } from '@/content/emails';
 import { emailConfigured } from '@/server/outbox/email/transport';
@@ -164,7 +164,7 @@ async function writeAttempts(group: AttemptRecord[]): Promise<{ written: boolean
 
 // Nobody waits on this write, so it lingers 50 ms to share its statement with other attempts.
 const recordAttempt = groupCommit(writeAttempts, {
-  concurrency: env.DATABASE_URL ? 4 : 1,
+  concurrency: databaseWriters,
   lingerMs: 50,
 });
 

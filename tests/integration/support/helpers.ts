@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
+import { reloadEnv } from '@/env';
 
 /** The PostgreSQL server started by postgres-setup.ts (LEADS_TEST_DATABASE=postgres), or null for PGlite. */
 export const postgresUrl = inject('postgresUrl');
@@ -45,11 +46,16 @@ export function forgedAddressHeaders(i: number): Record<string, string> {
   return sets[i % sets.length]!;
 }
 
+/** Sets these variables and re-reads env (src/env.ts): the app's next read sees them. */
+export function setEnvironment(vars: Record<string, string>): void {
+  Object.assign(process.env, vars);
+  reloadEnv();
+}
+
 /**
- * Per-file environment: must run before anything from src/ is imported (env is
- * read once at import), so test files import the app with `await import()`.
- * Each file gets its own database: a fresh PGlite folder under the OS temp
- * folder, or a fresh database on the test PostgreSQL server.
+ * Per-file environment: a test file imports the app at the top and calls this before its first
+ * test. Each file gets its own database: a fresh PGlite folder under the OS temp folder, or a
+ * fresh database on the test PostgreSQL server.
  */
 export async function freshEnvironment(
   vars: Record<string, string>,
@@ -66,7 +72,7 @@ export async function freshEnvironment(
     databaseUrl = `${postgresUrl}/${name}`;
   }
   servedByServerMjs();
-  Object.assign(process.env, {
+  setEnvironment({
     LEADS_DATA_DIR: dataDir,
     LOG_LEVEL: process.env.LEADS_TEST_LOG_LEVEL ?? 'silent',
     LEADS_WORKER: '0',

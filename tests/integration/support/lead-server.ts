@@ -6,10 +6,9 @@
  * Prints "ready <port>" once listening.
  */
 import { createServer } from 'node:http';
-
-const { handleLeadPost } = await import('@/server/leads/intake');
-const { startOutboxWorker } = await import('@/server/outbox/worker');
-const { getDatabase } = await import('@/server/db/client');
+import { handleLeadPost } from '@/server/leads/intake';
+import { startOutboxWorker } from '@/server/outbox/worker';
+import { getDatabase } from '@/server/db/client';
 
 await getDatabase();
 startOutboxWorker();
