@@ -8,22 +8,12 @@ import type { AddressInfo } from 'node:net';
 import { closeServer } from './close-server';
 
 /**
- * A stand-in for the chat webhook (an n8n Chat Trigger) on 127.0.0.1, used by
- * the chat integration and end-to-end tests. `answer` decides each reply from
- * the posted body:
- *
- * - a status, content type and body: n8n's non-streaming modes ('When Last Node
- *   Finishes': { output } or [{ output }], an empty body...);
- * - { stream: steps }: n8n's Streaming mode, as ChatTrigger.node.ts and the
- *   sendChunk hook write it: 200 with 'application/json; charset=utf-8',
- *   chunked, headers flushed at once, then one JSON object per line
- *   ({ type, content?, metadata: { nodeId, nodeName, itemIndex, runIndex, timestamp } }),
- *   and the body ends when the execution does. Steps can wait, or hold until the
- *   test releases them, so a test can see what arrived before the rest was sent;
- * - 'hang' (never answers, so the proxy's timeout must fire) or 'destroy' (drops
- *   the connection).
- *
- * stop() closes the port so connections are refused; start() listens again on it.
+ * A stand-in for the chat webhook (an n8n Chat Trigger) on 127.0.0.1, for the chat integration and
+ * e2e tests. `answer` picks each reply from the posted body: a status, type and body (n8n's modes
+ * that answer when the last node finishes); `{ stream }`, n8n's Streaming mode as its Chat Trigger
+ * writes it (200, chunked, headers flushed at once, one JSON chunk per line, ended with the
+ * execution; steps may wait or hold until the test releases them); 'hang' (the proxy's timeout must
+ * fire) or 'destroy' (drops the connection). stop() refuses connections; start() listens again.
  */
 type N8nChunk = {
   type: 'begin' | 'item' | 'end' | 'error' | 'keepalive';

@@ -1,6 +1,6 @@
 import type { Server, ServerResponse } from 'node:http';
 
-/** Stops a stand-in server at once: answers it was told to hold are dropped, open sockets closed. */
+/** Stops a stand-in server at once: held answers are dropped, open sockets closed. */
 export async function closeServer(
   server: Server | null,
   hanging: Set<ServerResponse>,

@@ -6,14 +6,12 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { reloadEnv } from '@/env';
 
-/** The PostgreSQL server started by postgres-setup.ts (LEADS_TEST_DATABASE=postgres), or null for PGlite. */
+/** The PostgreSQL server postgres-setup.ts started (LEADS_TEST_DATABASE=postgres); null on PGlite. */
 export const postgresUrl = inject('postgresUrl');
 
 /**
- * What scripts/server.mjs does for every request in production: it writes the connection's own
- * address into this header (replacing any copy a client sent) and announces the header's name on
- * globalThis, the only place src/server/http/client-address.ts believes it from. Route handlers
- * called in-process get the header from the test instead.
+ * scripts/server.mjs writes the connection's address into this header (replacing a client's copy)
+ * and names the header on globalThis, where client-address.ts reads it; in-process tests set it.
  */
 export const PEER_ADDRESS_HEADER = 'x-site-peer-address';
 
@@ -24,7 +22,7 @@ export function servedByServerMjs(): void {
   };
 }
 
-/** The i-th of a rotating set of headers a client writes to pose as someone else (issue 18, item 2). */
+/** The i-th of a rotating set of headers a client writes to pose as another address. */
 export function forgedAddressHeaders(i: number): Record<string, string> {
   const fake = `203.0.113.${(i % 250) + 1}`;
   const sets: Record<string, string>[] = [
@@ -100,7 +98,8 @@ export function leadRequest(
 ): Request {
   const all: Record<string, string> = { accept, ...headers };
   if (contentType) all['content-type'] = contentType;
-  // The URL is for show (the route gets `form` as its param); surrogates would make encodeURIComponent throw.
+  // The URL is for show (the route gets `form` as its param); a lone surrogate would make
+  // encodeURIComponent throw.
   return new Request(
     `http://localhost/api/leads/${encodeURIComponent(form.replace(/[\ud800-\udfff]/g, '\ufffd'))}`,
     {

@@ -1,9 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 
 /**
- * Starts tests/integration/support/lead-server.ts in a process of its own (as `npm run leads` runs:
- * the react-server condition, tsx) with `env`, and resolves with its port once it prints "ready".
- * LEADS_RESTART_DEBUG shows its output.
+ * Starts lead-server.ts in a process of its own (the react-server condition, tsx) with `env` and
+ * resolves with its port once it prints "ready". LEADS_RESTART_DEBUG shows its output.
  */
 export async function startLeadServer(
   env: NodeJS.ProcessEnv,

@@ -1,9 +1,7 @@
 /**
- * A minimal stand-in for `next start` used by the restart test: a node:http
- * server that hands POST /api/leads/{form} to the same handler the Next.js
- * route calls, and starts the same outbox worker instrumentation.ts starts.
- * Run with `node --conditions=react-server --import tsx` (like npm run leads).
- * Prints "ready <port>" once listening.
+ * A minimal stand-in for `next start` for the crash tests: a node:http server that hands
+ * POST /api/leads/{form} to the route's handler and starts the outbox worker as instrumentation.ts
+ * does. Run under `node --conditions=react-server --import tsx`; prints "ready <port>" when listening.
  */
 import { createServer } from 'node:http';
 import { handleLeadPost } from '@/server/leads/intake';

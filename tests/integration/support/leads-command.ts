@@ -1,9 +1,8 @@
 import { spawn } from 'node:child_process';
 
 /**
- * Runs `npm run leads -- <args>` as the operator would (the same node flags as
- * package.json's script), with this test's environment plus `vars`. The
- * embedded database allows one process: close the test's own handle first.
+ * Runs `npm run leads -- <args>` as an operator would (package.json's node flags), with this test's
+ * environment plus `vars`. The embedded database allows one process: close the test's handle first.
  */
 export function runLeadsCommand(
   args: string[],

@@ -6,11 +6,9 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 
 /**
- * Vitest globalSetup for the integration suite. With LEADS_TEST_DATABASE=postgres
- * it starts a throwaway PostgreSQL server on 127.0.0.1 (initdb + pg_ctl from the
- * installed packages, data in a temp folder, fsync off) and hands its URL to the
- * test files, each of which creates its own database. Otherwise it does nothing
- * and the files use a fresh embedded PGlite folder each.
+ * Vitest globalSetup: with LEADS_TEST_DATABASE=postgres, a throwaway PostgreSQL server on 127.0.0.1
+ * (initdb and pg_ctl, data in a temp folder, fsync off) whose URL each test file gets to create its
+ * own database on. Otherwise nothing: each file uses a fresh PGlite folder.
  */
 
 declare module 'vitest' {

@@ -1,13 +1,11 @@
 /**
- * Preloaded (node --import) into a process whose database must survive a power loss
- * (lead-power-loss.integ.ts). It wraps node:fs so that, beside the real files under POWER_LOSS_WATCH,
- * a copy under POWER_LOSS_IMAGE holds every file only as of its last fsync: what a disk keeps when
- * the power goes and its cache with it. A file never fsynced is not in the image at all; a file
- * fsynced once and written since keeps its old bytes there. Names are kept optimistically: a rename
- * or unlink applies to the image at once (PostgreSQL fsyncs the directory after each that matters).
- * Writes are tracked by byte range, so an fsync copies only what changed since the last one.
- * Any other way of writing under the folder is logged to POWER_LOSS_IMAGE.unsupported, which the
- * test expects to stay empty.
+ * Preloaded (node --import) into the server of lead-power-loss.integ.ts. It wraps node:fs so that a
+ * copy of POWER_LOSS_WATCH under POWER_LOSS_IMAGE holds each file only as of its last fsync: what a
+ * disk keeps when the power goes. A file never fsynced is absent there; one written since its fsync
+ * keeps its old bytes. Renames and unlinks apply to the image at once (PostgreSQL fsyncs the
+ * directory after each that matters); writes are tracked by byte range, so an fsync copies only
+ * what changed. Any other way of writing under the folder goes to POWER_LOSS_IMAGE.unsupported,
+ * which the test expects empty.
  */
 import fs from 'node:fs';
 import { syncBuiltinESMExports } from 'node:module';

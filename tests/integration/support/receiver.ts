@@ -9,15 +9,11 @@ import { Webhook } from 'standardwebhooks';
 import { closeServer } from './close-server';
 
 /**
- * A real webhook receiver on 127.0.0.1 (a random port unless one is given). By default it answers 200.
- * It checks each request's Standard Webhooks signature on arrival with the
- * official `standardwebhooks` library and the site's LEADS_WEBHOOK_SECRET
- * (`verified`), as a receiver built on the standard would: every delivery the
- * tests make is signed, and verified by the standard's code, not ours.
- * plan(email, [...]) scripts the answers for one lead (matched on the payload's
- * email), setDefault() the answer for everything else: a status code, 'hang' (never answers; the sender's timeout must fire)
- * or 'destroy' (drops the connection). stop() closes the port so connections are
- * refused; start() listens again on the same port.
+ * A webhook receiver on 127.0.0.1 (a random port unless one is given) that answers 200 by default.
+ * It checks each signature with the official `standardwebhooks` library (`verified`), so signing is
+ * proved by the standard's code, not ours. plan(email, [...]) scripts the answers for one lead (by
+ * the payload's email), setDefault() for the rest: a status, 'hang' (the sender's timeout must fire)
+ * or 'destroy' (drops the connection). stop() refuses connections; start() listens again.
  */
 export type Behaviour = number | 'hang' | 'destroy';
 type Received = {
@@ -40,7 +36,7 @@ function verify(secret: string, rawBody: string, headers: IncomingHttpHeaders): 
   }
 }
 
-/** The signing secret a test site and its receiver share when the test has no reason to pick its own. */
+/** The signing secret a test site and its receiver share unless the test picks its own. */
 export const TEST_WEBHOOK_SECRET = 'whsec_dGVzdC1zaWduaW5nLXNlY3JldC1mb3ItbGVhZHM=';
 
 export async function startReceiver({

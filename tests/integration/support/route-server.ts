@@ -2,8 +2,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /**
- * A route handler behind a real node:http server on 127.0.0.1, writing each chunk of the Response body as
- * it comes, as `next start` does, and cancelling the body when the client goes away.
+ * A route handler behind a node:http server on 127.0.0.1 that writes each chunk of the body as it
+ * comes, as `next start` does, and cancels the body when the client goes away.
  */
 export async function serveRoute(
   handler: (request: Request) => Promise<Response>,

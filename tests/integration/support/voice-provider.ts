@@ -8,12 +8,10 @@ import type { AddressInfo } from 'node:net';
 import { closeServer } from './close-server';
 
 /**
- * A stand-in for the voice provider's API (Retell) on 127.0.0.1, used by the
- * integration tests (random port) and the end-to-end tests (VOICE_PROVIDER_PORT).
- * POST /v2/create-web-call answers, by default, 201 with a web call like the
- * real one; answer(...) scripts the next answers: a status with a body, 'hang'
- * (never answers, so the caller's timeout must fire) or 'destroy' (drops the
- * connection). Every request is recorded with its headers and body.
+ * A stand-in for the voice provider's API (Retell) on 127.0.0.1, for the integration tests (random
+ * port) and e2e tests (VOICE_PROVIDER_PORT). POST /v2/create-web-call answers 201 with a web call
+ * like the real one; answer(...) scripts the next answers: a status with a body, 'hang' (the
+ * caller's timeout must fire) or 'destroy' (drops the connection). Every request is recorded.
  */
 export type ProviderAnswer = { status: number; body: string } | 'hang' | 'destroy';
 type ProviderRequest = {
