@@ -24,10 +24,8 @@ import { startReceiver, TEST_WEBHOOK_SECRET } from './support/receiver';
 import { freshEnvironment, leadRequest, validBodies, waitFor } from './support/helpers';
 
 /**
- * The inbox's server side in-process, on a real database and webhook receiver: operators through the
- * commands, password checks and their limits (a burst at once included), sessions ending, the
- * workbench's changes, retention, the CSV and the inbox's query bounds. The Server Actions that call
- * these are driven over HTTP against the production build in tests/scale/admin-actions.scale.ts.
+ * The inbox's server side in-process, on a real database and webhook receiver. The Server Actions
+ * that call it are driven over HTTP in tests/scale/admin-actions.scale.ts.
  */
 
 const SITE = 'https://inbox.example-agency.test';
@@ -60,7 +58,7 @@ async function command(args: string[], password?: string) {
   return { code, out, err };
 }
 
-/** Signs in as a browser would and returns the cookie header to send and the session row's token. */
+/** Signs in as a browser would; returns the cookie header to send and the session row's token. */
 async function session(email = EMAIL, password = PASSWORD) {
   const outcome = await signIn(email, password, headersFrom());
   if (!outcome.ok) throw new Error(`sign-in failed: ${outcome.flash.code}`);
@@ -438,9 +436,11 @@ describe('the CSV and what the inbox shows of a visitor’s text', () => {
     );
     expect(refused.status).toBe(422);
     expect(await refused.json()).toMatchObject({ fieldErrors: { email: 'invalid' } });
-    // Stored before the rule: the inbox shows \u202e written out, and that finds and deletes it.
+    // A stored one (as a row older than the rule may hold): the inbox shows \u202e written out,
+    // and that finds and deletes it.
     const id = await submitLead('bidi-before@example.com');
-    // Its delivery finished first: a lead deleted while its attempt is in flight is the outbox's race, not this test's.
+    // Its delivery ends first: deleting a lead whose attempt is in flight is the outbox's race,
+    // not this test's.
     await waitForOutbox();
     const { db } = await getDatabase();
     await db

@@ -17,8 +17,8 @@ import { freshEnvironment } from './support/helpers';
 import { serveRoute } from './support/route-server';
 
 /**
- * What the chat proxy reads from its webhook is bounded, and a visitor who leaves stops the reading: over
- * real HTTP on both sides, a stand-in webhook that writes raw bytes answers /api/chat's handler.
+ * What the chat proxy reads from its webhook is bounded, and a visitor who leaves stops the
+ * reading: over real HTTP on both sides, a stand-in webhook writing raw bytes answers /api/chat.
  */
 
 type Answer = (req: IncomingMessage, res: ServerResponse) => void;
@@ -54,7 +54,7 @@ beforeEach(() => {
   answer = (_req, res) => res.end();
 });
 
-// What a runaway webhook would send: far beyond any limit and any socket buffer between the two servers.
+// What a runaway webhook sends: far beyond any limit and any socket buffer between the servers.
 const FAR_MORE = 64 * 1024 * 1024;
 const line = (value: unknown) => `${JSON.stringify(value)}\n`;
 

@@ -7,13 +7,10 @@ import { freshEnvironment } from './support/helpers';
 import { serveRoute } from './support/route-server';
 
 /**
- * The streamed reply is not buffered anywhere between the webhook and the
- * visitor: over real HTTP connections on both sides (the n8n stand-in, and
- * /api/chat's handler behind a node:http server that writes each chunk of the
- * Response body as it comes, as `next start` does), the visitor receives the
- * first text while the stand-in is still holding the last one back. The
- * stand-in only sends the rest once the client has the first piece, so any
- * buffering would deadlock this test rather than pass it.
+ * The streamed reply is not buffered between the webhook and the visitor: over real HTTP on both
+ * sides, the visitor receives the first text while the stand-in still holds the last back. The
+ * stand-in sends the rest only once the client has the first piece, so buffering would deadlock
+ * this test rather than pass it.
  */
 
 const webhook = await startChatWebhook();

@@ -13,11 +13,8 @@ import {
 } from './support/helpers';
 
 /**
- * POST /api/chat called in-process, forwarding to a real HTTP stand-in for the
- * chat webhook on 127.0.0.1: the forwarded body, each kind of webhook answer
- * (reply, 404, HTML, 500, hanging past the timeout, refused), every refusal
- * (400, 403, 413, 415, 422, 429) and never a 500. Under LEADS_TEST_DATABASE=postgres
- * the rate-limit windows live in that server (shared by instances); otherwise in memory.
+ * POST /api/chat in-process, forwarding to a stand-in chat webhook on 127.0.0.1. With
+ * LEADS_TEST_DATABASE=postgres the rate-limit windows live in that server; otherwise in memory.
  */
 
 const webhook = await startChatWebhook();
@@ -43,7 +40,7 @@ type Init = {
   ip?: string;
 };
 
-/** Each call comes from its own address unless one is given, so only the rate-limit test meets the limit. */
+/** Each call has an address of its own unless given one, so only one test meets the limit. */
 function chatRequest({
   body,
   json,
@@ -90,7 +87,7 @@ beforeEach(() => {
   webhook.answerWith((body) => replyWith(`You said: ${String(body.chatInput)}`));
 });
 
-// Opened here (for GET /api/health), so the embedded database's start-up never counts against a test.
+// Opened here (for GET /api/health), so the embedded database's start-up counts against no test.
 beforeAll(async () => void (await getDatabase()));
 
 afterAll(async () => {
@@ -422,7 +419,10 @@ describe('POST /api/chat refusals', () => {
   });
 });
 
-/** Posts as the panel does (Accept: application/x-ndjson) and reads the answer: its lines when streamed, else its JSON. */
+/**
+ * Posts as the panel does (Accept: application/x-ndjson) and reads the answer: its lines when
+ * streamed, else its JSON.
+ */
 async function postStreaming(json: unknown = valid()) {
   const request = chatRequest({
     json,

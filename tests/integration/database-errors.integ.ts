@@ -13,17 +13,16 @@ import { describeError } from '@/server/log';
 import { freshEnvironment, postgresUrl } from './support/helpers';
 
 /**
- * A failed statement never carries the values it was given out of src/server/db/ (errors.ts): not in
- * the error a page or a session lookup throws (Next prints it to stderr whole), not in its causes, not
- * in the project's own log line for it. Each kind of failure is forced for real: a session lookup whose
- * table is gone, a search PostgreSQL refuses, a unique key taken, and (embedded) the database's thread
- * dying under a statement. Everything this process prints, and everything printing the errors would
+ * A failed statement's values never leave src/server/db/ (errors.ts): not in the error a page or a
+ * session lookup throws (Next prints it to stderr whole), its causes, or the log line. Each failure
+ * is forced for real (a session table gone, a search PostgreSQL refuses, a unique key taken, on
+ * PGlite the database's thread dying); all that is printed, or that printing the errors would
  * print, is searched for the values.
  */
 
 await freshEnvironment({ LOG_LEVEL: 'error', NEXT_PUBLIC_SITE_URL: 'https://inbox.test' });
 
-// Everything printed through the console (the app's log lines, better-auth's logger), as it would print it.
+// Everything printed through the console (the app's log lines, better-auth's logger), as printed.
 const output: string[] = [];
 for (const method of ['log', 'info', 'warn', 'error'] as const) {
   const original = console[method].bind(console);
@@ -38,7 +37,9 @@ afterAll(() => closeDatabase());
 const EMAIL = 'keeper@agency.example';
 const PASSWORD = 'a long enough password';
 
-/** What Next does with an error a page throws: console.error, causes and own properties included. */
+/**
+ * What Next does with an error a page throws: console.error, causes and own properties included.
+ */
 function printed(error: unknown): string {
   let text = '';
   const sink = new Writable({

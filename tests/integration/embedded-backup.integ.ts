@@ -10,11 +10,11 @@ import { EmbeddedDatabase } from '@/server/db/embedded';
 import { freshEnvironment, postgresUrl, validBodies } from './support/helpers';
 
 /**
- * The operator commands `backup <file>` and `restore <file> [--to <folder>]` in the process that holds
- * the database (the site runs them over the command socket: tests/scale/embedded-store.scale.ts does
- * that under load). A restored folder holds every lead and each delivery's state, is private like the
- * site's own, and a restore never writes into a folder that holds anything. With DATABASE_URL both
- * say what to use instead.
+ * The operator commands `backup <file>` and `restore <file> [--to <folder>]` in the process that
+ * holds the database (tests/scale/embedded-store.scale.ts runs them over the command socket under
+ * load). A restored folder holds every lead and each delivery's state and is private like the
+ * site's own; a restore never writes into a folder that holds anything. With DATABASE_URL both say
+ * what to use instead.
  */
 
 await freshEnvironment({ LEADS_RATE_LIMIT_PER_MINUTE: '0' });

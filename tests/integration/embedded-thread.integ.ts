@@ -8,12 +8,11 @@ import { EmbeddedDatabase } from '@/server/db/embedded';
 import { freshEnvironment, postgresUrl } from './support/helpers';
 
 /**
- * The embedded database runs on a thread of its own (src/server/db/embedded.ts, pglite-thread.mjs). What
- * crosses the thread must behave as PGlite in the server's thread did: rows and types, PostgreSQL's
- * errors with their codes, transactions that commit or roll back and hold other statements back, and
- * a server thread that keeps answering while a long statement runs, a statement PostgreSQL rejects that
- * fails alone, and a stopped thread that fails what waited on it, after which the site opens its
- * database again.
+ * The embedded database runs on a thread of its own (src/server/db/embedded.ts). Across the thread
+ * it behaves as PGlite does in the server's thread: rows and types, errors with their codes,
+ * transactions that commit or roll back and hold other statements back; the server thread keeps
+ * answering during a long statement, a rejected statement fails alone, and a stopped thread fails
+ * what waited on it, after which the site opens its database again.
  */
 
 await freshEnvironment({});

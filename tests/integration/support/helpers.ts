@@ -6,7 +6,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { reloadEnv } from '@/env';
 
-/** The PostgreSQL server postgres-setup.ts started (LEADS_TEST_DATABASE=postgres); null on PGlite. */
+/** The server postgres-setup.ts started (LEADS_TEST_DATABASE=postgres); null on PGlite. */
 export const postgresUrl = inject('postgresUrl');
 
 /**

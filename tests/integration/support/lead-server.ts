@@ -1,7 +1,7 @@
 /**
  * A minimal stand-in for `next start` for the crash tests: a node:http server that hands
  * POST /api/leads/{form} to the route's handler and starts the outbox worker as instrumentation.ts
- * does. Run under `node --conditions=react-server --import tsx`; prints "ready <port>" when listening.
+ * does. Run under `node --conditions=react-server --import tsx`; prints "ready <port>" when ready.
  */
 import { createServer } from 'node:http';
 import { handleLeadPost } from '@/server/leads/intake';

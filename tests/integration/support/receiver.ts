@@ -12,8 +12,8 @@ import { closeServer } from './close-server';
  * A webhook receiver on 127.0.0.1 (a random port unless one is given) that answers 200 by default.
  * It checks each signature with the official `standardwebhooks` library (`verified`), so signing is
  * proved by the standard's code, not ours. plan(email, [...]) scripts the answers for one lead (by
- * the payload's email), setDefault() for the rest: a status, 'hang' (the sender's timeout must fire)
- * or 'destroy' (drops the connection). stop() refuses connections; start() listens again.
+ * the payload's email), setDefault() for the rest: a status, 'hang' (the sender's timeout must
+ * fire) or 'destroy' (drops the connection). stop() refuses connections; start() listens again.
  */
 export type Behaviour = number | 'hang' | 'destroy';
 type Received = {
