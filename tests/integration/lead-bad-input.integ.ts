@@ -71,7 +71,8 @@ function cases(): Case[] {
           undefined,
           422,
         );
-    // Lone UTF-16 surrogates (issue 18.6): PostgreSQL cannot store them, so each is a 422 naming its field, not a 503.
+    // Lone UTF-16 surrogates (docs/product.md section 6.2): PostgreSQL cannot store them, so each
+    // is a 422 naming its field, not a 503.
     for (const field of Object.keys(valid))
       for (const value of ['\ud800', 'Ada\udfff', '\udc00\ud800', `${valid[field]}\ud83d`])
         add(

@@ -12,7 +12,9 @@ import {
   validBodies,
 } from './support/helpers';
 
-/** The database cannot be opened: valid leads get 503 (never 500, never a false 201); health says down. */
+/**
+ * The database cannot be opened: valid leads get 503 (never 500, never a false 201); health: down.
+ */
 
 const { dataDir } = await freshEnvironment({});
 if (postgresUrl) {

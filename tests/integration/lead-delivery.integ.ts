@@ -112,7 +112,7 @@ afterAll(async () => {
   await ariaReceiver.stop();
 });
 
-/** Verified with the official Standard Webhooks library, as a receiver built on the standard would. */
+/** Verified with the official Standard Webhooks library, as a receiver on the standard would. */
 function expectSigned(
   headers: Record<string, string | string[] | undefined>,
   rawBody: string,
@@ -125,8 +125,8 @@ function expectSigned(
   );
 }
 
-describe('POST /api/leads/{form}: accepted leads are stored, then delivered exactly as SPEC section 7', () => {
-  it('delivers a growth audit with attribution, the SPEC payload and signed headers', async () => {
+describe('POST /api/leads/{form}: accepted leads are stored, then delivered exactly as docs/product.md section 6.8', () => {
+  it('delivers a growth audit with attribution, the payload of docs/product.md section 6.8 and signed headers', async () => {
     const attribution = {
       page_url: 'https://www.agency.com/growth-audit?utm_source=news',
       referrer: 'https://news.example/',

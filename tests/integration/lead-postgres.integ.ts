@@ -63,7 +63,7 @@ describe.skipIf(!postgresUrl)('several instances on one PostgreSQL', () => {
     for (let i = 0; i < 4; i += 1)
       results.push(await checkRateLimit('leads:test', address, 3, now));
     expect(results.map((result) => result.allowed)).toEqual([true, true, true, false]);
-    // Another instance sees the same window: its first request from that address is already over the limit.
+    // Another instance sees the same window: its first request from that address is over the limit.
     const other = new pg.Client({ connectionString: databaseUrl! });
     await other.connect();
     const { rows } = await other.query<{ key: string; count: number }>(
@@ -78,7 +78,7 @@ describe.skipIf(!postgresUrl)('several instances on one PostgreSQL', () => {
   it('delivers every lead exactly once while three instances sweep at the same time', async () => {
     await getDatabase();
 
-    // 60 stored leads, none attempted yet (accepted directly, without the request's immediate attempt).
+    // 60 stored leads, none attempted yet (accepted directly, without a request's first attempt).
     const ids: string[] = [];
     for (let i = 0; i < 60; i += 1) {
       const { leadId } = await acceptLead(

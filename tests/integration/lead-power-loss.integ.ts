@@ -6,13 +6,13 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { freshEnvironment, postgresUrl, validBodies } from './support/helpers';
 
 /**
- * Issue 18, item 4: a lead answered 201 by the embedded database survives a power loss, not only a
- * crash of the process. The server runs with support/power-loss-fs.mjs preloaded, which keeps an
- * image of the database folder holding every file only as of its last fsync. Leads are posted
- * without pause; the server is killed with SIGKILL in the middle; the image (what the disk would
- * hold after the power came back) is opened as a database, and every lead that was answered 201
- * must be in it. With LEADS_DATA_FSYNC=0 (PGlite as shipped, fsync off) the same run loses them,
- * which shows the image really is stricter than the files the dead process left behind.
+ * A lead answered 201 by the embedded database survives a power loss, not only a crash of the
+ * process. The server runs with support/power-loss-fs.mjs preloaded, which keeps an image of the
+ * database folder holding every file only as of its last fsync. Leads are posted without pause and
+ * the server is killed with SIGKILL among them; the image (what the disk holds when the power comes
+ * back) is opened as a database, and every lead answered 201 must be in it. With LEADS_DATA_FSYNC=0
+ * (PGlite as shipped, fsync off) the same run loses them, which shows the image is stricter than
+ * the files a dead process leaves.
  */
 
 const children = new Set<ChildProcess>();
@@ -105,7 +105,9 @@ async function crashAndRecover(fsync: boolean) {
   return { acknowledged, dataDir, recovered: await storedIds(imageDir), unsupported };
 }
 
-/** The lead ids a database folder holds once opened (and recovered), or null if it holds no database. */
+/**
+ * The lead ids a database folder holds once opened (and recovered); null if it holds no database.
+ */
 async function storedIds(dataDir: string): Promise<Set<string> | null> {
   if (!existsSync(path.join(dataDir, 'PG_VERSION'))) return null;
   const db = await PGlite.create(dataDir);
@@ -139,7 +141,7 @@ describe.skipIf(postgresUrl)('the embedded database after a power loss', () => {
         `[power loss] fsync off: ${acknowledged.length} acknowledged, ${kept} in the image${recovered ? '' : ' (no database at all)'}`,
       );
       expect(kept).toBeLessThan(acknowledged.length);
-      // The files the killed process left behind (what survives a crash of the process alone) do hold them all.
+      // The files the killed process left (what a crash of the process alone keeps) hold them all.
       const survivors = await storedIds(dataDir);
       expect(acknowledged.filter((id) => !survivors?.has(id))).toEqual([]);
     },

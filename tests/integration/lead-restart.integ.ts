@@ -20,8 +20,8 @@ const childEnv = {
   LEADS_WEBHOOK_SECRET: SECRET,
   LEADS_RETRY_SCHEDULE_MS: '700,700,700,700,700,700,700,700',
   LEADS_SWEEP_INTERVAL_MS: '100',
-  // A lead whose attempt was in flight when the process died is claimed again when its claim expires
-  // (2 x timeout + 5 s = 7 s here).
+  // A lead whose attempt was in flight when the process died is claimed again when its claim
+  // expires (2 x timeout + 5 s = 7 s here).
   LEADS_WEBHOOK_TIMEOUT_MS: '1000',
   LEADS_RATE_LIMIT_PER_MINUTE: '0',
   LEADS_WORKER: '1',
@@ -67,7 +67,8 @@ describe('a server killed with deliveries pending', () => {
       const first = await startServer();
       const waiting = await postLeads(first.port, 'waiting', 20);
 
-      // Batch B: the receiver takes the request and never answers, so these are mid-delivery (claimed).
+      // Batch B: the receiver takes each request and never answers: these are mid-delivery
+      // (claimed).
       receiver.setDefault('hang');
       await receiver.start();
       const inFlight = await postLeads(first.port, 'inflight', 20);
@@ -89,7 +90,7 @@ describe('a server killed with deliveries pending', () => {
       });
       await new Promise((resolve) => setTimeout(resolve, 1_500)); // time for any duplicate to show up
 
-      // Exactly once each, as a receiver deduplicating on Idempotency-Key sees it; and nothing else.
+      // Exactly once each, as a receiver deduplicating on Idempotency-Key sees it; nothing else.
       for (const id of acknowledged) expect(ok(id), id).toHaveLength(1);
       const keys = new Set(
         receiver.received.map((request) => String(request.headers['idempotency-key'])),

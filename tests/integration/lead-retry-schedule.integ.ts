@@ -9,12 +9,12 @@ import { startReceiver } from './support/receiver';
 import { freshEnvironment, validBodies } from './support/helpers';
 
 /**
- * Issue 18, item 9: with the DEFAULT retry schedule (src/env.ts, +/-20% jitter), a receiver outage
- * of 30 minutes and one of 6 hours both end with every lead delivered, none 'failed', and soon after
- * the receiver is back. Hours of retries run in seconds: the outbox's own code (runOutboxOnce) sweeps
- * a real database with an injected clock, at each 5-second tick (the default sweep interval) at
- * which something is due, and delivers to a real receiver that answers 503 until the simulated
- * outage ends. Leads arrive throughout the outage, the first as it begins.
+ * With the default retry schedule (src/env.ts, +/-20% jitter), a receiver outage of 30 minutes and
+ * one of 6 hours both end with every lead delivered, none 'failed', soon after the receiver is
+ * back. Hours of retries run in seconds: the outbox's own code (runOutboxOnce) sweeps a real
+ * database with an injected clock at each 5-second tick (the default sweep interval) at which
+ * something is due, delivering to a real receiver that answers 503 until the outage ends. Leads
+ * arrive throughout, the first as it begins.
  */
 
 const receiver = await startReceiver();

@@ -10,11 +10,10 @@ import { runLeadsCommand } from './support/leads-command';
 import { startReceiver } from './support/receiver';
 
 /**
- * A delivery goes to the form's webhook as configured when the attempt is made,
- * not to the URL stored when the lead was accepted. The issue's case: LEADS_WEBHOOK_URL
- * pointed at n8n's /webhook-test/ URL (404 once the editor stops listening), the
- * agency fixes the setting and runs `npm run leads -- retry-failed` (send-now): the lead
- * reaches the new URL, exactly once.
+ * A delivery goes to the form's webhook as configured when the attempt is made, not to the URL
+ * stored with the lead. The case: LEADS_WEBHOOK_URL points at n8n's /webhook-test/ URL (404 once
+ * the editor stops listening); the agency fixes the setting and runs `npm run leads --
+ * retry-failed` (send-now), and the lead reaches the new URL exactly once.
  */
 
 const SECRET = `whsec_${Buffer.alloc(32, 3).toString('base64')}`;
@@ -86,7 +85,7 @@ describe('fixing LEADS_WEBHOOK_URL, then retry-failed', () => {
       });
       expect(wrong.forLead(id)).toHaveLength(1); // the old URL was not tried again
 
-      // The stored URL is the record of where it went: now the new one.
+      // The stored URL records where it went: the new one.
       expect(await deliveryOf(id)).toMatchObject({
         status: 'delivered',
         lastStatus: 200,
@@ -111,8 +110,8 @@ describe('fixing LEADS_WEBHOOK_URL, then retry-failed', () => {
     'sends a lead recorded with the wrong URL to the one configured when it is re-sent',
     { timeout: 120_000 },
     async () => {
-      // Stored while the wrong URL was configured (the record says so); this process is configured with
-      // WRONG_URL too, so the attempt goes there...
+      // Stored while the wrong URL is configured (the record says so); this process has WRONG_URL
+      // too, so the attempt goes there...
       const { leadId } = await acceptLead(
         {
           form: 'demo',

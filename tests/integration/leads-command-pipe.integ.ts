@@ -5,15 +5,19 @@ import { getDatabase, closeDatabase } from '@/server/db/client';
 import { freshEnvironment } from './support/helpers';
 
 /**
- * Red-team item 1: `npm run leads -- export --csv | wc -c` gave 65,536 of 951,818 bytes and exit 0, because
- * the command exited before its output drained. Here 5,100 leads go through a pipe whose reader is slow, and
- * through one whose reader goes away early: the first must get every byte, the second must exit non-zero.
+ * An operator command exits only once its output has drained into a pipe (exiting earlier leaves
+ * the reader the first 64 KB, with exit 0). 5,100 leads go through a pipe whose reader is slow and
+ * one whose reader leaves early: the first gets every byte; the second makes the command exit
+ * non-zero.
  */
 
 await freshEnvironment({ LEADS_WEBHOOK_URL: '' });
 const LEADS = 5_100;
 
-/** Runs the command with its output into a shell pipeline (`| <reader>`); answers the command's own exit code and what the reader printed. */
+/**
+ * Runs the command with its output into a shell pipeline (`| <reader>`); answers the command's own
+ * exit code and what the reader printed.
+ */
 function piped(
   args: string[],
   reader: string,
@@ -65,7 +69,7 @@ describe('operator commands whose output goes to a pipe', () => {
   });
 
   it('export --csv gives a slow reader every byte, and exits 0', { timeout: 120_000 }, async () => {
-    // The reader waits 2 s before reading anything, so the command meets a full pipe and must wait for it.
+    // The reader waits 2 s before reading, so the command meets a full pipe and must wait for it.
     const result = await piped(['export', '--csv'], '(sleep 2; cat)');
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
