@@ -7,9 +7,9 @@ import { leads, leadDeliveries } from '@/server/db/schema';
 import { leadRequest, freshEnvironment, validBodies } from './support/helpers';
 
 /**
- * At least 200 generated malformed requests: each is answered 4xx with a JSON
- * error (never 500, never a crash) and none stores anything. No webhook is
- * configured here, so the one valid lead at the end is stored as 'skipped'.
+ * At least 200 generated malformed requests: each is answered 4xx with a JSON error (never 500,
+ * never a crash) and none stores anything. No webhook is configured here, so the one valid lead at
+ * the end is stored as 'skipped'.
  */
 
 await freshEnvironment({ LEADS_RATE_LIMIT_PER_MINUTE: '0' });

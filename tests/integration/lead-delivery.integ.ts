@@ -20,8 +20,8 @@ import {
 } from './support/helpers';
 
 /**
- * The lead API end to end, in-process: route handler -> PGlite (fresh folder)
- * -> outbox worker -> a real HTTP receiver on 127.0.0.1.
+ * The lead API end to end, in-process: route handler -> database -> outbox worker -> a real HTTP
+ * receiver on 127.0.0.1.
  */
 
 const SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';

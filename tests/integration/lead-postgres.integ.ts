@@ -12,10 +12,10 @@ import { startReceiver } from './support/receiver';
 import { leadRequest, postgresUrl, freshEnvironment, validBodies } from './support/helpers';
 
 /**
- * What only a real PostgreSQL server can show (LEADS_TEST_DATABASE=postgres):
- * instances starting together apply each migration once (advisory lock), and
- * instances sweeping together never deliver the same lead twice (FOR UPDATE
- * SKIP LOCKED). Skipped on the embedded database, which is one process's own.
+ * What only a real PostgreSQL server can show (LEADS_TEST_DATABASE=postgres): instances starting
+ * together apply each migration once (advisory lock), and instances sweeping together never deliver
+ * the same lead twice (FOR UPDATE SKIP LOCKED). Skipped on the embedded database, which is one
+ * process's own.
  */
 
 const SECRET = `whsec_${Buffer.alloc(32, 12).toString('base64')}`;

@@ -5,10 +5,9 @@ import { startLeadServer } from './support/lead-server-process';
 import { freshEnvironment, validBodies, waitFor } from './support/helpers';
 
 /**
- * Accepted means delivered, even across a crash: a server process holding
- * undelivered leads is killed with SIGKILL (no shutdown code runs), started
- * again on the same database, and the receiver, deduplicating on
- * Idempotency-Key, sees every acknowledged lead exactly once.
+ * Accepted means delivered, even across a crash: a server process holding undelivered leads is
+ * killed with SIGKILL (no shutdown code runs) and started again on the same database, and the
+ * receiver, deduplicating on Idempotency-Key, sees every acknowledged lead exactly once.
  */
 
 const SECRET = `whsec_${Buffer.alloc(32, 11).toString('base64')}`;

@@ -11,12 +11,11 @@ import { freshEnvironment, leadRequest, validBodies, waitFor } from './support/h
 import { startReceiver } from './support/receiver';
 
 /**
- * Every lead reaches a person: each form's lead, posted to the real route handler, sets off the
- * agency's email (Reply-To the visitor, every field, the attribution, the absolute inbox link), the
- * visitor's confirmation that form's page promises, and a chat-app message without personal data;
- * all through a real SMTP server on loopback (smtp-server, read back with mailparser) that wants a
- * password, and a real HTTP receiver. Spam sets off nothing, and the autoresponder cannot be made to
- * mail strangers. On PGlite, and on PostgreSQL with LEADS_TEST_DATABASE=postgres.
+ * Every lead reaches a person: each form's lead, posted to the route handler, sets off the agency's
+ * email (Reply-To the visitor, every field, the attribution, the absolute inbox link), the
+ * confirmation that form's page promises the visitor, and a chat-app message without personal data,
+ * through a real SMTP server on loopback that wants a password and a real HTTP receiver. Spam sets
+ * off nothing, and the autoresponder cannot be made to mail strangers.
  */
 
 const AUTH = { user: 'site', pass: 'correct horse battery staple' };
@@ -58,7 +57,10 @@ async function post(form: string, body: Record<string, unknown>): Promise<string
   return ((await response.json()) as { id: string }).id;
 }
 
-/** Messages the mail server accepted for one lead: the inbox link names it, the visitor's by address. */
+/**
+ * Messages the mail server accepted for one lead: the inbox link names it, the visitor's by
+ * address.
+ */
 const forLead = (id: string) => catcher.accepted.filter((message) => message.raw.includes(id));
 const to = (address: string) =>
   catcher.accepted.filter((message) => message.envelope.to.includes(address));
@@ -99,7 +101,8 @@ describe('a lead of each form', () => {
         expect(
           message.parsed.to && 'text' in message.parsed.to ? message.parsed.to.text : '',
         ).not.toContain(body.email);
-        // Every field as the visitor typed it (a bare website domain is stored with https://), choices by label.
+        // Every field as the visitor typed it (a bare website domain is stored with https://),
+        // choices by label.
         const shown = {
           website: 'https://example.com',
           industry: 'Other',
@@ -149,7 +152,8 @@ describe('a lead of each form', () => {
         expect(ping).not.toContain(value);
 
       expect(webhook.forLead(id)).toHaveLength(1);
-      // The lead's page lists every job with its attempts: the mail server's reply, the chat's status.
+      // The lead's page lists every job with its attempts: the mail server's reply, the chat's
+      // status.
       const jobs = await leadJobs(id);
       expect(jobs.map((job) => job.channel)).toEqual([
         'webhook',

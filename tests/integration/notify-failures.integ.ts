@@ -108,7 +108,8 @@ describe('a wrong SMTP password', () => {
     expect(test).toMatchObject({ sent: true, ok: false, to: 'ops@agency.example' });
     expect(test.sent && test.error).toMatch(/^Authentication failed/);
 
-    // The password is fixed at the provider's end (or in SMTP_URL): send now, without waiting for the schedule.
+    // The password is fixed at the provider's end (or in SMTP_URL): send now, without waiting for
+    // the schedule.
     catcher.requireAuth(AUTH);
     const result = await sendNow({ form: 'contact' });
     expect(result.failed).toBe(0);
@@ -176,7 +177,8 @@ describe('a mail server down for 10 minutes', () => {
     for (let i = 0; i < 10; i += 1) expect(delivered(`outage-${i}@example.com`)).toHaveLength(1);
     expect(catcher.accepted.filter((m) => ids.some((id) => m.raw.includes(id)))).toHaveLength(10);
     const last = Math.max(...emails.map((job) => job.deliveredAt!.getTime()));
-    // The longest wait in the way is the schedule's 10 minutes (+20% jitter) after 8m40 s of attempts.
+    // The longest wait in the way: the schedule's 10 minutes (+20% jitter) after 8m40 s of
+    // attempts.
     expect(last - end).toBeLessThanOrEqual(15 * 60_000);
     console.log(
       `[smtp outage] 10 min: ${emails.length} emails, last sent ${Math.round((last - end) / 1000)} s after the end, ${sweeps} sweeps`,

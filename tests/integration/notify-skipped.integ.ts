@@ -10,10 +10,10 @@ import { freshEnvironment, leadRequest, validBodies } from './support/helpers';
 import { runLeadsCommand } from './support/leads-command';
 
 /**
- * A fresh install has no mail server: a lead's emails are recorded as skipped, health says "Email is
- * off", and once SMTP_URL is set, 'Deliver skipped' (here `npm run leads -- send-now --skipped`, in a
- * process of its own under the react-server condition, as the operator runs it) sends them: the
- * agency's to the site's contact address (the default recipient) and the visitor's confirmation.
+ * A fresh install has no mail server: a lead's emails are recorded as skipped, health says "Email
+ * is off", and once SMTP_URL is set, 'Deliver skipped' (here `npm run leads -- send-now --skipped`
+ * in a process of its own, as the operator runs it) sends them: the agency's to the site's contact
+ * address (the default recipient) and the visitor's confirmation.
  */
 
 const catcher = await startMailCatcher();

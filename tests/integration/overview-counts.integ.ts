@@ -11,13 +11,13 @@ import { startReceiver } from './support/receiver';
 import { freshEnvironment, leadRequest, postgresUrl, validBodies } from './support/helpers';
 
 /**
- * What the triggers of migrations 0007 and 0010 keep must always equal what they stand for.
- * lead_daily_counts, lead_result_counts and lead_responses must equal counting the leads themselves
- * after leads arrive through the API (many at once, so group commit inserts several in one statement),
- * arrive on other days, are marked spam and back, change status one or many at a time, are deleted one
- * by one and by email, and are updated in ways that change no count; every delivery must carry its
- * lead's form. The overview and the inbox's unsearched totals read them, so both are checked against
- * the leads and deliveries too. On PGlite, and on PostgreSQL with LEADS_TEST_DATABASE=postgres.
+ * The counters the triggers of migrations 0007 and 0010 keep (lead_daily_counts,
+ * lead_result_counts, lead_responses) always equal counting the leads themselves, as leads arrive
+ * through the API (many at once, so group commit inserts several in one statement) and on other
+ * days, are marked spam and back, change status one or many at a time, are deleted one by one and
+ * by email, and are updated in ways that change no count. Every delivery carries its lead's form.
+ * The overview and the inbox's unsearched totals read the counters, so both are checked against the
+ * leads too.
  */
 
 const receiver = await startReceiver();

@@ -9,9 +9,9 @@ import { schema } from '@/server/db/schema';
 import { freshEnvironment } from './support/helpers';
 
 /**
- * src/server/db/schema.ts is the database's one source: the migrations drizzle-kit generated from it
- * must build exactly that schema. Fails when schema.ts changed without `npm run db:generate`, or when a
- * migration was edited by hand into something else.
+ * src/server/db/schema.ts is the database's one source: the migrations generated from it build
+ * exactly that schema. Fails when schema.ts changes without `npm run db:generate`, or a migration
+ * is edited by hand into something else.
  */
 
 await freshEnvironment({});

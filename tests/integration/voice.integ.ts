@@ -13,10 +13,7 @@ import {
   type VoiceProvider,
 } from './support/voice-provider';
 
-/**
- * POST /api/voice/web-call, the route handler called in-process, against a
- * real stand-in for the provider's API on 127.0.0.1.
- */
+/** POST /api/voice/web-call in-process, against a stand-in for the provider's API on 127.0.0.1. */
 
 const API_KEY = 'key_integ_9b1e6f0c2a4d8e7f';
 const AGENT_ID = 'agent_integ_aria';

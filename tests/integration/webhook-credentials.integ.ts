@@ -13,13 +13,12 @@ import { runLeadsCommand } from './support/leads-command';
 import { startReceiver } from './support/receiver';
 
 /**
- * Webhook credentials are used to send and nothing else. Both webhooks are set up
- * the way an agency protects n8n: user:password@ in the URL (Basic Auth), a
- * Header Auth header from the environment, and the signing secret. Then leads are
- * delivered and failed, chat messages answered, streamed, refused and timed out,
- * health read, and every operator command run; afterwards no password, header
- * value or secret is in any table of the database, any log line (at debug level)
- * or any command's output, while the receivers prove every credential was sent.
+ * Webhook credentials are used to send and nothing else. Both webhooks are protected as an agency
+ * protects n8n: user:password@ in the URL (Basic Auth), a Header Auth header from the environment,
+ * and the signing secret. Leads are delivered and failed, chat messages answered, streamed, refused
+ * and timed out, health read and every operator command run; then no password, header value or
+ * secret is in any table, any log line (at debug level) or any command's output, while the
+ * receivers prove every credential was sent.
  */
 
 const LEAD_PASS = 'Lead-Pass-7e1f9c';
@@ -174,7 +173,7 @@ describe('webhook credentials', () => {
       .where(and(eq(leadDeliveries.leadId, delivered), eq(leadDeliveries.channel, 'webhook')));
     expect(record!.webhookUrl).toBe(RECORDED_LEADS_URL); // the record is kept, without its credentials
 
-    // A delivery recorded by an earlier release, with the password in it, and the migration that cleans it.
+    // An older row with the password in its URL, and the migration that cleans it.
     await db
       .update(leadDeliveries)
       .set({ webhookUrl: `http://lead-user:${LEAD_PASS}@old.example/webhook/x?a=1` })

@@ -3,11 +3,10 @@ import { rmSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 
 /**
- * LEADS_WEBHOOK_SECRET must be a Standard Webhooks secret (whsec_<base64>): the
- * standard's own verifiers cannot use any other string. `next build` and
- * `next start` both load next.config.ts, which validates the environment, so a
- * wrong secret stops them before anything is built or served, with a message
- * naming the variable and the command that makes a good one.
+ * LEADS_WEBHOOK_SECRET must be a Standard Webhooks secret (whsec_<base64>): the standard's own
+ * verifiers cannot use any other string. `next build` and `next start` both load next.config.ts,
+ * which validates the environment, so a wrong secret stops them before anything is built or served,
+ * with a message naming the variable and the command that makes a good one.
  */
 
 const DIST = '.next-secret-check'; // never built: both commands stop before they would write it
