@@ -8,11 +8,10 @@ import { freshEnvironment, postgresUrl, validBodies } from './support/helpers';
 /**
  * A lead answered 201 by the embedded database survives a power loss, not only a crash of the
  * process. The server runs with support/power-loss-fs.mjs preloaded, which keeps an image of the
- * database folder holding every file only as of its last fsync. Leads are posted without pause and
- * the server is killed with SIGKILL among them; the image (what the disk holds when the power comes
- * back) is opened as a database, and every lead answered 201 must be in it. With LEADS_DATA_FSYNC=0
- * (PGlite as shipped, fsync off) the same run loses them, which shows the image is stricter than
- * the files a dead process leaves.
+ * data folder as of each file's last fsync; it is killed with SIGKILL while leads are posted, and
+ * the image (what the disk holds when the power comes back) must hold every lead answered 201. With
+ * fsync off (LEADS_DATA_FSYNC=0) the same run loses leads: the image is stricter than the files a
+ * dead process leaves.
  */
 
 const children = new Set<ChildProcess>();

@@ -9,12 +9,11 @@ import { startReceiver } from './support/receiver';
 import { freshEnvironment, validBodies } from './support/helpers';
 
 /**
- * With the default retry schedule (src/env.ts, +/-20% jitter), a receiver outage of 30 minutes and
- * one of 6 hours both end with every lead delivered, none 'failed', soon after the receiver is
- * back. Hours of retries run in seconds: the outbox's own code (runOutboxOnce) sweeps a real
- * database with an injected clock at each 5-second tick (the default sweep interval) at which
- * something is due, delivering to a real receiver that answers 503 until the outage ends. Leads
- * arrive throughout, the first as it begins.
+ * With the default retry schedule (src/env.ts, +/-20% jitter), outages of 30 minutes and 6 hours
+ * end with every lead delivered, none failed, soon after the receiver is back. Hours run in
+ * seconds: runOutboxOnce sweeps a real database with an injected clock at each 5 s tick (the
+ * default sweep interval) at which something is due, against a receiver answering 503 until the
+ * outage ends. Leads arrive throughout.
  */
 
 const receiver = await startReceiver();

@@ -16,12 +16,9 @@ import { freshEnvironment, leadRequest, validBodies } from './support/helpers';
 import { startReceiver } from './support/receiver';
 
 /**
- * Never lost, never twice, never silent, when things go wrong: a wrong SMTP password is shown in
- * delivery health and logged at warn once (not once per email), and 'send now' delivers everything
- * once it is fixed; a mail server down for 10 minutes loses nothing on the default retry schedule;
- * a message the server refuses ends at once; the watchdog writes one alert when a webhook starts
- * failing and one per lead it gives up on; the digest goes out once a day. Real SMTP server and
- * webhook receiver on loopback; hours of retries driven with the outbox's own clock.
+ * Never lost, never twice, never silent when things go wrong: a wrong SMTP password, a message the
+ * server refuses, a 10-minute mail outage, the watchdog's alerts and the daily digest. A real SMTP
+ * server and webhook receiver on loopback; hours of retries run on the outbox's own clock.
  */
 
 const AUTH = { user: 'site', pass: 'the-right-password' };

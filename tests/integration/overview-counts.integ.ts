@@ -12,12 +12,9 @@ import { freshEnvironment, leadRequest, postgresUrl, validBodies } from './suppo
 
 /**
  * The counters the triggers of migrations 0007 and 0010 keep (lead_daily_counts,
- * lead_result_counts, lead_responses) always equal counting the leads themselves, as leads arrive
- * through the API (many at once, so group commit inserts several in one statement) and on other
- * days, are marked spam and back, change status one or many at a time, are deleted one by one and
- * by email, and are updated in ways that change no count. Every delivery carries its lead's form.
- * The overview and the inbox's unsearched totals read the counters, so both are checked against the
- * leads too.
+ * lead_result_counts, lead_responses) always equal counting the leads themselves, however leads
+ * arrive, change or go; every delivery carries its lead's form. The overview and the inbox's
+ * unsearched totals read the counters, so both are checked against the leads too.
  */
 
 const receiver = await startReceiver();

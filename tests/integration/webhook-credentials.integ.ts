@@ -14,11 +14,9 @@ import { startReceiver } from './support/receiver';
 
 /**
  * Webhook credentials are used to send and nothing else. Both webhooks are protected as an agency
- * protects n8n: user:password@ in the URL (Basic Auth), a Header Auth header from the environment,
- * and the signing secret. Leads are delivered and failed, chat messages answered, streamed, refused
- * and timed out, health read and every operator command run; then no password, header value or
- * secret is in any table, any log line (at debug level) or any command's output, while the
- * receivers prove every credential was sent.
+ * protects n8n (user:password@ in the URL, a Header Auth header, the signing secret); after leads,
+ * chat, health and every operator command, no credential is in any table, log line (at debug level)
+ * or command output, while the receivers prove each was sent.
  */
 
 const LEAD_PASS = 'Lead-Pass-7e1f9c';
