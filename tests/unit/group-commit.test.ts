@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { groupCommit } from '@/server/db/group-commit';
 
-/** A fake statement: records each group it is given, takes `ms` to run, fails on rows named 'bad'. */
+/** A fake statement: records each group it gets, takes `ms` to run, fails on rows named 'bad'. */
 function fakeWriter(ms = 5) {
   const groups: string[][] = [];
   const write = async (rows: string[]) => {

@@ -2,8 +2,8 @@ import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
 /**
- * The floors of src/ (docs/architecture.md, "Floors") are held by `npm run lint`: an import that runs
- * up a floor is an error, and every import the tree has now runs down.
+ * The floors of src/ (docs/architecture.md, "Floors") are held by `npm run lint`: an import that
+ * runs up a floor is an error, and every import in the tree runs down.
  */
 
 const eslint = new ESLint({ cwd: process.cwd() });

@@ -3,7 +3,8 @@ import { describeError } from '@/server/log';
 
 describe('describeError', () => {
   it("keeps the database's own reason under a failed query in full, and never the query's parameters", () => {
-    // What drizzle throws when PostgreSQL refuses a row: the SQL, its parameters (what the visitor typed), and the cause.
+    // What drizzle throws when PostgreSQL refuses a row: the SQL, its parameters (what the visitor
+    // typed), and the cause.
     const columns = Array.from({ length: 40 }, (_, i) => `column_${i}`).join(', ');
     const cause = Object.assign(new Error('unsupported Unicode escape sequence'), {
       code: '22P05',

@@ -44,7 +44,8 @@ describe('readBody', () => {
   });
 
   it('answers at the deadline even when the stalled stream cannot be cancelled until its connection closes', async () => {
-    // Next.js's request body behaves like this on a socket that stopped sending: cancel() settles only on close.
+    // Next.js's request body behaves like this on a socket that stopped sending: cancel() settles
+    // only on close.
     let cancelled = false;
     const stalled = new ReadableStream<Uint8Array>({
       start(controller) {
