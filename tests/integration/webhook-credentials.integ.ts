@@ -163,7 +163,7 @@ describe('webhook credentials', () => {
     },
   );
 
-  it('are not in any table of the database; one stored before this release is removed by migration 0003', async () => {
+  it('are not in any table of the database; a row holding them in its URL is cleaned by migration 0005', async () => {
     const { db } = await getDatabase();
     const [record] = await db
       .select()
