@@ -356,10 +356,10 @@ describe('POST /api/leads/{form}: accepted leads are stored, then delivered exac
 });
 
 describe('operator commands (npm run leads)', () => {
-  it('lists, shows, exports and re-queues failed deliveries, which then get delivered', async () => {
+  it('lists, shows, exports and sends failed deliveries now, which then get delivered', async () => {
     const { csvLines, parseLeadQuery, searchLeads, showLead } =
       await import('@/server/leads/queries');
-    const { requeueFailed } = await import('@/server/leads/actions');
+    const { sendNow } = await import('@/server/leads/actions');
     const failedOnly = parseLeadQuery({ status: 'failed' }).query;
     const { rows: failed } = await searchLeads(failedOnly, { pageSize: 1000 });
     expect(failed.length).toBeGreaterThanOrEqual(2);
@@ -384,8 +384,13 @@ describe('operator commands (npm run leads)', () => {
     );
     expect(rows).toHaveLength(failed.length);
 
-    expect(await requeueFailed()).toBe(failed.length);
-    for (const row of failed) expect((await settled(row.id)).status).toBe('delivered');
+    expect(await sendNow()).toMatchObject({
+      attempted: failed.length,
+      delivered: failed.length,
+      failed: 0,
+    });
+    for (const row of failed)
+      expect(await settled(row.id)).toMatchObject({ status: 'delivered', attempts: 4 });
     expect((await searchLeads(failedOnly)).total).toBe(0);
   });
 
