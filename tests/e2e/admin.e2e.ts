@@ -354,7 +354,8 @@ test.describe('the inbox', () => {
     await flash(page, 'Marked as spam. It will not be delivered.');
     await page.getByRole('button', { name: 'Not spam: deliver it' }).click();
     await flash(page, 'Marked as not spam. Its delivery is queued.');
-    expect(receiver.forLead(id)).toHaveLength(3);
+    // Its webhook delivery was made before it was marked: only what was never sent is queued again.
+    expect(receiver.forLead(id)).toHaveLength(2);
 
     await page.getByText('Delete this lead', { exact: true }).click();
     await page
@@ -643,6 +644,8 @@ test.describe('retention on a server with short periods', () => {
     LEADS_SPAM_RETENTION_DAYS: '0.00002',
     LEADS_RETENTION_DAYS: '0.00002',
     LEADS_RETRY_SCHEDULE_MS: 'none',
+    // Email off: a lead whose emails wait for the suite's mail catcher is not past retention.
+    SMTP_URL: '',
   };
 
   test.beforeAll(async () => {

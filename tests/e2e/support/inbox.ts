@@ -38,8 +38,14 @@ export async function addOperator(
   expect(added).toMatchObject({ code: 0, stdout: `${email} can now sign in at /admin/sign-in\n` });
 }
 
-/** Fills in the sign-in form and sends it, waiting for the answer (a message may already be on the page). */
+/**
+ * Fills in the sign-in form and sends it, waiting for the answer (a message may already be on the page).
+ * It first waits for the form to be empty: React empties an action's form when the action's transition
+ * ends, which after a previous attempt could otherwise wipe what is typed here and leave the required
+ * fields empty, so that the click sends nothing.
+ */
 export async function sendSignIn(page: Page, email: string, password: string) {
+  await expect(page.locator('form input#password')).toHaveValue('');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await Promise.all([
