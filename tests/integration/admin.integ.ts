@@ -345,7 +345,7 @@ describe('retention', () => {
     const [failingDelivery] = await db
       .select()
       .from(leadDeliveries)
-      .where(eq(leadDeliveries.leadId, failing));
+      .where(and(eq(leadDeliveries.leadId, failing), eq(leadDeliveries.channel, 'webhook')));
     expect(['pending', 'failed']).toContain(failingDelivery!.status);
 
     const later = new Date(Date.now() + 2 * 86_400_000);
