@@ -158,7 +158,7 @@ export const leadCopy = {
     'Every message this lead set off (the webhook delivery, the emails, the chat message and any alert about it), each with its attempts.',
   noDelivery: 'Nothing to deliver: it was stored as spam.',
   idempotencyKey: 'Idempotency-Key',
-  jobTo: '{channel} to {to}',
+  jobTo: '{channel} ({to})',
   status: 'Status',
   webhook: 'Webhook (when queued)',
   attempts: 'Attempts',

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { startReceiver, type Receiver } from '../integration/support/receiver';
 import { E2E_ENV, LEAD_RECEIVER_PORT } from './support/servers';
 import { routes } from '../../src/content/routes';
@@ -14,8 +14,8 @@ import {
   flash,
   leadsCommand,
   sendSignIn,
+  signedInPage,
   signIn as signInAs,
-  withoutJavaScript as plainPage,
 } from './support/inbox';
 
 /**
@@ -34,7 +34,6 @@ const run = Date.now().toString(36);
 
 const operator = { email: OPERATOR, password: PASSWORD };
 const signIn = (page: Page) => signInAs(page, operator);
-const withoutJavaScript = (browser: Browser) => plainPage(browser, operator);
 
 /** Sends a contact lead the way a visitor does, from a page with utm parameters. */
 async function sendContactLead(page: Page, email: string) {
@@ -256,8 +255,7 @@ test.describe('the inbox', () => {
     }) => {
       const who = `work-${javaScript ? 'js' : 'plain'}-${run}@example.com`;
       const id = await apiLead(request, { email: who, lastName: 'Worker' });
-      const tab = javaScript ? page : await withoutJavaScript(browser);
-      if (javaScript) await signIn(tab);
+      const tab = await signedInPage(page, browser, operator, javaScript);
       await tab.goto(`/admin/leads/${id}`);
       await expect(tab.getByText('Not yet: the time from arrival')).toBeVisible();
       await tab.getByLabel('Status', { exact: true }).selectOption('contacted');
@@ -293,8 +291,7 @@ test.describe('the inbox', () => {
       const ids = [];
       for (let i = 0; i < 3; i += 1)
         ids.push(await apiLead(request, { email: `${tag}-${i}@example.com`, lastName: tag }));
-      const tab = javaScript ? page : await withoutJavaScript(browser);
-      if (javaScript) await signIn(tab);
+      const tab = await signedInPage(page, browser, operator, javaScript);
       await tab.goto(`/admin?q=${tag}`);
       await expect(tab.getByText('3 matching leads')).toBeVisible();
       for (const i of [0, 1])

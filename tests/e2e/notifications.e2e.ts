@@ -10,8 +10,8 @@ import {
   apiLead,
   expectNoSidewaysScroll,
   flash,
+  signedInPage,
   signIn,
-  withoutJavaScript,
 } from './support/inbox';
 import { E2E_ENV, MAIL_PORT, NOTIFY_TO, SITE_URL, SMTP_AUTH } from './support/servers';
 
@@ -40,7 +40,7 @@ const acceptedFor = (address: string) =>
 const agencyEmailAbout = (id: string) =>
   acceptedFor(NOTIFY_TO).filter((message) => message.parsed.text?.includes(`/admin/leads/${id}`));
 
-/** A job's block on a lead's page, by its name ('Confirmation to the visitor to x@example.com'). */
+/** A job's block on a lead's page, by its name ('Confirmation to the visitor (x@example.com)'). */
 const job = (page: Page, name: string) =>
   page.locator('div', { has: page.getByRole('heading', { level: 3, name, exact: true }) }).last();
 
@@ -60,7 +60,7 @@ async function leadWithRefusedConfirmation(
 ): Promise<string> {
   catcher.decideWith((message) => (message.envelope.to.includes(visitor) ? 'reject' : 'accept'));
   const id = await apiLead(request, { email: visitor, firstName: 'Noor' }, 'growth-audit');
-  await untilJob(page, id, `Confirmation to the visitor to ${visitor}`, 'Failed');
+  await untilJob(page, id, `Confirmation to the visitor (${visitor})`, 'Failed');
   catcher.decideWith(() => 'accept');
   return id;
 }
@@ -138,10 +138,10 @@ test("a lead's page lists every job, the emails' attempts with the mail server's
   await signIn(page, operator);
   for (const width of [1280, 320]) {
     await page.setViewportSize({ width, height: 900 });
-    await untilJob(page, id, `Confirmation to the visitor to ${visitor}`, 'Delivered');
+    await untilJob(page, id, `Confirmation to the visitor (${visitor})`, 'Delivered');
     for (const name of [
-      `Email to the agency to ${NOTIFY_TO}`,
-      `Confirmation to the visitor to ${visitor}`,
+      `Email to the agency (${NOTIFY_TO})`,
+      `Confirmation to the visitor (${visitor})`,
     ]) {
       await expect(job(page, name)).toContainText('Attempts1');
       await expect(
@@ -170,10 +170,9 @@ for (const javaScript of [true, false]) {
     request,
   }) => {
     const visitor = `lead-send-${javaScript ? 'js' : 'plain'}-${run}@example.com`;
-    const tab = javaScript ? page : await withoutJavaScript(browser, operator);
-    if (javaScript) await signIn(tab, operator);
+    const tab = await signedInPage(page, browser, operator, javaScript);
     const id = await leadWithRefusedConfirmation(tab, request, visitor);
-    const name = `Confirmation to the visitor to ${visitor}`;
+    const name = `Confirmation to the visitor (${visitor})`;
     await expect(job(tab, name)).toContainText('The mail server refused the message (550)');
     if (javaScript) await expectNoAxeViolations(tab);
     expect(acceptedFor(visitor)).toHaveLength(0);
@@ -206,8 +205,7 @@ for (const javaScript of [true, false]) {
     request,
   }) => {
     const visitor = `inbox-send-${javaScript ? 'js' : 'plain'}-${run}@example.com`;
-    const tab = javaScript ? page : await withoutJavaScript(browser, operator);
-    if (javaScript) await signIn(tab, operator);
+    const tab = await signedInPage(page, browser, operator, javaScript);
     await leadWithRefusedConfirmation(tab, request, visitor);
 
     await tab.goto('/admin');
@@ -366,10 +364,10 @@ test.describe('email off, then on: Deliver skipped sends what was stored meanwhi
     );
     await expectNoAxeViolations(page);
     await page.goto(`${base}/admin/leads/${id}`);
-    await expect(job(page, `Confirmation to the visitor to ${visitor}`)).toContainText(
+    await expect(job(page, `Confirmation to the visitor (${visitor})`)).toContainText(
       'StatusSkipped',
     );
-    await expect(job(page, `Email to the agency to ${NOTIFY_TO}`)).toContainText(
+    await expect(job(page, `Email to the agency (${NOTIFY_TO})`)).toContainText(
       'Email is off: set SMTP_URL',
     );
     await expectNoAxeViolations(page);

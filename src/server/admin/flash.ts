@@ -26,7 +26,7 @@ const codes = [...Object.keys(flashNotices), ...Object.keys(flashErrors)] as [
   ...FlashCode[],
 ];
 // What a flash's text value may hold: words, numbers, times, addresses; nothing that is markup.
-const TEXT = "\\p{L}\\p{N} ():.,'’_@/-";
+const TEXT = "\\p{L}\\p{N} ():.,'’_@+/-";
 const MAX_TEXT = 200;
 const flashSchema = z.object({
   code: z.enum(codes),

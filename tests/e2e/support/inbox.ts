@@ -69,6 +69,18 @@ export async function withoutJavaScript(browser: Browser, operator: Operator): P
   return page;
 }
 
+/** The test's own page signed in, or without JavaScript a page of a context of its own, signed in too. */
+export async function signedInPage(
+  page: Page,
+  browser: Browser,
+  operator: Operator,
+  javaScript: boolean,
+): Promise<Page> {
+  if (!javaScript) return withoutJavaScript(browser, operator);
+  await signIn(page, operator);
+  return page;
+}
+
 /** What the last action said (the flash), polite or assertive. */
 export const flash = (page: Page, text: string | RegExp) =>
   expect(page.getByRole('main').getByText(text)).toBeVisible();

@@ -9,18 +9,13 @@ import { LeadsChart } from '@/components/admin/leads-chart';
 import { Panel } from '@/components/admin/panel';
 import { ResultsTable } from '@/components/admin/results-table';
 import { bodyCell as cell, headCell as head, ScrollTable } from '@/components/admin/scroll-table';
-import {
-  combinedCounts,
-  FormHealthTable,
-  pathError,
-  pathStatus,
-} from '@/components/admin/delivery-health';
 import { requireOperator } from '@/server/admin/session';
 import { overview, OVERVIEW_DAYS } from '@/server/leads/overview';
 import { deliveryHealthReport } from '@/server/outbox/delivery-health';
 import { alertRecipients } from '@/server/outbox/targets';
 import { deliverSkipped, sendNow } from '../actions';
 import { testEmail, testEvent } from './actions';
+import { combinedCounts, FormHealthTable, pathError, pathStatus } from './delivery-health';
 
 export const metadata: Metadata = { title: overviewCopy.title };
 

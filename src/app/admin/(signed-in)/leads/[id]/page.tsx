@@ -7,7 +7,6 @@ import { buttonClass } from '@/components/ui/button-styles';
 import { ActionForm } from '@/components/admin/action-form';
 import { formatDuration, formatUtc, fullName, visible } from '@/components/admin/format';
 import { labelClass, SelectField } from '@/components/admin/fields';
-import { LeadJobs } from '@/components/admin/lead-jobs';
 import { Panel } from '@/components/admin/panel';
 import { isForeignRequest } from '@/server/admin/request-check';
 import { requireOperator } from '@/server/admin/session';
@@ -16,6 +15,7 @@ import { markSeen, MAX_NOTE_CHARS, notesOf } from '@/server/leads/workbench';
 import { leadJobs } from '@/server/outbox/lead-jobs';
 import { sendNow } from '../../actions';
 import { addLeadNote, markSpam, removeLead, resend, saveStage } from './actions';
+import { LeadJobs } from './lead-jobs';
 
 export const metadata: Metadata = { title: leadCopy.title };
 

@@ -1,38 +1,15 @@
 import { channelLabels, deliveryLabels, leadCopy } from '@/content/admin';
 import { fill } from '@/lib/fill';
-import { formatUtc, visible } from './format';
-import { ColumnHeads, ScrollTable } from './scroll-table';
-
-type Attempt = {
-  id: string;
-  attempt: number;
-  startedAt: Date;
-  durationMs: number;
-  httpStatus: number | null;
-  /** The mail server's answer, for an email. */
-  reply: string | null;
-  error: string | null;
-};
-
-type Job = {
-  id: string;
-  channel: keyof typeof channelLabels;
-  recipient: string | null;
-  webhookUrl: string | null;
-  status: keyof typeof deliveryLabels;
-  attempts: number;
-  nextAttemptAt: Date | null;
-  deliveredAt: Date | null;
-  lastError: string | null;
-  history: Attempt[];
-};
+import { formatUtc, visible } from '@/components/admin/format';
+import { ColumnHeads, ScrollTable } from '@/components/admin/scroll-table';
+import type { LeadJob } from '@/server/outbox/lead-jobs';
 
 // A server's reply or an address may be one long unbroken string: it wraps rather than widen the page.
 const wraps = 'min-w-0 [overflow-wrap:anywhere]';
 const term = 'font-semibold text-ink-800';
 
-/** Each job's name on the page ('Email to the agency to ops@...'), numbered when two would read the same. */
-function jobNames(jobs: Job[]): string[] {
+/** Each job's name on the page ('Email to the agency (ops@...)'), numbered when two would read the same. */
+function jobNames(jobs: LeadJob[]): string[] {
   const names = jobs.map((job) =>
     job.recipient
       ? fill(leadCopy.jobTo, { channel: channelLabels[job.channel], to: visible(job.recipient) })
@@ -46,7 +23,7 @@ function jobNames(jobs: Job[]): string[] {
 }
 
 /** Every outbox job of a lead, one shape for all channels: its state, then each attempt. */
-export function LeadJobs({ jobs }: { jobs: Job[] }) {
+export function LeadJobs({ jobs }: { jobs: LeadJob[] }) {
   const names = jobNames(jobs);
   return jobs.map((job, index) => (
     <div key={job.id} className="mt-5 border-t border-ink-200 pt-4">

@@ -1,35 +1,22 @@
 import { overviewCopy } from '@/content/admin';
 import { fill } from '@/lib/fill';
-import { formatUtc } from './format';
-import { bodyCell as cell, ColumnHeads, ScrollTable } from './scroll-table';
+import { formatUtc } from '@/components/admin/format';
+import { bodyCell as cell, ColumnHeads, ScrollTable } from '@/components/admin/scroll-table';
+import type { JobCounts, PathHealth } from '@/server/outbox/delivery-health';
 
-/** One delivery path's health (src/server/outbox/delivery-health.ts): a form's webhook, email, the chat app. */
-export type PathHealthView = {
-  status: 'off' | 'untried' | 'working' | 'failing';
-  since: Date | null;
-  lastSuccessAt: Date | null;
-  lastError: string | null;
-  lastErrorAt: Date | null;
-  /** What to do when it is off ('Email is off: set SMTP_URL ...'). */
-  hint: string | null;
-};
-
-export type JobCountsView = {
-  pending: number;
-  failed: number;
-  skipped: number;
-  lastDelivered: Date | null;
-};
+/** The overview's delivery health (src/server/outbox/delivery-health.ts) in words and tables. */
 
 const wraps = '[overflow-wrap:anywhere]';
 
-export function pathStatus(path: PathHealthView): string {
+/** A path's state: off with what to do, not tried yet, or working or failing since when. */
+export function pathStatus(path: PathHealth): string {
   if (path.status === 'off') return path.hint ?? '';
   if (path.status === 'untried') return overviewCopy.status.untried;
   return fill(overviewCopy.status[path.status], { since: formatUtc(path.since) });
 }
 
-export function pathError(path: PathHealthView): string {
+/** A path's last error in words, with when it happened. */
+export function pathError(path: PathHealth): string {
   return path.lastError
     ? fill(overviewCopy.errorAt, { error: path.lastError, when: formatUtc(path.lastErrorAt) })
     : overviewCopy.noError;
@@ -41,7 +28,7 @@ export function FormHealthTable({
   rows,
 }: {
   formName: string;
-  rows: Array<{ channel: string; path: PathHealthView; counts: JobCountsView }>;
+  rows: Array<{ channel: string; path: PathHealth; counts: JobCounts }>;
 }) {
   return (
     <ScrollTable
@@ -70,7 +57,7 @@ export function FormHealthTable({
 }
 
 /** Several channels' counts as one (a form's emails: the agency's, the visitor's, alerts about its leads). */
-export function combinedCounts(all: JobCountsView[]): JobCountsView {
+export function combinedCounts(all: JobCounts[]): JobCounts {
   return all.reduce(
     (sum, each) => ({
       pending: sum.pending + each.pending,
