@@ -62,7 +62,7 @@ export async function signIn(page: Page, { email, password }: Operator, base = '
 }
 
 /** A signed-in page whose browser runs no JavaScript: every form is a plain post and a 303. */
-export async function withoutJavaScript(browser: Browser, operator: Operator): Promise<Page> {
+async function withoutJavaScript(browser: Browser, operator: Operator): Promise<Page> {
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   await signIn(page, operator);
