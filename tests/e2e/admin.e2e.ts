@@ -22,9 +22,10 @@ import {
  * The agency's inbox in the production build, in Chromium, with JavaScript and without: sign-in and
  * its limits, the inbox (filters, unopened leads, bulk changes), a lead's page (status, notes,
  * re-send, spam, delete), the CSV download, deletion by email, the overview with its results, the
- * webhook's health and test event, the audit log, 320 px and the keyboard, axe in every state; the operator commands beside the
- * running server; and retention on a server of its own with short periods. Serial: the tests share one
- * operator and the contact form's webhook stand-in (LEADS_WEBHOOK_URL_CONTACT).
+ * webhook's health and test event, the audit log, 320 px and the keyboard, axe in every state; the
+ * operator commands beside the running server; and retention on a server of its own with short
+ * periods. Serial: the tests share one operator and the contact form's webhook stand-in
+ * (LEADS_WEBHOOK_URL_CONTACT).
  */
 test.describe.configure({ mode: 'serial', timeout: 90_000 });
 

@@ -16,14 +16,14 @@ import {
 import { E2E_ENV, MAIL_PORT, NOTIFY_TO, SITE_URL, SMTP_AUTH } from './support/servers';
 
 /**
- * Every lead reaches a person, seen from the outside: a real SMTP server on loopback (the mail catcher,
- * messages read back with mailparser) stands where SMTP_URL points. A growth audit sent through its page
- * brings the visitor the confirmation /thank-you promises and the agency its email; a lead's page lists
- * every job with its attempts and the mail server's replies; Send now on a lead and on the inbox, with
- * JavaScript and without; Send test email against a server that accepts and one that refuses the
- * password; email off on a server of its own, then Deliver skipped once it is on. Axe in each state.
- * Serial: the tests share the catcher (other files' leads send their emails to it too, so each test
- * looks only at its own recipients).
+ * Every lead reaches a person, seen from the outside: a real SMTP server on loopback (the mail
+ * catcher, messages read back with mailparser) stands where SMTP_URL points. A growth audit sent
+ * through its page brings the visitor the confirmation /thank-you promises and the agency its
+ * email; a lead's page lists every job with its attempts and the mail server's replies; Send now on
+ * a lead and on the inbox, with JavaScript and without; Send test email against a server that
+ * accepts and one that refuses the password; email off on a server of its own, then Deliver skipped
+ * once it is on. Axe in each state. Serial: the tests share the catcher (other files' leads send
+ * their emails to it too, so each test looks only at its own recipients).
  */
 test.describe.configure({ mode: 'serial', timeout: 90_000 });
 
@@ -52,7 +52,7 @@ async function untilJob(page: Page, id: string, name: string, status: string) {
   }).toPass({ timeout: 15_000 });
 }
 
-/** A growth-audit lead whose confirmation the mail server refuses (550): the job has failed for good. */
+/** A growth-audit lead whose confirmation the mail server refuses (550): failed for good. */
 async function leadWithRefusedConfirmation(
   page: Page,
   request: Parameters<typeof apiLead>[0],
@@ -114,7 +114,7 @@ test('a growth audit sent through its page: the visitor gets the confirmation /t
   expect(links.length).toBeGreaterThan(0);
   for (const link of links) expect(link.startsWith(`${SITE_URL}/`), link).toBe(true);
 
-  // The agency's email: to LEADS_NOTIFY_TO only, Reply-To the visitor, every field and the inbox link.
+  // The agency's email: to LEADS_NOTIFY_TO only, Reply-To the visitor, the fields, the inbox link.
   const agency = acceptedFor(NOTIFY_TO).find(
     (message) => message.parsed.replyTo?.value[0]?.address === visitor,
   );
@@ -150,7 +150,7 @@ test("a lead's page lists every job, the emails' attempts with the mail server's
           .getByRole('row', { name: /^1 \S+ \S+ 250 Ok: queued as \d+ \d+$/ }),
       ).toBeVisible();
     }
-    // The webhook's job beside them (its receiver is another test's: delivered, or refused and retried).
+    // The webhook's job beside them (another test's receiver: delivered, or refused and retried).
     await expect(
       page.getByRole('heading', { level: 3, name: 'Webhook', exact: true }),
     ).toBeVisible();

@@ -165,7 +165,7 @@ async function formOf(test: Case): Promise<PageForm> {
 
 beforeAll(async () => {
   receiver = await startReceiver();
-  // The mail server refuses every message to lead 0's visitor, so that lead always has a failed job.
+  // The mail server refuses every message to lead 0's visitor: that lead always has a failed job.
   mail = await startMailCatcher({
     decide: (message) =>
       message.envelope.to.includes('actions-0@example.com') ? 'reject' : 'accept',

@@ -44,7 +44,7 @@ const flashSchema = z.object({
     .optional(),
 });
 
-/** Outside words (a mail server's reply, an error) as a flash value: what it may not hold left out, cut to fit. */
+/** A server's reply or an error as a flash value: what it may not hold left out, cut to fit. */
 export function flashText(value: string): string {
   return value
     .replace(new RegExp(`[^${TEXT}]`, 'gu'), '')

@@ -3,11 +3,11 @@ import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { expect } from './fixtures';
 import { E2E_ENV } from './servers';
 
-/** What the e2e files that work in the inbox share: the operator commands, signing in, the flash, leads. */
+/** Shared by the e2e files that work in the inbox: commands, signing in, the flash, leads. */
 
 export type Operator = { email: string; password: string };
 
-/** `npm run leads -- <args>` against a running test server's embedded database; stdin is piped in. */
+/** `npm run leads -- <args>` against a running test server's database; stdin is piped in. */
 export function leadsCommand(
   args: string[],
   stdin = '',
@@ -39,10 +39,10 @@ export async function addOperator(
 }
 
 /**
- * Fills in the sign-in form and sends it, waiting for the answer (a message may already be on the page).
- * It first waits for the form to be empty: React empties an action's form when the action's transition
- * ends, which after a previous attempt could otherwise wipe what is typed here and leave the required
- * fields empty, so that the click sends nothing.
+ * Fills in the sign-in form and sends it, waiting for the answer (a message may already be on the
+ * page). It first waits for the form to be empty: React empties an action's form when the action's
+ * transition ends, which after a previous attempt could otherwise wipe what is typed here and leave
+ * the required fields empty, so that the click sends nothing.
  */
 export async function sendSignIn(page: Page, email: string, password: string) {
   await expect(page.locator('form input#password')).toHaveValue('');
@@ -69,7 +69,7 @@ async function withoutJavaScript(browser: Browser, operator: Operator): Promise<
   return page;
 }
 
-/** The test's own page signed in, or without JavaScript a page of a context of its own, signed in too. */
+/** The test's page signed in, or without JavaScript a page in a context of its own, signed in. */
 export async function signedInPage(
   page: Page,
   browser: Browser,

@@ -46,7 +46,7 @@ export const LEAD_RECEIVER_PORT = testEnv.ports.leadReceiver;
 export const CHAT_WEBHOOK_URL = testEnv.main.CHAT_WEBHOOK_URL;
 export const RETELL_API_KEY = testEnv.main.RETELL_API_KEY;
 export const RETELL_AGENT_ID = testEnv.main.RETELL_AGENT_ID;
-/** The main server's mail server (SMTP_URL): the mail tests run a catcher here with these credentials. */
+/** Where the main server sends email (SMTP_URL): the mail tests run a catcher there. */
 export const MAIL_PORT = testEnv.ports.mail;
 const smtpUrl = new URL(testEnv.main.SMTP_URL);
 export const SMTP_AUTH = {

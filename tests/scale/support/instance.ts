@@ -29,9 +29,9 @@ export type Instance = {
 };
 
 /**
- * The e2e build's settings without its webhooks and mail server: the e2e suite points the contact form
- * at its own receiver (LEADS_WEBHOOK_URL_CONTACT) and email at its own catcher (SMTP_URL), which would
- * take every contact lead away from a scale test's receiver and fail every email of a scale test.
+ * The e2e build's settings without its webhooks and mail server: the e2e suite points the contact
+ * form at its own receiver (LEADS_WEBHOOK_URL_CONTACT) and email at its own catcher (SMTP_URL),
+ * which would take every contact lead from a scale test's receiver and fail every email of one.
  */
 const baseEnv = Object.fromEntries(
   Object.entries(testEnv.main).map(([name, value]) => [

@@ -55,8 +55,8 @@ export const changeSelected = operatorAction(
 );
 
 /**
- * 'Send now': every pending and failed job (every channel) of one lead, one form or all, attempted at
- * once, each keeping its attempt count; the lead's page and the inbox post it alike.
+ * 'Send now': every pending and failed job (every channel) of one lead, one form or all, attempted
+ * at once, each keeping its attempt count; the lead's page and the inbox post it alike.
  */
 export const sendNow = operatorAction(
   'send-now',
@@ -70,7 +70,7 @@ export const sendNow = operatorAction(
   },
 );
 
-/** 'Deliver skipped': the jobs stored while their channel was not configured, queued now that it is. */
+/** 'Deliver skipped': jobs stored while their channel was not configured, queued now that it is. */
 export const deliverSkipped = operatorAction(
   'deliver-skipped',
   z.object({ form: formOrAll }),

@@ -9,7 +9,7 @@ import { flashText } from '@/server/admin/flash';
 import { sendTestEmail } from '@/server/email/test-email';
 import { sendTestEvent } from '@/server/leads/overview';
 
-/** The overview's own changes: a test event to one form's webhook, a test email (its send buttons are the inbox's). */
+/** The overview's own changes: a test event to one form's webhook, and a test email. */
 export const testEvent = operatorAction(
   'test-event',
   z.object({ form: z.enum(leadForms as [string, ...string[]]) }),

@@ -56,7 +56,7 @@ export function FormHealthTable({
   );
 }
 
-/** Several channels' counts as one (a form's emails: the agency's, the visitor's, alerts about its leads). */
+/** Channels' counts as one (a form's emails: the agency's, the visitor's, alerts on its leads). */
 export function combinedCounts(all: JobCounts[]): JobCounts {
   return all.reduce(
     (sum, each) => ({

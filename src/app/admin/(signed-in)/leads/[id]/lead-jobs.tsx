@@ -4,11 +4,11 @@ import { formatUtc, visible } from '@/components/admin/format';
 import { ColumnHeads, ScrollTable } from '@/components/admin/scroll-table';
 import type { LeadJob } from '@/server/outbox/lead-jobs';
 
-// A server's reply or an address may be one long unbroken string: it wraps rather than widen the page.
+// A reply or an address may be one long unbroken string: it wraps rather than widen the page.
 const wraps = 'min-w-0 [overflow-wrap:anywhere]';
 const term = 'font-semibold text-ink-800';
 
-/** Each job's name on the page ('Email to the agency (ops@...)'), numbered when two would read the same. */
+/** Each job's name on the page ('Email to the agency (ops@...)'), numbered if two read alike. */
 function jobNames(jobs: LeadJob[]): string[] {
   const names = jobs.map((job) =>
     job.recipient
