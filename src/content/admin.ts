@@ -47,6 +47,15 @@ export const deliveryLabels = {
   skipped: 'Skipped',
 } as const;
 
+/** The outbox's channels: every way a lead reaches a person. */
+export const channelLabels = {
+  webhook: 'Webhook',
+  agency_email: 'Email to the agency',
+  visitor_email: 'Confirmation to the visitor',
+  chat: 'Chat message',
+  alert: 'Alert',
+} as const;
+
 export const signInCopy = {
   title: 'Sign in',
   heading: 'Sign in to the lead inbox',
@@ -102,7 +111,9 @@ export const inboxCopy = {
   markSpam: 'Mark as spam',
   markNotSpam: 'Mark as not spam',
   bulkHeading: 'Deliveries',
-  requeueFailed: 'Re-send all failed',
+  bulkIntro:
+    'Send now attempts every pending and failed delivery (webhook, emails, chat messages) at once instead of at its next retry, each keeping its attempt count: press it after fixing a webhook or the mail server. Deliver skipped queues the ones stored while their channel was not configured.',
+  sendNow: 'Send now',
   deliverSkipped: 'Deliver skipped',
   bulkForm: 'For form',
   allForms: 'All forms',
@@ -143,25 +154,31 @@ export const leadCopy = {
   noteBy: '{author}, {when} (UTC)',
   noNotes: 'No notes yet.',
   delivery: 'Delivery',
-  noDelivery: 'No delivery: it was stored as spam.',
+  deliveryIntro:
+    'Every message this lead set off (the webhook delivery, the emails, the chat message and any alert about it), each with its attempts.',
+  noDelivery: 'Nothing to deliver: it was stored as spam.',
   idempotencyKey: 'Idempotency-Key',
-  status: 'Delivery status',
+  jobTo: '{channel} ({to})',
+  status: 'Status',
   webhook: 'Webhook (when queued)',
   attempts: 'Attempts',
-  nextAttempt: 'Next attempt',
-  deliveredAt: 'Delivered',
+  nextAttempt: 'Next attempt (UTC)',
+  deliveredAt: 'Delivered (UTC)',
   lastError: 'Last error',
-  attemptsCaption: 'Every delivery attempt, oldest first',
+  attemptsCaption: '{job}: every attempt, oldest first',
   attemptColumns: {
     attempt: '#',
     at: 'Started (UTC)',
-    status: 'HTTP status',
+    answer: 'HTTP status or mail server reply',
     duration: 'Duration (ms)',
     error: 'Error',
   },
   noAttempts: 'No attempt yet.',
+  sendNow: 'Send now',
+  sendNowIntro:
+    'Attempts every pending or failed message of this lead at once, instead of at its next retry; each keeps its attempt count.',
   actions: 'Actions',
-  resend: 'Re-send now',
+  resend: 'Re-send to the webhook',
   markSpam: 'Mark as spam',
   markNotSpam: 'Not spam: deliver it',
   delete: 'Delete this lead',
@@ -216,15 +233,39 @@ export const overviewCopy = {
   noResponse: '-',
   noResults: 'No leads in these days.',
   health: 'Delivery health',
-  healthCaption: 'Per form: the webhook, what waits or failed, and the last success',
-  webhook: 'Webhook',
-  configured: 'Configured',
-  notConfigured: 'Not configured (leads are stored, delivery skipped)',
-  pending: 'Pending',
-  failed: 'Failed',
-  skipped: 'Skipped',
-  lastDelivered: 'Last delivered (UTC)',
+  healthIntro:
+    'Whether each way a lead reaches you works: its status, the last message sent and the last error. Email and the chat app are one path shared by every form; the counts are each form’s own.',
+  email: 'Email',
+  emailWhat: 'Mail server (SMTP_URL)',
+  lastSuccess: 'Last success (UTC)',
+  lastError: 'Last error',
+  alerts: 'Alerts and digests',
+  alertCounts: '{pending} pending, {failed} failed, {skipped} skipped',
+  sendTestEmail: 'Send test email',
+  testEmailIntro:
+    'Sends one message to {to} through the mail server and shows what it answered, or what went wrong.',
+  noAlertRecipient:
+    'There is no one to send a test email to: set LEADS_ALERT_TO or LEADS_NOTIFY_TO.',
+  formCaption: '{form}: delivery health by channel',
+  columns: {
+    channel: 'Channel',
+    status: 'Status',
+    lastSent: 'Last sent (UTC)',
+    lastError: 'Last error',
+    pending: 'Pending',
+    failed: 'Failed',
+    skipped: 'Skipped',
+  },
+  paths: { webhook: 'Webhook', email: 'Email', chat: 'Chat app' },
+  status: {
+    untried: 'Not tried yet',
+    working: 'Working since {since}',
+    failing: 'Failing since {since}',
+  },
+  errorAt: '{error} ({when} UTC)',
   never: 'Never',
+  noError: 'None',
+  formActions: '{action}: {form}',
   sendTest: 'Send test event',
   testIntro:
     'A test event is marked test: true and is not a lead. It shows what your receiver answers.',
@@ -266,16 +307,18 @@ export const auditCopy = {
     password_change_failed: 'Gave a wrong current password',
     lead_status_changed: 'Changed a lead’s status',
     lead_note_added: 'Added a note to a lead',
-    lead_resent: 'Re-sent a lead',
+    lead_resent: 'Re-sent a lead to the webhook',
     lead_marked_spam: 'Marked a lead as spam',
     lead_marked_not_spam: 'Marked a lead as not spam',
     lead_deleted: 'Deleted a lead',
     leads_deleted_by_email: 'Deleted a person’s leads by email',
     leads_purged: 'Deleted leads past their retention period',
     failed_requeued: 'Re-sent failed deliveries',
-    skipped_requeued: 'Delivered skipped leads',
+    sent_now: 'Sent pending and failed deliveries now',
+    skipped_requeued: 'Queued skipped deliveries',
     leads_exported: 'Downloaded leads as CSV',
     test_event_sent: 'Sent a test event',
+    test_email_sent: 'Sent a test email',
     operator_added: 'Added an operator',
     operator_removed: 'Removed an operator',
   },
@@ -301,8 +344,8 @@ export const accountCopy = {
  */
 export const flashNotices = {
   signed_out: 'You are signed out on every device.',
-  sent: 'Re-sent: the receiver accepted it.',
-  send_failed: 'Re-sent, but the receiver did not accept it. It will be retried on the schedule.',
+  sent: 'Re-sent: the webhook accepted it.',
+  send_failed: 'Re-sent, but the webhook did not accept it. It will be retried on the schedule.',
   marked_spam: 'Marked as spam. It will not be delivered.',
   marked_not_spam: 'Marked as not spam. Its delivery is queued.',
   stage_saved: 'Status saved: {stage}.',
@@ -312,10 +355,14 @@ export const flashNotices = {
   bulk_not_spam: '{count} selected leads marked as not spam; their deliveries are queued.',
   note_added: 'Note added.',
   deleted: 'The lead was deleted.',
-  requeued: '{count} failed deliveries queued again.',
-  skipped_queued: '{count} skipped leads queued for delivery.',
+  sent_now:
+    'Sent now: {attempted} attempted, {delivered} delivered, {waiting} waiting for a retry, {failed} failed.',
+  nothing_to_send: 'Nothing was pending or failed, so nothing was sent.',
+  skipped_queued: '{count} skipped deliveries queued: they go out within seconds.',
   deleted_by_email: '{count} leads with that address were deleted.',
   test_ok: 'Test event to the {form} webhook: HTTP {status} in {ms} ms.',
+  test_email_ok:
+    'Test email sent to {to} at {at} (UTC): the mail server answered {reply} in {ms} ms.',
   password_changed: 'Your password was changed. Your other sessions were signed out.',
 } as const;
 
@@ -341,6 +388,10 @@ export const flashErrors = {
   email_required: 'Enter the email address to delete.',
   confirm_required: 'Tick the box to confirm the deletion.',
   test_failed: 'Test event to the {form} webhook failed: {error} ({ms} ms).',
+  test_email_failed: 'Test email to {to} failed at {at} (UTC): {error} ({ms} ms).',
+  email_off: 'Email is off: set SMTP_URL and restart the site. Nothing was sent.',
+  no_alert_recipient:
+    'There is no one to send a test email to: set LEADS_ALERT_TO or LEADS_NOTIFY_TO. Nothing was sent.',
 } as const;
 
 type FlashNotice = keyof typeof flashNotices;

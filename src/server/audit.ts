@@ -5,7 +5,8 @@ import { auditLog, type AuditEntry } from '@/server/db/schema';
 
 /**
  * The inbox's audit log: who signed in (and every failed attempt), who changed a lead's status (from,
- * to), noted, re-sent, marked, deleted or exported what, and when; what retention purged. Entries
+ * to), noted, re-sent, sent now, marked, deleted or exported what, sent a test event or email, and
+ * when; what retention purged. Entries
  * never hold a lead's personal data: a deletion by email records how many leads went, not the address,
  * and a note is recorded as added, not what it says.
  */
@@ -26,10 +27,11 @@ export type AuditAction =
   | 'lead_marked_not_spam'
   | 'lead_deleted'
   | 'leads_deleted_by_email'
-  | 'failed_requeued'
+  | 'sent_now'
   | 'skipped_requeued'
   | 'leads_exported'
   | 'test_event_sent'
+  | 'test_email_sent'
   | 'operator_added'
   | 'operator_removed';
 

@@ -2,19 +2,30 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { startReceiver, type Receiver } from '../integration/support/receiver';
 import { E2E_ENV, LEAD_RECEIVER_PORT } from './support/servers';
 import { routes } from '../../src/content/routes';
 import { builtSite, expect, expectNoAxeViolations, test } from './support/fixtures';
+import {
+  addOperator,
+  apiLead,
+  expectNoSidewaysScroll,
+  flash,
+  leadsCommand,
+  sendSignIn,
+  signedInPage,
+  signIn as signInAs,
+} from './support/inbox';
 
 /**
  * The agency's inbox in the production build, in Chromium, with JavaScript and without: sign-in and
  * its limits, the inbox (filters, unopened leads, bulk changes), a lead's page (status, notes,
- * re-send, spam, delete), the CSV download, deletion by email, the overview with its results and test
- * event, the audit log, 320 px and the keyboard, axe in every state; the operator commands beside the
- * running server; and retention on a server of its own with short periods. Serial: the tests share one
- * operator and the contact form's webhook stand-in (LEADS_WEBHOOK_URL_CONTACT).
+ * re-send, spam, delete), the CSV download, deletion by email, the overview with its results, the
+ * webhook's health and test event, the audit log, 320 px and the keyboard, axe in every state; the
+ * operator commands beside the running server; and retention on a server of its own with short
+ * periods. Serial: the tests share one operator and the contact form's webhook stand-in
+ * (LEADS_WEBHOOK_URL_CONTACT).
  */
 test.describe.configure({ mode: 'serial', timeout: 90_000 });
 
@@ -22,75 +33,8 @@ const OPERATOR = `inbox-${Date.now()}@agency.example`;
 const PASSWORD = 'an operator passphrase';
 const run = Date.now().toString(36);
 
-/** `npm run leads -- <args>` against a running test server's embedded database; stdin is piped in. */
-function leadsCommand(
-  args: string[],
-  stdin = '',
-  env: Record<string, string> = E2E_ENV,
-): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      'node',
-      ['--conditions=react-server', '--import', 'tsx', 'scripts/leads.ts', ...args],
-      { env: { ...process.env, ...env, LOG_LEVEL: 'warn' }, stdio: ['pipe', 'pipe', 'pipe'] },
-    );
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-    child.stdin.end(stdin);
-  });
-}
-
-/** Fills in the sign-in form and sends it, waiting for the answer (a message may already be on the page). */
-async function sendSignIn(page: Page, email: string, password: string) {
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await Promise.all([
-    page.waitForResponse((response) => response.request().method() === 'POST'),
-    page.getByRole('button', { name: 'Sign in' }).click(),
-  ]);
-}
-
-async function signIn(page: Page, password = PASSWORD, email = OPERATOR) {
-  await page.goto('/admin/sign-in');
-  await sendSignIn(page, email, password);
-  await expect(page).not.toHaveURL(/\/admin\/sign-in/);
-}
-
-/** A signed-in page whose browser runs no JavaScript: every form is a plain post and a 303. */
-async function withoutJavaScript(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ javaScriptEnabled: false });
-  const page = await context.newPage();
-  await signIn(page);
-  return page;
-}
-
-/** What the last action said (the flash), polite or assertive. */
-const flash = (page: Page, text: string | RegExp) =>
-  expect(page.getByRole('main').getByText(text)).toBeVisible();
-
-/** A contact lead through the API as the form posts it; returns its id. */
-async function apiLead(
-  request: APIRequestContext,
-  fields: Record<string, string>,
-): Promise<string> {
-  const response = await request.post('/api/leads/contact', {
-    headers: { accept: 'application/json' },
-    data: {
-      firstName: 'Ada',
-      lastName: 'Lovelace',
-      phone: '',
-      message: 'Hello',
-      form_started_at: String(Date.now() - 10_000),
-      ...fields,
-    },
-  });
-  expect(response.status()).toBe(201);
-  return ((await response.json()) as { id: string }).id;
-}
+const operator = { email: OPERATOR, password: PASSWORD };
+const signIn = (page: Page) => signInAs(page, operator);
 
 /** Sends a contact lead the way a visitor does, from a page with utm parameters. */
 async function sendContactLead(page: Page, email: string) {
@@ -106,25 +50,11 @@ async function sendContactLead(page: Page, email: string) {
   ).toBeVisible();
 }
 
-/** The page never scrolls sideways: wide content wraps or scrolls inside its own region. */
-async function expectNoSidewaysScroll(page: Page, label: string) {
-  const { scroll, width } = await page.evaluate(() => ({
-    scroll: document.documentElement.scrollWidth,
-    width: window.innerWidth,
-  }));
-  expect(scroll, label).toBeLessThanOrEqual(width);
-}
-
 let receiver: Receiver;
 
 test.beforeAll(async () => {
   receiver = await startReceiver({ port: LEAD_RECEIVER_PORT });
-  const added = await leadsCommand(['add-operator', OPERATOR], `${PASSWORD}\n`);
-  expect(added.stderr).toBe('');
-  expect(added).toMatchObject({
-    code: 0,
-    stdout: `${OPERATOR} can now sign in at /admin/sign-in\n`,
-  });
+  await addOperator(operator);
 });
 
 test.afterAll(async () => {
@@ -259,8 +189,10 @@ test.describe('the inbox', () => {
     await expect(attribution).toContainText('spring-mailing');
     await expect(attribution).toContainText('/contact-us');
     await expect(
-      page.locator('section', { has: page.getByRole('heading', { name: 'Delivery' }) }),
-    ).toContainText('Delivered');
+      page
+        .getByRole('table', { name: 'Webhook: every attempt, oldest first' })
+        .getByRole('row', { name: /^1 .* 200 / }),
+    ).toBeVisible();
     await expectNoAxeViolations(page);
     // Opened: no longer marked.
     await page.goto('/admin');
@@ -324,8 +256,7 @@ test.describe('the inbox', () => {
     }) => {
       const who = `work-${javaScript ? 'js' : 'plain'}-${run}@example.com`;
       const id = await apiLead(request, { email: who, lastName: 'Worker' });
-      const tab = javaScript ? page : await withoutJavaScript(browser);
-      if (javaScript) await signIn(tab);
+      const tab = await signedInPage(page, browser, operator, javaScript);
       await tab.goto(`/admin/leads/${id}`);
       await expect(tab.getByText('Not yet: the time from arrival')).toBeVisible();
       await tab.getByLabel('Status', { exact: true }).selectOption('contacted');
@@ -361,8 +292,7 @@ test.describe('the inbox', () => {
       const ids = [];
       for (let i = 0; i < 3; i += 1)
         ids.push(await apiLead(request, { email: `${tag}-${i}@example.com`, lastName: tag }));
-      const tab = javaScript ? page : await withoutJavaScript(browser);
-      if (javaScript) await signIn(tab);
+      const tab = await signedInPage(page, browser, operator, javaScript);
       await tab.goto(`/admin?q=${tag}`);
       await expect(tab.getByText('3 matching leads')).toBeVisible();
       for (const i of [0, 1])
@@ -410,11 +340,11 @@ test.describe('the inbox', () => {
     const id = page.url().split('/').pop()!;
     expect(receiver.forLead(id)).toHaveLength(1);
 
-    await page.getByRole('button', { name: 'Re-send now' }).click();
-    await flash(page, 'Re-sent: the receiver accepted it.');
+    await page.getByRole('button', { name: 'Re-send to the webhook' }).click();
+    await flash(page, 'Re-sent: the webhook accepted it.');
     expect(receiver.forLead(id).map((r) => r.headers['idempotency-key'])).toEqual([id, id]);
     await expect(
-      page.getByRole('table', { name: 'Every delivery attempt, oldest first' }).getByRole('row'),
+      page.getByRole('table', { name: 'Webhook: every attempt, oldest first' }).getByRole('row'),
     ).toHaveCount(3);
     await expectNoAxeViolations(page);
 
@@ -575,9 +505,14 @@ test.describe('the inbox', () => {
         name: /^\/contact-us/,
       }),
     ).toBeVisible();
-    const health = page.getByRole('table', { name: /Per form: the webhook/ });
-    await expect(health.getByRole('row', { name: /^Contact Configured/ })).toBeVisible();
-    await expect(health.getByRole('row', { name: /^Demo request Not configured/ })).toBeVisible();
+    const webhookOf = (form: string) =>
+      page
+        .getByRole('table', { name: `${form}: delivery health by channel` })
+        .getByRole('row', { name: /^Webhook / });
+    await expect(webhookOf('Contact')).toContainText(/Working since \d{4}-\d\d-\d\d \d\d:\d\d/);
+    await expect(webhookOf('Demo request')).toContainText(
+      'No webhook: set LEADS_WEBHOOK_URL (or this form’s own).',
+    );
     await expectNoAxeViolations(page);
 
     await page.getByRole('button', { name: 'Send test event: Contact' }).click();
@@ -707,6 +642,8 @@ test.describe('retention on a server with short periods', () => {
     LEADS_SPAM_RETENTION_DAYS: '0.00002',
     LEADS_RETENTION_DAYS: '0.00002',
     LEADS_RETRY_SCHEDULE_MS: 'none',
+    // Email off: a lead whose emails wait for the suite's mail catcher is not past retention.
+    SMTP_URL: '',
   };
 
   test.beforeAll(async () => {
@@ -728,7 +665,7 @@ test.describe('retention on a server with short periods', () => {
       if (i > 300) throw new Error('the retention server did not start');
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
-    expect((await leadsCommand(['add-operator', OPERATOR], `${PASSWORD}\n`, env)).code).toBe(0);
+    await addOperator(operator, env);
   });
 
   test.afterAll(async () => {
@@ -755,10 +692,7 @@ test.describe('retention on a server with short periods', () => {
       code: 0,
       stdout: '0 spam and 1 other lead(s) past their retention period deleted\n',
     });
-    await page.goto(`${base}/admin/sign-in`);
-    await page.getByLabel('Email').fill(OPERATOR);
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await signInAs(page, operator, base);
     await expect(page.getByRole('row', { name: new RegExp(`failing-${run}`) })).toContainText(
       'Failed',
     );

@@ -6,7 +6,7 @@ import { POST } from '@/app/api/leads/[form]/route';
 import { decodeLeadFormErrors } from '@/lib/lead-form-redirect';
 import { getDatabase, closeDatabase } from '@/server/db/client';
 import { leads, leadDeliveries, leadDeliveryAttempts } from '@/server/db/schema';
-import { requeueFailed } from '@/server/leads/actions';
+import { sendNow } from '@/server/leads/actions';
 import { csvLines, parseLeadQuery, searchLeads, showLead, csvCell } from '@/server/leads/queries';
 import { startOutboxWorker, stopOutboxWorker, waitForOutbox } from '@/server/outbox/worker';
 import { startReceiver } from './support/receiver';
@@ -356,7 +356,7 @@ describe('POST /api/leads/{form}: accepted leads are stored, then delivered exac
 });
 
 describe('operator commands (npm run leads)', () => {
-  it('lists, shows, exports and re-queues failed deliveries, which then get delivered', async () => {
+  it('lists, shows, exports and sends failed deliveries now, which then get delivered', async () => {
     const failedOnly = parseLeadQuery({ status: 'failed' }).query;
     const { rows: failed } = await searchLeads(failedOnly, { pageSize: 1000 });
     expect(failed.length).toBeGreaterThanOrEqual(2);
@@ -381,8 +381,13 @@ describe('operator commands (npm run leads)', () => {
     );
     expect(rows).toHaveLength(failed.length);
 
-    expect(await requeueFailed()).toBe(failed.length);
-    for (const row of failed) expect((await settled(row.id)).status).toBe('delivered');
+    expect(await sendNow()).toMatchObject({
+      attempted: failed.length,
+      delivered: failed.length,
+      failed: 0,
+    });
+    for (const row of failed)
+      expect(await settled(row.id)).toMatchObject({ status: 'delivered', attempts: 4 });
     expect((await searchLeads(failedOnly)).total).toBe(0);
   });
 

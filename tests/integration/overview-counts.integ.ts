@@ -6,6 +6,7 @@ import { deleteLead, deleteLeadsByEmail, setSpam } from '@/server/leads/actions'
 import { overview } from '@/server/leads/overview';
 import { parseLeadQuery, searchLeads } from '@/server/leads/queries';
 import { setStage } from '@/server/leads/workbench';
+import { deliveryHealthReport } from '@/server/outbox/delivery-health';
 import { waitForOutbox } from '@/server/outbox/worker';
 import { startReceiver } from './support/receiver';
 import { freshEnvironment, leadRequest, postgresUrl, validBodies } from './support/helpers';
@@ -177,36 +178,41 @@ describe(`the overview's counts on ${postgresUrl ? 'PostgreSQL' : 'PGlite'}`, ()
     expect(deliveries!.n).toBeGreaterThan(20);
   });
 
-  it('gives the overview and the inbox totals the same figures as counting the leads', async () => {
+  it('gives the overview, delivery health and the inbox totals the same figures as counting the leads', async () => {
     await waitForOutbox();
-    const { days, results, spam, health } = await overview();
+    const { days, results, spam } = await overview();
+    const health = await deliveryHealthReport();
     const perForm = await rows<{
       form: string;
+      channel: string;
       pending: number;
       failed: number;
       skipped: number;
       last: string | null;
-    }>(sql`SELECT l.form,
+    }>(sql`SELECT l.form, d.channel,
         count(*) FILTER (WHERE d.status IN ('pending', 'delivering'))::int AS pending, count(*) FILTER (WHERE d.status = 'failed')::int AS failed,
         count(*) FILTER (WHERE d.status = 'skipped')::int AS skipped, max(d.delivered_at) FILTER (WHERE d.status = 'delivered') AS last
-      FROM lead_deliveries d JOIN leads l ON l.id = d.lead_id WHERE d.channel = 'webhook' GROUP BY l.form`);
-    for (const row of health) {
-      const expected = perForm.find((each) => each.form === row.form);
-      expect({
-        form: row.form,
-        pending: row.pending,
-        failed: row.failed,
-        skipped: row.skipped,
-        last: row.lastDelivered?.getTime() ?? null,
-      }).toEqual({
-        form: row.form,
-        pending: expected?.pending ?? 0,
-        failed: expected?.failed ?? 0,
-        skipped: expected?.skipped ?? 0,
-        last: expected?.last ? new Date(expected.last).getTime() : null,
-      });
-    }
-    expect(health.find((row) => row.form === 'demo')!.lastDelivered).not.toBeNull();
+      FROM lead_deliveries d JOIN leads l ON l.id = d.lead_id GROUP BY l.form, d.channel`);
+    for (const [form, channels] of Object.entries(health.forms))
+      for (const [channel, counts] of Object.entries(channels)) {
+        const expected = perForm.find((each) => each.form === form && each.channel === channel);
+        expect({
+          form,
+          channel,
+          pending: counts.pending,
+          failed: counts.failed,
+          skipped: counts.skipped,
+          last: counts.lastDelivered?.getTime() ?? null,
+        }).toEqual({
+          form,
+          channel,
+          pending: expected?.pending ?? 0,
+          failed: expected?.failed ?? 0,
+          skipped: expected?.skipped ?? 0,
+          last: expected?.last ? new Date(expected.last).getTime() : null,
+        });
+      }
+    expect(health.forms.demo.webhook.lastDelivered).not.toBeNull();
 
     const [window] = await rows<{ accepted: number; spam: number }>(sql`SELECT
         count(*) FILTER (WHERE status = 'accepted')::int AS accepted, count(*) FILTER (WHERE status = 'spam')::int AS spam

@@ -159,10 +159,8 @@ export async function runCommand(
       if (skipped)
         await recordAudit(COMMAND_LINE_ACTOR, 'skipped_requeued', form ?? null, { count: skipped });
       const sent = await sendNow({ form, leadId });
-      if (sent.attempted)
-        await recordAudit(COMMAND_LINE_ACTOR, 'failed_requeued', form ?? leadId ?? null, {
-          count: sent.attempted,
-        });
+      // The same entry as the inbox's Send now.
+      await recordAudit(COMMAND_LINE_ACTOR, 'sent_now', leadId ?? form ?? null, sent);
       await io.out(
         `${sent.attempted} delivery(ies) attempted now: ${sent.delivered} delivered, ${sent.waiting} waiting for a retry, ${sent.failed} failed\n`,
       );

@@ -25,6 +25,9 @@ const codes = [...Object.keys(flashNotices), ...Object.keys(flashErrors)] as [
   FlashCode,
   ...FlashCode[],
 ];
+// What a flash's text value may hold: words, numbers, times, addresses; nothing that is markup.
+const TEXT = "\\p{L}\\p{N} ():.,'’_@+/-";
+const MAX_TEXT = 200;
 const flashSchema = z.object({
   code: z.enum(codes),
   values: z
@@ -34,12 +37,21 @@ const flashSchema = z.object({
         z.number().int().min(0).max(1_000_000_000),
         z
           .string()
-          .max(200)
-          .regex(/^[\p{L}\p{N} ():.,'_@/-]*$/u),
+          .max(MAX_TEXT)
+          .regex(new RegExp(`^[${TEXT}]*$`, 'u')),
       ]),
     )
     .optional(),
 });
+
+/** A server's reply or an error as a flash value: what it may not hold left out, cut to fit. */
+export function flashText(value: string): string {
+  return value
+    .replace(new RegExp(`[^${TEXT}]`, 'gu'), '')
+    .replace(/ {2,}/g, ' ')
+    .trim()
+    .slice(0, MAX_TEXT);
+}
 
 /** Sets the flash for the page the action redirects to. */
 export async function setFlash(flash: Flash): Promise<void> {

@@ -161,23 +161,6 @@ const filtered = ({ form, leadId }: JobFilter): SQL | undefined =>
     leadId ? eq(leadDeliveries.leadId, leadId) : undefined,
   );
 
-/** Queues failed jobs (every channel) again with a fresh retry schedule; returns how many. */
-export async function requeueFailed(filter: JobFilter = {}): Promise<number> {
-  const { db } = await getDatabase();
-  const rows = await db
-    .update(leadDeliveries)
-    .set({
-      status: 'pending',
-      attempts: 0,
-      nextAttemptAt: new Date(),
-      lockedUntil: null,
-      updatedAt: new Date(),
-    })
-    .where(and(eq(leadDeliveries.status, 'failed'), filtered(filter)))
-    .returning({ id: leadDeliveries.id });
-  return rows.length;
-}
-
 // A confirmation a day late confuses more than it helps: skipped ones older than this stay skipped.
 const CONFIRMATION_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 

@@ -1,24 +1,22 @@
 import 'server-only';
 import { randomUUID } from 'node:crypto';
-import { and, eq, gte, inArray, max, sql } from 'drizzle-orm';
+import { and, eq, gte, sql } from 'drizzle-orm';
 import { leadFormRegistry, leadForms, type LeadForm } from '@/lib/lead-forms';
 import { getDatabase } from '@/server/db/client';
 import {
   leadDailyCounts,
-  leadDeliveries,
   leadResponses,
   leadResultCounts,
   resultDimensions,
-  type DeliveryStatus,
   type ResultDimension,
 } from '@/server/db/schema';
 import { postSigned } from '@/server/outbox/channels';
-import { webhookFor, webhookUrlFor } from '@/server/outbox/targets';
+import { webhookFor } from '@/server/outbox/targets';
 import { outboxOptions } from '@/server/outbox/worker';
 
 /**
  * The inbox's overview: leads per day by form, what became of them by source, campaign and landing
- * page, and how delivery is doing.
+ * page, and the test event (delivery health is outbox/delivery-health.ts).
  */
 
 export const OVERVIEW_DAYS = 30;
@@ -42,14 +40,6 @@ export type Overview = {
   /** Per dimension, the RESULT_ROWS values with the most leads. */
   results: Record<ResultDimension, ResultRow[]>;
   spam: number;
-  health: Array<{
-    form: LeadForm;
-    webhookConfigured: boolean;
-    pending: number;
-    failed: number;
-    skipped: number;
-    lastDelivered: Date | null;
-  }>;
 };
 
 const utcDay = (date: Date) => date.toISOString().slice(0, 10);
@@ -61,8 +51,8 @@ export async function overview(now = new Date()): Promise<Overview> {
   const inWindow = gte(leadDailyCounts.day, utcDay(start));
   const total = sql<number>`sum(${leadDailyCounts.leads})::int`;
 
-  const [perDay, results, spam, outstanding, delivered] = await Promise.all([
-    // The daily counts the triggers keep: a few rows per day, however many leads.
+  const [perDay, results, spam] = await Promise.all([
+    // The daily counts the triggers keep (lead_daily_counts): a few rows per day, however many leads.
     db
       .select({ day: leadDailyCounts.day, form: leadDailyCounts.form, n: total })
       .from(leadDailyCounts)
@@ -73,37 +63,6 @@ export async function overview(now = new Date()): Promise<Overview> {
       .select({ n: total })
       .from(leadDailyCounts)
       .where(and(inWindow, eq(leadDailyCounts.status, 'spam'))),
-    // Outstanding deliveries per form, from lead_deliveries_status_form_idx alone.
-    db
-      .select({
-        form: leadDeliveries.form,
-        status: leadDeliveries.status,
-        n: sql<number>`count(*)::int`,
-      })
-      .from(leadDeliveries)
-      .where(
-        and(
-          eq(leadDeliveries.channel, 'webhook'),
-          inArray(leadDeliveries.status, ['pending', 'delivering', 'failed', 'skipped']),
-        ),
-      )
-      .groupBy(leadDeliveries.form, leadDeliveries.status),
-    // Each form's newest delivery: one probe at the end of the same index.
-    Promise.all(
-      leadForms.map(async (form) => {
-        const [row] = await db
-          .select({ at: max(leadDeliveries.deliveredAt) })
-          .from(leadDeliveries)
-          .where(
-            and(
-              eq(leadDeliveries.status, 'delivered'),
-              eq(leadDeliveries.form, form),
-              eq(leadDeliveries.channel, 'webhook'),
-            ),
-          );
-        return [form, row?.at ?? null] as const;
-      }),
-    ),
   ]);
 
   const days = Array.from({ length: OVERVIEW_DAYS }, (_, index) => ({
@@ -116,20 +75,7 @@ export async function overview(now = new Date()): Promise<Overview> {
     if (entry) entry.counts[row.form] += row.n;
   }
 
-  const lastDelivered = new Map(delivered);
-  const count = (form: LeadForm, statuses: DeliveryStatus[]) =>
-    outstanding
-      .filter((row) => row.form === form && statuses.includes(row.status))
-      .reduce((sum, row) => sum + row.n, 0);
-  const health = leadForms.map((form) => ({
-    form,
-    webhookConfigured: webhookUrlFor(form) !== null,
-    pending: count(form, ['pending', 'delivering']),
-    failed: count(form, ['failed']),
-    skipped: count(form, ['skipped']),
-    lastDelivered: lastDelivered.get(form) ?? null,
-  }));
-  return { days, results, spam: spam[0]?.n ?? 0, health };
+  return { days, results, spam: spam[0]?.n ?? 0 };
 }
 
 /**

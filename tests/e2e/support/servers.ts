@@ -45,3 +45,11 @@ export const VOICE_PROVIDER_PORT = testEnv.ports.voiceProvider;
 export const LEAD_RECEIVER_PORT = testEnv.ports.leadReceiver;
 export const RETELL_API_KEY = testEnv.main.RETELL_API_KEY;
 export const RETELL_AGENT_ID = testEnv.main.RETELL_AGENT_ID;
+/** Where the main server sends email (SMTP_URL): the mail tests run a catcher there. */
+export const MAIL_PORT = testEnv.ports.mail;
+const smtpUrl = new URL(testEnv.main.SMTP_URL);
+export const SMTP_AUTH = {
+  user: decodeURIComponent(smtpUrl.username),
+  pass: decodeURIComponent(smtpUrl.password),
+};
+export const NOTIFY_TO = testEnv.main.LEADS_NOTIFY_TO;

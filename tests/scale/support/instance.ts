@@ -28,13 +28,13 @@ export type Instance = {
 };
 
 /**
- * The e2e build's settings without its webhooks: the e2e suite's own contact receiver would take
- * every contact lead away from a scale test's receiver.
+ * The e2e build's settings without its webhooks and mail server: the e2e suite's own contact
+ * receiver and mail catcher would take every contact lead and fail every email of a scale test.
  */
 const baseEnv = Object.fromEntries(
   Object.entries(testEnv.main).map(([name, value]) => [
     name,
-    name.startsWith('LEADS_WEBHOOK_URL') ? '' : value,
+    name.startsWith('LEADS_WEBHOOK_URL') || name === 'SMTP_URL' ? '' : value,
   ]),
 );
 

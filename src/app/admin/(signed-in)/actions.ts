@@ -2,12 +2,15 @@
 
 import { z } from 'zod';
 import { stageLabels } from '@/content/admin';
-import type { LeadForm } from '@/lib/lead-forms';
 import { operatorAction, type ActionOutcome } from '@/server/admin/action';
 import { sendCookies } from '@/server/admin/cookies';
-import { formOrAll, leadIds, stage } from '@/server/admin/fields';
+import { formOrAll, leadId, leadIds, stage } from '@/server/admin/fields';
 import { endEverySession } from '@/server/admin/operators';
-import { deliverSkipped, requeueFailed, setSpam } from '@/server/leads/actions';
+import {
+  deliverSkipped as queueSkippedJobs,
+  sendNow as sendJobsNow,
+  setSpam,
+} from '@/server/leads/actions';
 import { setStage } from '@/server/leads/workbench';
 
 /** The inbox's changes: sign-out (from every page's header), the selected rows, the delivery queue. */
@@ -51,31 +54,31 @@ export const changeSelected = operatorAction(
   },
 );
 
-/** Puts one kind of delivery back in the queue, for one form or all, and says how many. */
-function queueAgain(
-  name: string,
-  queue: (options: { form?: LeadForm }) => Promise<number>,
-  code: 'requeued' | 'skipped_queued',
-  action: 'failed_requeued' | 'skipped_requeued',
-) {
-  return operatorAction(name, z.object({ form: formOrAll }), async ({ form }) => {
-    const count = await queue({ form });
+/**
+ * 'Send now': every pending and failed job (every channel) of one lead, one form or all, attempted
+ * at once, each keeping its attempt count; the lead's page and the inbox post it alike.
+ */
+export const sendNow = operatorAction(
+  'send-now',
+  z.object({ form: formOrAll, id: leadId.optional() }),
+  async ({ form, id }): Promise<ActionOutcome> => {
+    const sent = await sendJobsNow({ form, leadId: id });
     return {
-      flash: { code, values: { count } },
-      audit: [{ action, target: form ?? null, detail: { count } }],
+      flash: sent.attempted ? { code: 'sent_now', values: sent } : { code: 'nothing_to_send' },
+      audit: [{ action: 'sent_now', target: id ?? form ?? null, detail: sent }],
     };
-  });
-}
-
-export const resendFailed = queueAgain(
-  'requeue-failed',
-  requeueFailed,
-  'requeued',
-  'failed_requeued',
+  },
 );
-export const queueSkipped = queueAgain(
+
+/** 'Deliver skipped': jobs stored while their channel was not configured, queued now that it is. */
+export const deliverSkipped = operatorAction(
   'deliver-skipped',
-  deliverSkipped,
-  'skipped_queued',
-  'skipped_requeued',
+  z.object({ form: formOrAll }),
+  async ({ form }): Promise<ActionOutcome> => {
+    const count = await queueSkippedJobs({ form });
+    return {
+      flash: { code: 'skipped_queued', values: { count } },
+      audit: [{ action: 'skipped_requeued', target: form ?? null, detail: { count } }],
+    };
+  },
 );

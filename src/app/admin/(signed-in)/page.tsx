@@ -18,7 +18,7 @@ import {
   parseLeadQuery,
   searchLeads,
 } from '@/server/leads/queries';
-import { changeSelected, queueSkipped, resendFailed } from './actions';
+import { changeSelected, deliverSkipped, sendNow } from './actions';
 
 export const metadata: Metadata = { title: inboxCopy.title };
 
@@ -191,12 +191,17 @@ export default async function InboxPage({ searchParams }: Props) {
           </button>
         </ActionForm>
       </Panel>
-      <Panel id="deliveries-heading" heading={inboxCopy.bulkHeading} className="mt-6">
+      <Panel
+        id="deliveries-heading"
+        heading={inboxCopy.bulkHeading}
+        intro={inboxCopy.bulkIntro}
+        className="mt-6"
+      >
         <div className="mt-3 flex flex-wrap gap-6">
           {(
             [
-              ['requeue-failed', resendFailed, inboxCopy.requeueFailed],
-              ['deliver-skipped', queueSkipped, inboxCopy.deliverSkipped],
+              ['send-now', sendNow, inboxCopy.sendNow],
+              ['deliver-skipped', deliverSkipped, inboxCopy.deliverSkipped],
             ] as const
           ).map(([key, action, text]) => (
             <ActionForm key={key} action={action} className="flex flex-wrap items-end gap-2">

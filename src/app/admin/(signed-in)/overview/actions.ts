@@ -2,11 +2,14 @@
 
 import { z } from 'zod';
 import { formNames } from '@/content/admin';
+import { formatUtc } from '@/components/admin/format';
 import { leadForms } from '@/lib/lead-forms';
 import { operatorAction, type ActionOutcome } from '@/server/admin/action';
+import { flashText } from '@/server/admin/flash';
+import { sendTestEmail } from '@/server/outbox/email/test-email';
 import { sendTestEvent } from '@/server/leads/overview';
 
-/** The overview's own change: a test event to one form's webhook (its re-send buttons are the inbox's). */
+/** The overview's own changes: a test event to one form's webhook, and a test email. */
 export const testEvent = operatorAction(
   'test-event',
   z.object({ form: z.enum(leadForms as [string, ...string[]]) }),
@@ -20,12 +23,7 @@ export const testEvent = operatorAction(
         ? { code: 'test_ok', values: { ...values, status: result.httpStatus ?? 0 } }
         : {
             code: 'test_failed',
-            values: {
-              ...values,
-              error: (result.error ?? 'no answer')
-                .replace(/[^A-Za-z0-9 ():._-]/g, '')
-                .slice(0, 120),
-            },
+            values: { ...values, error: flashText(result.error ?? 'no answer') },
           },
       audit: [
         {
@@ -34,6 +32,43 @@ export const testEvent = operatorAction(
           detail: {
             ok: result.ok,
             http_status: result.httpStatus,
+            duration_ms: result.durationMs,
+          },
+        },
+      ],
+    };
+  },
+);
+
+export const testEmail = operatorAction(
+  'test-email',
+  z.object({}),
+  async (): Promise<ActionOutcome> => {
+    const result = await sendTestEmail();
+    if (!result.sent) {
+      return {
+        flash: { code: result.reason === 'email_off' ? 'email_off' : 'no_alert_recipient' },
+        audit: [{ action: 'test_email_sent', detail: { ok: false, result: result.reason } }],
+      };
+    }
+    const values = {
+      to: flashText(result.to),
+      at: formatUtc(result.at, { seconds: true }),
+      ms: result.durationMs,
+    };
+    return {
+      flash: result.ok
+        ? { code: 'test_email_ok', values: { ...values, reply: flashText(result.reply ?? '') } }
+        : {
+            code: 'test_email_failed',
+            values: { ...values, error: flashText(result.error ?? '') },
+          },
+      audit: [
+        {
+          action: 'test_email_sent',
+          detail: {
+            ok: result.ok,
+            result: result.ok ? 'sent' : 'failed',
             duration_ms: result.durationMs,
           },
         },

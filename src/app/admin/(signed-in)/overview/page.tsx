@@ -11,14 +11,18 @@ import { ResultsTable } from '@/components/admin/results-table';
 import { bodyCell as cell, headCell as head, ScrollTable } from '@/components/admin/scroll-table';
 import { requireOperator } from '@/server/admin/session';
 import { overview, OVERVIEW_DAYS } from '@/server/leads/overview';
-import { queueSkipped, resendFailed } from '../actions';
-import { testEvent } from './actions';
+import { deliveryHealthReport } from '@/server/outbox/delivery-health';
+import { alertRecipients } from '@/server/outbox/targets';
+import { deliverSkipped, sendNow } from '../actions';
+import { testEmail, testEvent } from './actions';
+import { combinedCounts, FormHealthTable, pathError, pathStatus } from './delivery-health';
 
 export const metadata: Metadata = { title: overviewCopy.title };
 
 export default async function OverviewPage() {
   await requireOperator();
-  const data = await overview();
+  const [data, health] = await Promise.all([overview(), deliveryHealthReport()]);
+  const [testRecipient] = alertRecipients();
   const dimensions = ['source', 'campaign', 'page'] as const;
   return (
     <>
@@ -96,79 +100,106 @@ export default async function OverviewPage() {
       <Panel
         id="health-heading"
         heading={overviewCopy.health}
-        intro={overviewCopy.testIntro}
+        intro={overviewCopy.healthIntro}
         className="mt-6"
       >
-        <ScrollTable
-          caption={overviewCopy.healthCaption}
-          minWidth="min-w-[44rem]"
-          className="mt-3"
-          columns={
-            <>
-              {[
-                overviewCopy.webhook,
-                overviewCopy.pending,
-                overviewCopy.failed,
-                overviewCopy.skipped,
-                overviewCopy.lastDelivered,
-              ].map((label, index) => (
-                <th key={label} scope="col" className={head} colSpan={index === 0 ? 2 : 1}>
-                  {label}
-                </th>
-              ))}
-              <th scope="col" className={head}>
-                <span className="sr-only">{overviewCopy.sendTest}</span>
-              </th>
-            </>
-          }
-        >
-          {data.health.map((row) => (
-            <tr key={row.form} className="border-t border-ink-200 align-top">
-              <th scope="row" className={`${cell} font-medium`}>
-                {formNames[row.form]}
-              </th>
-              <td className={cell}>
-                {row.webhookConfigured ? overviewCopy.configured : overviewCopy.notConfigured}
-              </td>
-              <td className={cell}>{row.pending}</td>
-              <td className={cell}>{row.failed}</td>
-              <td className={cell}>{row.skipped}</td>
-              <td className={`${cell} whitespace-nowrap`}>
-                {row.lastDelivered ? formatUtc(row.lastDelivered) : overviewCopy.never}
-              </td>
-              <td className={cell}>
-                <div className="flex flex-col gap-2">
-                  {(
-                    [
-                      [row.webhookConfigured, testEvent, overviewCopy.sendTest, 'secondary'],
-                      [row.failed > 0, resendFailed, inboxCopy.requeueFailed, 'primary'],
-                      [
-                        row.skipped > 0 && row.webhookConfigured,
-                        queueSkipped,
-                        inboxCopy.deliverSkipped,
-                        'primary',
-                      ],
-                    ] as const
-                  ).map(
-                    ([shown, action, label, variant]) =>
-                      shown && (
-                        <ActionForm key={label} action={action}>
-                          <input type="hidden" name="form" value={row.form} />
-                          <button
-                            type="submit"
-                            className={buttonClass(variant, 'sm')}
-                            aria-label={`${label}: ${formNames[row.form]}`}
-                          >
-                            {label}
-                          </button>
-                        </ActionForm>
-                      ),
-                  )}
-                </div>
-              </td>
-            </tr>
+        <h3 className="mt-5 font-bold">{overviewCopy.email}</h3>
+        <dl className="mt-2 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[14rem_minmax(0,1fr)]">
+          {(
+            [
+              [overviewCopy.emailWhat, pathStatus(health.email)],
+              [
+                overviewCopy.lastSuccess,
+                formatUtc(health.email.lastSuccessAt) || overviewCopy.never,
+              ],
+              [overviewCopy.lastError, pathError(health.email)],
+              [
+                overviewCopy.alerts,
+                fill(overviewCopy.alertCounts, {
+                  pending: health.alerts.pending,
+                  failed: health.alerts.failed,
+                  skipped: health.alerts.skipped,
+                }),
+              ],
+            ] as const
+          ).map(([term, value]) => (
+            <div key={term} className="contents">
+              <dt className="font-semibold text-ink-800">{term}</dt>
+              <dd className="min-w-0 [overflow-wrap:anywhere]">{value}</dd>
+            </div>
           ))}
-        </ScrollTable>
+        </dl>
+        {health.email.configured &&
+          (testRecipient ? (
+            <ActionForm action={testEmail} className="mt-3 space-y-2">
+              <p className="text-sm text-ink-700 [overflow-wrap:anywhere]">
+                {fill(overviewCopy.testEmailIntro, { to: testRecipient })}
+              </p>
+              <button type="submit" className={buttonClass('secondary', 'sm')}>
+                {overviewCopy.sendTestEmail}
+              </button>
+            </ActionForm>
+          ) : (
+            <p className="mt-3 text-sm">{overviewCopy.noAlertRecipient}</p>
+          ))}
+        <p className="mt-5 text-sm text-ink-700">{overviewCopy.testIntro}</p>
+        {leadForms.map((form) => {
+          const counts = health.forms[form];
+          const rows = [
+            {
+              channel: overviewCopy.paths.webhook,
+              path: health.webhook[form],
+              counts: counts.webhook,
+            },
+            {
+              channel: overviewCopy.paths.email,
+              path: health.email,
+              counts: combinedCounts([counts.agency_email, counts.visitor_email, counts.alert]),
+            },
+            { channel: overviewCopy.paths.chat, path: health.chat, counts: counts.chat },
+          ];
+          const actions = [
+            [health.webhook[form].configured, testEvent, overviewCopy.sendTest, 'secondary'],
+            [
+              rows.some((row) => row.counts.pending + row.counts.failed > 0),
+              sendNow,
+              inboxCopy.sendNow,
+              'primary',
+            ],
+            [
+              rows.some((row) => row.counts.skipped > 0 && row.path.status !== 'off'),
+              deliverSkipped,
+              inboxCopy.deliverSkipped,
+              'primary',
+            ],
+          ] as const;
+          return (
+            <div key={form} className="mt-5">
+              <h3 className="font-bold">{formNames[form]}</h3>
+              <FormHealthTable formName={formNames[form]} rows={rows} />
+              <div className="mt-2 flex flex-wrap gap-2">
+                {actions.map(
+                  ([shown, action, label, variant]) =>
+                    shown && (
+                      <ActionForm key={label} action={action}>
+                        <input type="hidden" name="form" value={form} />
+                        <button
+                          type="submit"
+                          className={buttonClass(variant, 'sm')}
+                          aria-label={fill(overviewCopy.formActions, {
+                            action: label,
+                            form: formNames[form],
+                          })}
+                        >
+                          {label}
+                        </button>
+                      </ActionForm>
+                    ),
+                )}
+              </div>
+            </div>
+          );
+        })}
       </Panel>
     </>
   );

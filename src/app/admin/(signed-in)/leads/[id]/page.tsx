@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { headers } from 'next/headers';
-import { deliveryLabels, formNames, leadCopy, stageLabels } from '@/content/admin';
+import { formNames, leadCopy, stageLabels } from '@/content/admin';
 import { fieldCopy } from '@/content/forms';
 import { fill } from '@/lib/fill';
 import { buttonClass } from '@/components/ui/button-styles';
@@ -8,12 +8,14 @@ import { ActionForm } from '@/components/admin/action-form';
 import { formatDuration, formatUtc, fullName, visible } from '@/components/admin/format';
 import { labelClass, SelectField } from '@/components/admin/fields';
 import { Panel } from '@/components/admin/panel';
-import { ColumnHeads, ScrollTable } from '@/components/admin/scroll-table';
 import { isForeignRequest } from '@/server/admin/request-check';
 import { requireOperator } from '@/server/admin/session';
 import { showLead } from '@/server/leads/queries';
 import { markSeen, MAX_NOTE_CHARS, notesOf } from '@/server/leads/workbench';
+import { leadJobs } from '@/server/outbox/lead-jobs';
+import { sendNow } from '../../actions';
 import { addLeadNote, markSpam, removeLead, resend, saveStage } from './actions';
+import { LeadJobs } from './lead-jobs';
 
 export const metadata: Metadata = { title: leadCopy.title };
 
@@ -64,12 +66,10 @@ export default async function LeadPage({ params }: Props) {
       </>
     );
   }
-  const { lead, deliveries, attempts } = shown;
+  const { lead } = shown;
   // Opening a lead marks it seen; a link followed from another site does not count as opening it.
   if (!lead.seenAt && !isForeignRequest(await headers())) await markSeen(lead.id);
-  const notes = await notesOf(lead.id);
-  const delivery = deliveries.find((each) => each.channel === 'webhook');
-  const deliveryAttempts = attempts.filter((attempt) => attempt.deliveryId === delivery?.id);
+  const [notes, jobs] = await Promise.all([notesOf(lead.id), leadJobs(lead.id)]);
   const fieldRows = Object.entries(lead.fields)
     .filter(([, value]) => value !== '')
     .map(([name, value]): [string, string] => [
@@ -193,61 +193,24 @@ export default async function LeadPage({ params }: Props) {
         </Panel>
         <Facts id="fields-heading" label={leadCopy.fields} rows={fieldRows} />
         <Facts id="attribution-heading" label={leadCopy.attribution} rows={attributionRows} />
-        <Panel id="delivery-heading" heading={leadCopy.delivery}>
+        <Panel id="delivery-heading" heading={leadCopy.delivery} intro={leadCopy.deliveryIntro}>
           <dl className="mt-3 grid gap-x-4 gap-y-2 text-sm sm:grid-cols-[12rem_minmax(0,1fr)]">
             <dt className="font-semibold text-ink-800">{leadCopy.idempotencyKey}</dt>
             <dd className="break-all font-mono">{lead.id}</dd>
-            {delivery && (
-              <>
-                <dt className="font-semibold text-ink-800">{leadCopy.status}</dt>
-                <dd>{deliveryLabels[delivery.status]}</dd>
-                <dt className="font-semibold text-ink-800">{leadCopy.webhook}</dt>
-                <dd className="break-all">{delivery.webhookUrl ?? leadCopy.none}</dd>
-                <dt className="font-semibold text-ink-800">{leadCopy.attempts}</dt>
-                <dd>{delivery.attempts}</dd>
-                {delivery.nextAttemptAt && delivery.status === 'pending' && (
-                  <>
-                    <dt className="font-semibold text-ink-800">{leadCopy.nextAttempt}</dt>
-                    <dd>{formatUtc(delivery.nextAttemptAt)}</dd>
-                  </>
-                )}
-                {delivery.deliveredAt && (
-                  <>
-                    <dt className="font-semibold text-ink-800">{leadCopy.deliveredAt}</dt>
-                    <dd>{formatUtc(delivery.deliveredAt)}</dd>
-                  </>
-                )}
-                {delivery.lastError && (
-                  <>
-                    <dt className="font-semibold text-ink-800">{leadCopy.lastError}</dt>
-                    <dd className={wraps}>{delivery.lastError}</dd>
-                  </>
-                )}
-              </>
-            )}
           </dl>
-          {!delivery && <p className="mt-3 text-sm">{leadCopy.noDelivery}</p>}
-          {deliveryAttempts.length === 0 ? (
-            <p className="mt-3 text-sm text-ink-700">{leadCopy.noAttempts}</p>
+          {jobs.some((job) => job.status === 'pending' || job.status === 'failed') && (
+            <ActionForm action={sendNow} className="mt-3 space-y-2">
+              {hidden}
+              <p className="text-sm text-ink-700">{leadCopy.sendNowIntro}</p>
+              <button type="submit" className={buttonClass('primary', 'sm')}>
+                {leadCopy.sendNow}
+              </button>
+            </ActionForm>
+          )}
+          {jobs.length === 0 ? (
+            <p className="mt-3 text-sm">{leadCopy.noDelivery}</p>
           ) : (
-            <ScrollTable
-              caption={leadCopy.attemptsCaption}
-              minWidth="min-w-[32rem]"
-              className="mt-4"
-              columns={<ColumnHeads labels={Object.values(leadCopy.attemptColumns)} />}
-            >
-              {deliveryAttempts.map((attempt) => (
-                <tr key={attempt.id} className="border-t border-ink-200">
-                  <td className="px-3 py-2">{attempt.attempt}</td>
-                  <td className="whitespace-nowrap px-3 py-2">
-                    {formatUtc(attempt.startedAt, { seconds: true })}
-                  </td>
-                  <td className="px-3 py-2">{attempt.httpStatus ?? '-'}</td>
-                  <td className="px-3 py-2">{attempt.durationMs}</td>
-                  <td className="max-w-[20rem] break-words px-3 py-2">{attempt.error ?? ''}</td>
-                </tr>
-              ))}
-            </ScrollTable>
+            <LeadJobs jobs={jobs} />
           )}
         </Panel>
         <a href="/admin" className={buttonClass('secondary', 'sm')}>

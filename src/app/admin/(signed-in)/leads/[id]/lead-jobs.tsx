@@ -1,0 +1,87 @@
+import { channelLabels, deliveryLabels, leadCopy } from '@/content/admin';
+import { fill } from '@/lib/fill';
+import { formatUtc, visible } from '@/components/admin/format';
+import { ColumnHeads, ScrollTable } from '@/components/admin/scroll-table';
+import type { LeadJob } from '@/server/outbox/lead-jobs';
+
+// A reply or an address may be one long unbroken string: it wraps rather than widen the page.
+const wraps = 'min-w-0 [overflow-wrap:anywhere]';
+const term = 'font-semibold text-ink-800';
+
+/** Each job's name on the page ('Email to the agency (ops@...)'), numbered if two read alike. */
+function jobNames(jobs: LeadJob[]): string[] {
+  const names = jobs.map((job) =>
+    job.recipient
+      ? fill(leadCopy.jobTo, { channel: channelLabels[job.channel], to: visible(job.recipient) })
+      : channelLabels[job.channel],
+  );
+  return names.map((name, index) =>
+    names.indexOf(name) === names.lastIndexOf(name)
+      ? name
+      : `${name} (${names.slice(0, index + 1).filter((each) => each === name).length})`,
+  );
+}
+
+/** Every outbox job of a lead, one shape for all channels: its state, then each attempt. */
+export function LeadJobs({ jobs }: { jobs: LeadJob[] }) {
+  const names = jobNames(jobs);
+  return jobs.map((job, index) => (
+    <div key={job.id} className="mt-5 border-t border-ink-200 pt-4">
+      <h3 className={`font-bold ${wraps}`}>{names[index]}</h3>
+      <dl className="mt-2 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[12rem_minmax(0,1fr)]">
+        <dt className={term}>{leadCopy.status}</dt>
+        <dd>{deliveryLabels[job.status]}</dd>
+        {job.channel === 'webhook' && (
+          <>
+            <dt className={term}>{leadCopy.webhook}</dt>
+            <dd className={wraps}>{job.webhookUrl ?? leadCopy.none}</dd>
+          </>
+        )}
+        <dt className={term}>{leadCopy.attempts}</dt>
+        <dd>{job.attempts}</dd>
+        {job.nextAttemptAt && job.status === 'pending' && (
+          <>
+            <dt className={term}>{leadCopy.nextAttempt}</dt>
+            <dd>{formatUtc(job.nextAttemptAt, { seconds: true })}</dd>
+          </>
+        )}
+        {job.deliveredAt && (
+          <>
+            <dt className={term}>{leadCopy.deliveredAt}</dt>
+            <dd>{formatUtc(job.deliveredAt, { seconds: true })}</dd>
+          </>
+        )}
+        {job.lastError && (
+          <>
+            <dt className={term}>{leadCopy.lastError}</dt>
+            <dd className={wraps}>{job.lastError}</dd>
+          </>
+        )}
+      </dl>
+      {job.history.length === 0 ? (
+        <p className="mt-2 text-sm text-ink-700">{leadCopy.noAttempts}</p>
+      ) : (
+        <ScrollTable
+          caption={fill(leadCopy.attemptsCaption, { job: names[index]! })}
+          minWidth="min-w-[40rem]"
+          className="mt-3"
+          columns={<ColumnHeads labels={Object.values(leadCopy.attemptColumns)} />}
+        >
+          {job.history.map((attempt) => (
+            <tr key={attempt.id} className="border-t border-ink-200 align-top">
+              <td className="px-3 py-2">{attempt.attempt}</td>
+              <td className="whitespace-nowrap px-3 py-2">
+                {formatUtc(attempt.startedAt, { seconds: true })}
+              </td>
+              <td className={`max-w-[16rem] px-3 py-2 ${wraps}`}>
+                {attempt.httpStatus ?? attempt.reply ?? '-'}
+              </td>
+              <td className="px-3 py-2">{attempt.durationMs}</td>
+              <td className={`max-w-[20rem] px-3 py-2 ${wraps}`}>{attempt.error ?? ''}</td>
+            </tr>
+          ))}
+        </ScrollTable>
+      )}
+    </div>
+  ));
+}
