@@ -126,7 +126,7 @@ export const recordHealth = groupCommit(writeHealth, {
 
 // --- What the inbox shows ------------------------------------------------------------------------
 
-type PathHealth = {
+export type PathHealth = {
   configured: boolean;
   /** off: not configured; untried: configured, no attempt yet; working; failing. */
   status: 'off' | 'untried' | 'working' | 'failing';
@@ -139,7 +139,7 @@ type PathHealth = {
   hint: string | null;
 };
 
-type JobCounts = {
+export type JobCounts = {
   pending: number;
   failed: number;
   skipped: number;
