@@ -1,7 +1,6 @@
-import type { ChildProcess } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startReceiver } from './support/receiver';
-import { startLeadServer } from './support/lead-server-process';
+import { RESTART_SETTINGS, restartableLeadServer } from './support/lead-server-process';
 import { freshEnvironment, validBodies, waitFor } from './support/helpers';
 
 /**
@@ -17,25 +16,16 @@ const childEnv = {
   ...process.env,
   LEADS_WEBHOOK_URL: `${receiver.url}/hook`,
   LEADS_WEBHOOK_SECRET: SECRET,
-  LEADS_RETRY_SCHEDULE_MS: '700,700,700,700,700,700,700,700',
-  LEADS_SWEEP_INTERVAL_MS: '100',
+  ...RESTART_SETTINGS,
   // A lead whose attempt was in flight when the process died is claimed again when its claim
   // expires (2 x timeout + 5 s = 7 s here).
   LEADS_WEBHOOK_TIMEOUT_MS: '1000',
-  LEADS_RATE_LIMIT_PER_MINUTE: '0',
-  LEADS_WORKER: '1',
 };
 
-let child: ChildProcess | null = null;
-
-async function startServer(): Promise<{ port: number; process: ChildProcess }> {
-  const started = await startLeadServer(childEnv);
-  child = started.process;
-  return started;
-}
+const server = restartableLeadServer(childEnv);
 
 afterAll(async () => {
-  child?.kill('SIGKILL');
+  server.kill();
   await receiver.stop();
 });
 
@@ -63,7 +53,7 @@ describe('a server killed with deliveries pending', () => {
     async () => {
       // Batch A: the receiver refuses connections, so these wait for a retry.
       await receiver.stop();
-      const first = await startServer();
+      const first = await server.start();
       const waiting = await postLeads(first.port, 'waiting', 20);
 
       // Batch B: the receiver takes each request and never answers: these are mid-delivery
@@ -82,7 +72,7 @@ describe('a server killed with deliveries pending', () => {
       expect(acknowledged.filter((id) => ok(id).length > 0)).toEqual([]);
 
       receiver.setDefault(200);
-      await startServer();
+      await server.start();
       await waitFor(async () => acknowledged.every((id) => ok(id).length > 0), {
         timeout: 60_000,
         what: 'every lead to be accepted by the receiver',

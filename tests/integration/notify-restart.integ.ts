@@ -1,7 +1,6 @@
-import type { ChildProcess } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startMailCatcher } from '../../scripts/lib/mail-catcher.mjs';
-import { startLeadServer } from './support/lead-server-process';
+import { RESTART_SETTINGS, restartableLeadServer } from './support/lead-server-process';
 import { freshEnvironment, validBodies, waitFor } from './support/helpers';
 import { startReceiver } from './support/receiver';
 
@@ -21,25 +20,16 @@ const childEnv = {
   LEADS_NOTIFY_TO: 'team@agency.example',
   LEADS_WEBHOOK_URL: `${receiver.url}/hook`,
   LEADS_AUTORESPONSE_PER_HOUR: '1000',
-  LEADS_RETRY_SCHEDULE_MS: '700,700,700,700,700,700,700,700',
-  LEADS_SWEEP_INTERVAL_MS: '100',
+  ...RESTART_SETTINGS,
   // A job whose attempt was in flight when the process died is claimed again when its claim expires
   // (2 x timeout + 5 s = 11 s here).
   LEADS_WEBHOOK_TIMEOUT_MS: '3000',
-  LEADS_RATE_LIMIT_PER_MINUTE: '0',
-  LEADS_WORKER: '1',
 };
 
-let child: ChildProcess | null = null;
-
-async function startServer(): Promise<{ port: number; process: ChildProcess }> {
-  const started = await startLeadServer(childEnv);
-  child = started.process;
-  return started;
-}
+const server = restartableLeadServer(childEnv);
 
 afterAll(async () => {
-  child?.kill('SIGKILL');
+  server.kill();
   await catcher.stop();
   await receiver.stop();
 });
@@ -67,7 +57,7 @@ describe('a server killed with emails waiting and half-sent', () => {
     async () => {
       // Batch A: the mail server refuses connections, so these wait for a retry.
       await catcher.stop();
-      const first = await startServer();
+      const first = await server.start();
       const waiting = await postLeads(first.port, 'waiting', 10);
 
       // Batch B: the mail server takes each message and never answers: mid-send.
@@ -84,7 +74,7 @@ describe('a server killed with emails waiting and half-sent', () => {
       expect(catcher.accepted).toEqual([]);
 
       catcher.decideWith(() => 'accept');
-      await startServer();
+      await server.start();
       const all = [...waiting, ...inFlight];
       const agencyFor = (id: string) =>
         catcher.accepted.filter(

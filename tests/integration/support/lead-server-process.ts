@@ -30,3 +30,24 @@ export async function startLeadServer(
   });
   return { port, process: proc };
 }
+
+/** What a restart test's server shares: quick retries and sweeps, no rate limit, its own worker. */
+export const RESTART_SETTINGS = {
+  LEADS_RETRY_SCHEDULE_MS: '700,700,700,700,700,700,700,700',
+  LEADS_SWEEP_INTERVAL_MS: '100',
+  LEADS_RATE_LIMIT_PER_MINUTE: '0',
+  LEADS_WORKER: '1',
+};
+
+/** One lead server at a time with `env`, started again after it is killed; `kill` ends the last. */
+export function restartableLeadServer(env: NodeJS.ProcessEnv) {
+  let child: ChildProcess | null = null;
+  return {
+    async start() {
+      const started = await startLeadServer(env);
+      child = started.process;
+      return started;
+    },
+    kill: () => child?.kill('SIGKILL'),
+  };
+}
