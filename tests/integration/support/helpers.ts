@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
@@ -52,13 +51,13 @@ export function setEnvironment(vars: Record<string, string>): void {
 
 /**
  * Per-file environment: a test file imports the app at the top and calls this before its first
- * test. Each file gets its own database: a fresh PGlite folder under the OS temp folder, or a
- * fresh database on the test PostgreSQL server.
+ * test. Each file gets its own database: a fresh PGlite folder in the run's scratch folder
+ * (postgres-setup.ts removes it at the end), or a fresh database on the test PostgreSQL server.
  */
 export async function freshEnvironment(
   vars: Record<string, string>,
 ): Promise<{ dataDir: string; databaseUrl: string | null }> {
-  const root = mkdtempSync(path.join(tmpdir(), 'leads-integ-'));
+  const root = mkdtempSync(path.join(inject('scratchDir'), 'leads-integ-'));
   const dataDir = path.join(root, 'pglite');
   let databaseUrl: string | null = null;
   if (postgresUrl) {

@@ -6,14 +6,16 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 
 /**
- * Vitest globalSetup: with LEADS_TEST_DATABASE=postgres, a throwaway PostgreSQL server on 127.0.0.1
- * (initdb and pg_ctl, data in a temp folder, fsync off) whose URL each test file gets to create its
- * own database on. Otherwise nothing: each file uses a fresh PGlite folder.
+ * Vitest globalSetup: a scratch folder under the OS temp folder that each test file's PGlite folder
+ * goes in, removed when the run ends; with LEADS_TEST_DATABASE=postgres, also a throwaway PostgreSQL
+ * server on 127.0.0.1 (initdb and pg_ctl, data in a temp folder, fsync off) whose URL each test
+ * file gets to create its own database on.
  */
 
 declare module 'vitest' {
   export interface ProvidedContext {
     postgresUrl: string | null;
+    scratchDir: string;
   }
 }
 
@@ -41,9 +43,12 @@ async function freePort(): Promise<number> {
 }
 
 export default async function setup(project: TestProject) {
+  const scratch = mkdtempSync(path.join(tmpdir(), 'leads-tests-'));
+  project.provide('scratchDir', scratch);
+  const removeScratch = () => rmSync(scratch, { recursive: true, force: true });
   if (process.env.LEADS_TEST_DATABASE !== 'postgres') {
     project.provide('postgresUrl', null);
-    return;
+    return removeScratch;
   }
   const initdb = findBin('initdb');
   const pgCtl = findBin('pg_ctl');
@@ -103,6 +108,7 @@ export default async function setup(project: TestProject) {
       run(pgCtl, ['-D', data, '-m', 'fast', '-w', 'stop']);
     } finally {
       rmSync(root, { recursive: true, force: true });
+      removeScratch();
     }
   };
 }
