@@ -472,6 +472,11 @@ describe('the inbox’s address is bounded before it reaches the database', () =
     expect(audit.entries.length).toBeGreaterThan(0);
     const { query } = parseLeadQuery({ from: '9999-12-31' });
     expect((await searchLeads(query)).total).toBe(0);
+    for (const q of ['heron\u0000', 'heron\\u0000']) {
+      const nul = parseLeadQuery({ q });
+      expect(nul.problems).toEqual(['The search cannot hold a NUL character (\\u0000)']);
+      expect((await searchLeads(nul.query)).total).toBeGreaterThan(0);
+    }
   });
 
   it('reads a lead’s delivery in the list from its webhook job only', async () => {

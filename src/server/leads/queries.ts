@@ -129,7 +129,10 @@ export function parseLeadQuery(input: Record<string, string | undefined>): {
   }
   const q = value('q');
   // A value the inbox shows with \u202e written out is found when searched for as shown.
-  if (q) query.q = readHidden(q.slice(0, MAX_SEARCH_CHARS));
+  const search = q && readHidden(q.slice(0, MAX_SEARCH_CHARS));
+  // PostgreSQL's text cannot hold NUL, so no lead does: said here, not refused by the database.
+  if (search?.includes('\u0000')) problems.push('The search cannot hold a NUL character (\\u0000)');
+  else if (search) query.q = search;
   return { query, problems };
 }
 
