@@ -228,9 +228,14 @@ export const leadDeliveries = pgTable(
     index('lead_deliveries_due_idx')
       .on(table.nextAttemptAt)
       .where(sql`${table.status} IN ('pending', 'delivering')`),
-    // The outbox's counts, the inbox's delivery filter and the overview's per-form figures:
-    // outstanding deliveries counted from the index alone, each form's newest in one probe.
-    index('lead_deliveries_status_form_idx').on(table.status, table.form, table.deliveredAt),
+    // The outbox's counts, the inbox's delivery filter and the overview's delivery health:
+    // outstanding jobs counted from the index alone, each form and channel's newest in one probe.
+    index('lead_deliveries_status_form_channel_idx').on(
+      table.status,
+      table.form,
+      table.channel,
+      table.deliveredAt,
+    ),
   ],
 );
 

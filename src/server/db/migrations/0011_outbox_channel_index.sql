@@ -1,0 +1,2 @@
+DROP INDEX "lead_deliveries_status_form_idx";--> statement-breakpoint
+CREATE INDEX "lead_deliveries_status_form_channel_idx" ON "lead_deliveries" USING btree ("status","form","channel","delivered_at");
