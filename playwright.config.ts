@@ -1,5 +1,11 @@
 import { defineConfig, devices } from '@playwright/test';
-import { DEV_ENV, E2E_ENV, GTM_ENV, PORTS } from './tests/e2e/support/servers';
+import {
+  chromiumLaunchOptions,
+  DEV_ENV,
+  E2E_ENV,
+  GTM_ENV,
+  PORTS,
+} from './tests/e2e/support/servers';
 
 /**
  * Every browser suite, a project each, in Debian's Chromium (docs/testing.md). Only the selected
@@ -40,17 +46,7 @@ export default defineConfig({
     ...devices['Desktop Chrome'],
     baseURL: `http://127.0.0.1:${PORTS.main}`,
     trace: 'retain-on-failure',
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-dev-shm-usage',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    launchOptions: chromiumLaunchOptions(),
   },
   projects: [
     {

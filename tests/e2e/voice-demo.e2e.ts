@@ -6,7 +6,13 @@ import {
   startVoiceProvider,
   type VoiceProvider,
 } from '../integration/support/voice-provider';
-import { E2E_ENV, RETELL_AGENT_ID, RETELL_API_KEY, VOICE_PROVIDER_PORT } from './support/servers';
+import {
+  chromiumLaunchOptions,
+  E2E_ENV,
+  RETELL_AGENT_ID,
+  RETELL_API_KEY,
+  VOICE_PROVIDER_PORT,
+} from './support/servers';
 import {
   builtSite,
   expect,
@@ -25,20 +31,11 @@ import {
 test.describe.configure({ mode: 'serial' });
 
 test.use({
-  launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-dev-shm-usage',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      // A fake microphone, granted without a prompt.
-      '--use-fake-device-for-media-stream',
-      '--use-fake-ui-for-media-stream',
-    ],
-  },
+  // A fake microphone, granted without a prompt.
+  launchOptions: chromiumLaunchOptions([
+    '--use-fake-device-for-media-stream',
+    '--use-fake-ui-for-media-stream',
+  ]),
 });
 
 const LABEL = 'Try the Live Voice Demo';

@@ -53,3 +53,17 @@ export const SMTP_AUTH = {
   pass: decodeURIComponent(smtpUrl.password),
 };
 export const NOTIFY_TO = testEnv.main.LEADS_NOTIFY_TO;
+
+/** Debian's Chromium as every browser suite launches it: root needs --no-sandbox. */
+export const chromiumLaunchOptions = (extraArgs: string[] = []) => ({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-dev-shm-usage',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    ...extraArgs,
+  ],
+});

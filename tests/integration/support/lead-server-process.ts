@@ -4,7 +4,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
  * Starts lead-server.ts in a process of its own (the react-server condition, tsx) with `env` and
  * resolves with its port once it prints "ready". LEADS_RESTART_DEBUG shows its output.
  */
-export async function startLeadServer(
+async function startLeadServer(
   env: NodeJS.ProcessEnv,
 ): Promise<{ port: number; process: ChildProcess }> {
   const proc = spawn(
