@@ -240,13 +240,13 @@ export type SendNowResult = {
  */
 export async function sendNow(filter: JobFilter = {}): Promise<SendNowResult> {
   const { db } = await getDatabase();
-  const due = await db
-    .update(leadDeliveries)
-    .set({ status: 'pending', nextAttemptAt: new Date(), lockedUntil: null, updatedAt: new Date() })
-    .where(and(inArray(leadDeliveries.status, ['pending', 'failed']), filtered(filter)))
-    .returning({ id: leadDeliveries.id });
-  const ids = due.map((row) => row.id);
-  const attempted = await deliverNow(ids);
+  const waiting = await db
+    .select({ id: leadDeliveries.id })
+    .from(leadDeliveries)
+    .where(and(inArray(leadDeliveries.status, ['pending', 'failed']), filtered(filter)));
+  const ids = waiting.map((row) => row.id);
+  // Claimed as they are, never made due first: a sweep could take a due job between the two.
+  const attempted = await deliverNow(ids, undefined, { early: true });
   // What the attempts said about each path (delivery health) is written before this answers.
   await waitForOutbox();
   const after = ids.length

@@ -56,18 +56,22 @@ function due(now: Date): SQL {
   )!;
 }
 
+/** Pending or failed, due or not: what 'send now' attempts ahead of its schedule. */
+const waiting = inArray(leadDeliveries.status, ['pending', 'failed']);
+
 async function claim(
   db: Db,
   where: SQL,
   limit: number,
   options: OutboxOptions,
+  ready: (now: Date) => SQL = due,
 ): Promise<ClaimedJob[]> {
   const now = options.now();
   return db.transaction(async (tx) => {
     const rows = await tx
       .select({ id: leadDeliveries.id })
       .from(leadDeliveries)
-      .where(and(where, due(now)))
+      .where(and(where, ready(now)))
       .orderBy(asc(leadDeliveries.nextAttemptAt))
       .limit(limit)
       .for('update', { skipLocked: true });
@@ -294,10 +298,14 @@ export async function runOutboxOnce(options = outboxOptions(), database?: Db): P
   return attempted;
 }
 
-/** Claims these jobs if due and attempts them, awaited (a re-send from the inbox or a command). */
+/**
+ * Claims these jobs if due (with `early`, if pending or failed at all) and attempts them, awaited:
+ * a re-send from the inbox or a command. Returns how many this call attempted.
+ */
 export async function deliverNow(
   jobIds: readonly string[],
   options = outboxOptions(),
+  { early = false } = {},
 ): Promise<number> {
   if (jobIds.length === 0) return 0;
   const context = await contextFor();
@@ -310,6 +318,7 @@ export async function deliverNow(
       inArray(leadDeliveries.id, ids),
       ids.length,
       options,
+      early ? () => waiting : due,
     );
     await track(Promise.all(claimed.map((job) => deliver(context, job, options))));
     attempted += claimed.length;
