@@ -287,15 +287,21 @@ export const leadNotes = pgTable(
  * Which job holds an address's one confirmation per 24 hours. The address is an HMAC (keyed like
  * ip_hash), so a deleted lead leaves nothing readable here.
  */
-export const autoresponses = pgTable(
-  'autoresponses',
-  {
-    addressHash: text('address_hash').primaryKey(),
-    deliveryId: uuid('delivery_id').notNull(),
-    at: timestamptz('at').notNull(),
-  },
-  (table) => [index('autoresponses_at_idx').on(table.at)],
-);
+export const autoresponses = pgTable('autoresponses', {
+  addressHash: text('address_hash').primaryKey(),
+  deliveryId: uuid('delivery_id').notNull(),
+  at: timestamptz('at').notNull(),
+});
+
+/**
+ * Confirmations sent in each of the last sixty minutes, for the hourly cap: a row per minute of the
+ * hour, reused an hour later, so the last hour is a sum of sixty rows however many went out.
+ */
+export const autoresponseMinutes = pgTable('autoresponse_minutes', {
+  minuteOfHour: integer('minute_of_hour').primaryKey(),
+  minute: timestamptz('minute').notNull(),
+  sent: integer('sent').notNull(),
+});
 
 /**
  * Whether each delivery path (a form's webhook, email, chat) worked last time, so the watchdog
@@ -424,6 +430,7 @@ export const schema = {
   leadDeliveryAttempts,
   leadNotes,
   autoresponses,
+  autoresponseMinutes,
   deliveryHealth,
   leadSettings,
   rateLimitWindows,

@@ -10,7 +10,8 @@ import { alertJobs, JOB_COLUMNS, jobValues } from './jobs';
  * Anyone can type someone else's address into a form, so the autoresponder must not be a spam
  * relay: a confirmation is sent only if none went to that address in the last 24 hours (kept as an
  * HMAC; a retrying job keeps its slot) and fewer than LEADS_AUTORESPONSE_PER_HOUR went out in the
- * last hour, across forms and instances (which, checking at once, can each send one past the cap).
+ * last hour (counted per minute), across forms and instances (which, checking at once, can each
+ * send one past the cap).
  * The message holds nothing the visitor wrote but a cleaned first name.
  */
 
@@ -44,9 +45,10 @@ async function writeSlots(group: SlotRequest[]): Promise<Slot[]> {
     const result = await db.execute(sql`WITH input (ord, hash, job, at) AS (VALUES ${input}),
       firsts AS (SELECT DISTINCT ON (hash) ord, hash, job, at FROM input ORDER BY hash, ord),
       held AS (SELECT address_hash, delivery_id, at FROM autoresponses WHERE address_hash IN (SELECT hash FROM input)),
+      -- The last hour as sixty counters (this minute and the 59 before), however many went out.
       recent AS (
-        SELECT count(*)::int AS n FROM autoresponses
-        WHERE at > (SELECT max(at) FROM input) - interval '1 hour' AND delivery_id NOT IN (SELECT job FROM input)
+        SELECT COALESCE(sum(sent), 0)::int AS n FROM autoresponse_minutes
+        WHERE minute > date_trunc('minute', (SELECT max(at) FROM input)) - interval '1 hour'
       ),
       eligible AS (
         SELECT f.*, EXISTS (SELECT 1 FROM held h WHERE h.address_hash = f.hash AND h.delivery_id = f.job) AS mine
@@ -63,6 +65,19 @@ async function writeSlots(group: SlotRequest[]): Promise<Slot[]> {
               at = CASE WHEN a.delivery_id = excluded.delivery_id THEN a.at ELSE excluded.at END
           WHERE a.delivery_id = excluded.delivery_id OR a.at <= excluded.at - interval '24 hours'
         RETURNING a.delivery_id
+      ),
+      -- A job taking its slot again (a retry) was counted when it first took it. A minute's row is
+      -- reused an hour later; a late writer's older minute is dropped rather than overwrite it.
+      counted AS (
+        INSERT INTO autoresponse_minutes AS m (minute_of_hour, minute, sent)
+        SELECT (floor(extract(epoch FROM date_trunc('minute', at)) / 60)::bigint % 60)::int,
+          date_trunc('minute', at), count(*)
+        FROM ranked WHERE NOT mine AND job IN (SELECT delivery_id FROM taken)
+        GROUP BY 1, 2
+        ON CONFLICT (minute_of_hour) DO UPDATE SET
+          sent = CASE WHEN m.minute = excluded.minute THEN m.sent + excluded.sent
+            WHEN m.minute < excluded.minute THEN excluded.sent ELSE m.sent END,
+          minute = GREATEST(m.minute, excluded.minute)
       )
       SELECT i.job::text AS job,
         i.job IN (SELECT delivery_id FROM taken) AS taken,
