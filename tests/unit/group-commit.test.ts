@@ -67,6 +67,31 @@ describe('groupCommit', () => {
     expect(groups).toEqual([['a', 'b']]);
   });
 
+  it('with lingerMs, lets rows that arrive during a write linger too, unless a full group waits', async () => {
+    const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    const { groups, write } = fakeWriter(40);
+    const commit = groupCommit(write, { lingerMs: 100, maxRows: 3 });
+    const first = commit('a');
+    await sleep(110); // 'a' is being written
+    const during = [commit('b')];
+    await sleep(50); // 'a' is done; 'b' lingers for company
+    during.push(commit('c'));
+    await Promise.all([first, ...during]);
+    expect(groups).toEqual([['a'], ['b', 'c']]);
+
+    groups.length = 0;
+    const burst = ['d', 'e', 'f'].map(commit);
+    await sleep(110); // lingered, now being written
+    const full = ['g', 'h', 'i'].map(commit);
+    await Promise.all(burst);
+    await sleep(10);
+    expect(groups).toEqual([
+      ['d', 'e', 'f'],
+      ['g', 'h', 'i'],
+    ]); // a full group goes at once
+    await Promise.all(full);
+  });
+
   it('retries a failed group row by row, so only the bad row fails', async () => {
     const { groups, write } = fakeWriter(1);
     const commit = groupCommit(write);

@@ -42,8 +42,13 @@ export function groupCommit<Row, Result>(
   async function drain(): Promise<void> {
     writers += 1;
     try {
-      if (lingerMs > 0) await new Promise((resolve) => setTimeout(resolve, lingerMs));
-      while (queue.length > 0) await writeGroup(queue.splice(0, maxRows));
+      while (queue.length > 0) {
+        // Each group short of maxRows lingers, not only the first: rows arriving during a write
+        // wait for company instead of following it one or two at a time.
+        if (lingerMs > 0 && queue.length < maxRows)
+          await new Promise((resolve) => setTimeout(resolve, lingerMs));
+        await writeGroup(queue.splice(0, maxRows));
+      }
     } finally {
       writers -= 1;
     }
