@@ -326,12 +326,21 @@ export async function deliverNow(
   return attempted;
 }
 
+const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+
 /** First attempts for a just-accepted lead's claimed jobs; on error the sweep takes over later. */
 export function deliverAccepted(first: FirstAttempt, options = outboxOptions()): Promise<void> {
   return track(
     (async () => {
       const context = await contextFor();
-      await Promise.all(first.jobs.map((job) => deliver(context, job, options, first.lead)));
+      // Each job starts in a turn of the event loop of its own, after the lead's response is
+      // written: an email's rendering then never holds up that response or the next request.
+      const attempts: Promise<void>[] = [];
+      for (const job of first.jobs) {
+        await nextTurn();
+        attempts.push(deliver(context, job, options, first.lead));
+      }
+      await Promise.all(attempts);
     })().catch((error: unknown) =>
       log('error', 'lead.delivery_error', {
         lead_id: first.lead.id,
