@@ -2,8 +2,9 @@
 // 1. Latency: leads at --rate (50) per second for --duration (60) s, with a mail catcher and a chat
 //    stand-in on 127.0.0.1: from each 201 to the mail server accepting the agency's email and the
 //    visitor's confirmation; anything missing or sent twice.
-// 2. Intake cost: bench:leads' 201 latency at --compare-rate (150) with notifications off and on,
-//    interleaved in --rounds (3) of --round-seconds (20), a fresh database each.
+// 2. Intake cost: bench:leads' 201 latency at --compare-rate (150; a list, e.g. 50,150, measures
+//    each) with notifications off and on, interleaved in --rounds (3) of --round-seconds (20), a
+//    fresh database each, with the server's CPU time per lead.
 // Writes bench/results/notify.md; fails only if an email was lost or sent twice.
 //
 //   npm run bench:notify                     build, then both parts
@@ -16,6 +17,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { percentile, postLeads, sleep, startServer } from './lib/lead-load.mjs';
 import { startMailCatcher } from './lib/mail-catcher.mjs';
+import { startStandIns } from './lib/stand-ins.mjs';
 
 const args = process.argv.slice(2);
 const flag = (name, fallback) => {
@@ -24,7 +26,7 @@ const flag = (name, fallback) => {
 };
 const rate = Number(flag('rate', 50));
 const duration = Number(flag('duration', 60));
-const compareRate = Number(flag('compare-rate', 150));
+const compareRates = String(flag('compare-rate', '150')).split(',').map(Number);
 const rounds = Number(flag('rounds', 3));
 const roundSeconds = Number(flag('round-seconds', 20));
 const only = flag('only', null);
@@ -32,7 +34,8 @@ const port = Number(process.env.BENCH_PORT) || 3220;
 const distDir = process.env.BENCH_DIST_DIR || '.next';
 const AGENCY = 'agency@bench.example';
 
-// The webhook receiver and the chat stand-in: both answer 200 at once.
+// The webhook receiver and the chat stand-in answer 200 at once. The latency part reads every
+// message it catches; the cost comparison's stand-ins run in a process of their own.
 const ok = createServer((req, res) => {
   req.resume();
   req.on('end', () => res.end('{}'));
@@ -40,8 +43,6 @@ const ok = createServer((req, res) => {
 await new Promise((resolve) => ok.listen(0, '127.0.0.1', resolve));
 const okUrl = `http://127.0.0.1:${ok.address().port}`;
 const catcher = await startMailCatcher();
-// The cost comparison's mail server only accepts, so parsing takes no CPU from the server measured.
-const sink = await startMailCatcher({ parse: false });
 
 const baseEnv = {
   ...process.env,
@@ -164,14 +165,22 @@ Target p95 under 30 s: ${p95 < 30_000 ? 'met' : 'missed'} (${p95} ms).
 `);
 }
 
-if (only !== 'latency') {
+const outside = only === 'latency' ? null : await startStandIns();
+for (const compareRate of only === 'latency' ? [] : compareRates) {
   const rows = [];
   for (let round = 1; round <= rounds; round++) {
     for (const [mode, extra] of [
       ['off', notificationsOff],
-      ['on', { ...notificationsOn, SMTP_URL: sink.url() }],
+      [
+        'on',
+        {
+          ...notificationsOn,
+          SMTP_URL: outside.smtpUrl,
+          LEADS_NOTIFY_CHAT_URL: `${outside.okUrl}/chat`,
+        },
+      ],
     ]) {
-      const server = await serve(extra);
+      const server = await serve({ LEADS_WEBHOOK_URL: `${outside.okUrl}/hook`, ...extra });
       const post = (seconds, record) =>
         postLeads({
           url: `${server.origin}/api/leads/contact`,
@@ -184,10 +193,12 @@ if (only !== 'latency') {
         });
       const loadBefore = load();
       await post(5, false);
+      const cpuBefore = server.cpuSeconds();
       const { latencies, errors } = await post(roundSeconds, true);
+      const cpu = server.cpuSeconds() - cpuBefore;
       await server.stop();
       latencies.sort((a, b) => a - b);
-      rows.push({ round, mode, latencies, errors, loadBefore });
+      rows.push({ round, mode, latencies, errors, loadBefore, cpu });
       console.log(`> round ${round}, notifications ${mode}: p99 ${percentile(latencies, 99)} ms`);
     }
   }
@@ -196,19 +207,20 @@ if (only !== 'latency') {
     median(rows.filter((r) => r.mode === mode).map((r) => percentile(r.latencies, 99)));
   const off = p99('off');
   const on = p99('on');
-  sections.push(`## Intake latency with notifications off and on
+  sections.push(`## Intake latency with notifications off and on, at ${compareRate} requests/s
 
 bench:leads' measure: POST /api/leads/contact at ${compareRate} requests/s, ${rounds} interleaved rounds of ${roundSeconds} s after a
 5 s warm-up, a fresh embedded database (fsync on) each. Off: no notification jobs (\`LEADS_NOTIFY_TO=none\`,
 \`LEADS_AUTORESPONSE_PER_HOUR=0\`); on: each lead also writes and sends the agency's email, the visitor's confirmation
-and a chat message, to stand-ins on 127.0.0.1.
+and a chat message, to stand-ins on 127.0.0.1 in a process of their own. Server CPU: all the server's threads
+over the round, per response.
 
-| Round | Notifications | Responses | Errors | p50 (ms) | p90 (ms) | p99 (ms) | max (ms) | Load before |
-|---|---|---|---|---|---|---|---|---|
+| Round | Notifications | Responses | Errors | p50 (ms) | p90 (ms) | p99 (ms) | max (ms) | Server CPU (ms per lead) | Load before |
+|---|---|---|---|---|---|---|---|---|---|
 ${rows
   .map(
     (r) =>
-      `| ${r.round} | ${r.mode} | ${r.latencies.length} | ${r.errors} | ${percentile(r.latencies, 50)} | ${percentile(r.latencies, 90)} | ${percentile(r.latencies, 99)} | ${percentile(r.latencies, 100)} | ${r.loadBefore} |`,
+      `| ${r.round} | ${r.mode} | ${r.latencies.length} | ${r.errors} | ${percentile(r.latencies, 50)} | ${percentile(r.latencies, 90)} | ${percentile(r.latencies, 99)} | ${percentile(r.latencies, 100)} | ${((r.cpu * 1000) / r.latencies.length).toFixed(2)} | ${r.loadBefore} |`,
   )
   .join('\n')}
 
@@ -218,7 +230,7 @@ Median p99: off ${off} ms, on ${on} ms (${on <= off * 1.1 ? 'within' : 'more tha
 
 ok.close();
 await catcher.stop();
-await sink.stop();
+await outside?.stop();
 const report = `# Notifications: latency and cost
 
 \`npm run bench:notify\` on the production build served by scripts/server.mjs, ${cpus().length} cores shared by the load

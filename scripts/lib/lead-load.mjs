@@ -4,6 +4,7 @@
 // fires, all at once: one instance at 200 req/s measures how fast a 200-request burst drains. So
 // the rate is split over `streams` one-connection instances started evenly across the first second.
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 
 export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -39,6 +40,15 @@ export async function startServer(port, env) {
   return {
     origin,
     health,
+    /** CPU seconds the server has used, all its threads (Linux: /proc; elsewhere NaN). */
+    cpuSeconds() {
+      try {
+        const fields = readFileSync(`/proc/${server.pid}/stat`, 'utf8').split(') ')[1].split(' ');
+        return (Number(fields[11]) + Number(fields[12])) / 100; // utime + stime, in USER_HZ (100)
+      } catch {
+        return NaN;
+      }
+    },
     async stop() {
       try {
         process.kill(-server.pid, 'SIGTERM');

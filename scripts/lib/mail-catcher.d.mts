@@ -28,8 +28,8 @@ export function startMailCatcher(options?: {
   auth?: { user: string; pass: string } | null;
   decide?: (message: CaughtMessage) => Decision | Promise<Decision>;
   onAccepted?: (message: CaughtMessage) => void;
-  /** false: messages keep `raw` only (`parsed` is then null; the type assumes the default). */
-  parse?: boolean;
+  /** false: accepts every message and keeps none (a bench's mail server). */
+  keep?: boolean;
 }): Promise<MailCatcher>;
 
 export function closedPort(): Promise<number>;

@@ -15,8 +15,9 @@ export async function startMailCatcher({
   auth = null,
   decide = () => 'accept',
   onAccepted = () => {},
-  // false: keep the raw message only (a bench's mail server, which must cost the machine little).
-  parse = true,
+  // false: accept every message and keep nothing (a bench's mail server, which must cost the
+  // machine little).
+  keep = true,
 } = {}) {
   const accepted = [];
   const arrived = [];
@@ -44,6 +45,10 @@ export async function startMailCatcher({
         return callback(error);
       },
       onData(stream, session, callback) {
+        if (!keep) {
+          stream.on('end', () => callback(null, 'Ok'));
+          return stream.resume();
+        }
         const chunks = [];
         stream.on('data', (chunk) => chunks.push(chunk));
         stream.on('end', async () => {
@@ -54,7 +59,7 @@ export async function startMailCatcher({
               to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
             },
             raw: raw.toString('utf8'),
-            parsed: parse ? await simpleParser(raw) : null,
+            parsed: await simpleParser(raw),
             arrivedAt: Date.now(),
           };
           arrived.push(message);
