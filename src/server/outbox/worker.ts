@@ -333,8 +333,9 @@ export function deliverAccepted(first: FirstAttempt, options = outboxOptions()):
   return track(
     (async () => {
       const context = await contextFor();
-      // Each job starts in a turn of the event loop of its own, after the lead's response is
-      // written: an email's rendering then never holds up that response or the next request.
+      // Each job starts in a turn of the event loop of its own, not among the request's microtasks:
+      // a lead's fan-out (an email's rendering, the chat POST) never runs ahead of its response,
+      // nor in one stretch ahead of the next request.
       const attempts: Promise<void>[] = [];
       for (const job of first.jobs) {
         await nextTurn();
