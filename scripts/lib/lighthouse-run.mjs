@@ -2,22 +2,14 @@
 // CPU), reduced to the figures scripts/bench.mjs and scripts/bench-ab.mjs report.
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
+import { chromiumFlags, chromiumPath } from './chromium.mjs';
 
-const chromeFlags = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+const chromeFlags = ['--headless=new', ...chromiumFlags, '--no-first-run'];
 
 /** throttlingMethod 'simulate' (Lighthouse's default) or 'devtools' (applied to a real load). */
 export async function measureRoute(url, throttlingMethod = 'simulate') {
   const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    chromePath: chromiumPath,
     chromeFlags,
   });
   try {

@@ -1,4 +1,5 @@
 import testEnv from './test-env.json' with { type: 'json' };
+import { chromiumFlags, chromiumPath } from '../../../scripts/lib/chromium.mjs';
 
 /**
  * The environments of the test builds and the dev server, shared with build-test-sites.mjs through
@@ -54,16 +55,8 @@ export const SMTP_AUTH = {
 };
 export const NOTIFY_TO = testEnv.main.LEADS_NOTIFY_TO;
 
-/** Debian's Chromium as every browser suite launches it: root needs --no-sandbox. */
+/** Debian's Chromium as every browser suite launches it (scripts/lib/chromium.mjs). */
 export const chromiumLaunchOptions = (extraArgs: string[] = []) => ({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-dev-shm-usage',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    ...extraArgs,
-  ],
+  executablePath: chromiumPath,
+  args: [...chromiumFlags, ...extraArgs],
 });
