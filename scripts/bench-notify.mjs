@@ -57,6 +57,7 @@ const notificationsOn = {
   LEADS_NOTIFY_TO: AGENCY,
   LEADS_NOTIFY_CHAT_URL: `${okUrl}/chat`,
   LEADS_AUTORESPONSE_PER_HOUR: '100000',
+  LEADS_DIGEST_HOUR: 'off', // the latency count is of leads' emails only
 };
 const notificationsOff = { LEADS_NOTIFY_TO: 'none', LEADS_AUTORESPONSE_PER_HOUR: '0' };
 

@@ -73,6 +73,8 @@ export async function freshEnvironment(
     LEADS_DATA_DIR: dataDir,
     LOG_LEVEL: process.env.LEADS_TEST_LOG_LEVEL ?? 'silent',
     LEADS_WORKER: '0',
+    // The digest falls due at 08:00 UTC: left on, a test's count of emails would depend on the hour.
+    LEADS_DIGEST_HOUR: 'off',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...vars,
   });
