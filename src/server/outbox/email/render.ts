@@ -48,24 +48,36 @@ const ATTRIBUTE_NAMES: Record<string, string> = {
 };
 
 type Element = { $$typeof: symbol; type: unknown; props: Record<string, unknown> };
+/** The tree after function components and fragments are resolved: host elements and text. */
+type Host = { tag: string; props: Record<string, unknown>; children: Node[] };
+type Node = string | Host;
 
 const isElement = (node: unknown): node is Element =>
   typeof node === 'object' && node !== null && ELEMENT_TYPES.has((node as Element).$$typeof);
 
-function escapeHtml(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-}
+const ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
 
-const cssProperty = (name: string) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+const cssNames = new Map<string, string>();
+const cssProperty = (name: string) => {
+  let css = cssNames.get(name);
+  if (css === undefined) {
+    css = name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+    cssNames.set(name, css);
+  }
+  return css;
+};
 
 function attributes(props: Record<string, unknown>): string {
   let out = '';
-  for (const [name, value] of Object.entries(props)) {
+  for (const name in props) {
+    const value = props[name];
     if (name === 'children' || name === 'key' || name === 'ref' || name.startsWith('data-text'))
       continue;
     if (value === undefined || value === null || value === false) continue;
@@ -73,10 +85,11 @@ function attributes(props: Record<string, unknown>): string {
       throw new Error(`An email cannot have event handlers (${name})`);
     const attribute = ATTRIBUTE_NAMES[name] ?? name;
     if (name === 'style' && typeof value === 'object') {
-      const css = Object.entries(value as Record<string, string | number>)
-        .filter(([, v]) => v !== undefined && v !== null && v !== '')
-        .map(([k, v]) => `${cssProperty(k)}:${v}`)
-        .join(';');
+      let css = '';
+      for (const [key, v] of Object.entries(value as Record<string, string | number>)) {
+        if (v === undefined || v === null || v === '') continue;
+        css += `${css ? ';' : ''}${cssProperty(key)}:${v}`;
+      }
       if (css) out += ` style="${escapeHtml(css)}"`;
     } else if (value === true) out += ` ${attribute}`;
     else out += ` ${attribute}="${escapeHtml(String(value))}"`;
@@ -84,54 +97,69 @@ function attributes(props: Record<string, unknown>): string {
   return out;
 }
 
-/** Resolves function components and fragments; yields host elements and text. */
-function expand(node: ReactNode): Array<string | Element> {
-  if (node === null || node === undefined || typeof node === 'boolean') return [];
-  if (typeof node === 'string' || typeof node === 'number') return [String(node)];
-  if (Array.isArray(node)) return node.flatMap(expand);
+/** Resolves function components and fragments, once for both versions, into `out`. */
+function expand(node: ReactNode, out: Node[] = []): Node[] {
+  if (node === null || node === undefined || typeof node === 'boolean') return out;
+  if (typeof node === 'string' || typeof node === 'number') {
+    out.push(String(node));
+    return out;
+  }
+  if (Array.isArray(node)) {
+    for (const child of node) expand(child as ReactNode, out);
+    return out;
+  }
   if (!isElement(node)) throw new Error('An email can hold elements, text and arrays only');
-  if (node.type === FRAGMENT) return expand(node.props.children as ReactNode);
+  if (node.type === FRAGMENT) return expand(node.props.children as ReactNode, out);
   if (typeof node.type === 'function') {
     const rendered = (node.type as (props: unknown) => unknown)(node.props);
     if (rendered instanceof Promise) throw new Error('An email cannot have async components');
-    return expand(rendered as ReactNode);
+    return expand(rendered as ReactNode, out);
   }
-  if (typeof node.type === 'string') return [node];
+  if (typeof node.type === 'string') {
+    const tag = node.type;
+    out.push({
+      tag,
+      props: node.props,
+      children: VOID.has(tag) ? [] : expand(node.props.children as ReactNode),
+    });
+    return out;
+  }
   throw new Error('An email cannot use context, suspense or class components');
 }
 
-function toHtml(node: ReactNode): string {
-  return expand(node)
-    .map((part) => {
-      if (typeof part === 'string') return escapeHtml(part);
-      const tag = part.type as string;
-      const open = `<${tag}${attributes(part.props)}>`;
-      return VOID.has(tag) ? open : `${open}${toHtml(part.props.children as ReactNode)}</${tag}>`;
-    })
-    .join('');
+function toHtml(nodes: Node[]): string {
+  let out = '';
+  for (const node of nodes) {
+    if (typeof node === 'string') out += escapeHtml(node);
+    else {
+      out += `<${node.tag}${attributes(node.props)}>`;
+      if (!VOID.has(node.tag)) out += `${toHtml(node.children)}</${node.tag}>`;
+    }
+  }
+  return out;
 }
 
 /**
  * The plain-text version: blocks on lines of their own, a row's cells joined by ': ', links as
  * "text: url". An element with data-text-skip is left out (a button that repeats a link, say).
  */
-function toText(node: ReactNode): string {
-  return expand(node)
-    .map((part) => {
-      if (typeof part === 'string') return part.replace(/\s+/g, ' ');
-      const tag = part.type as string;
-      if (SKIPPED_IN_TEXT.has(tag) || part.props['data-text-skip']) return '';
+function toText(nodes: Node[]): string {
+  return nodes
+    .map((node) => {
+      if (typeof node === 'string') return node.replace(/\s+/g, ' ');
+      const { tag, props, children } = node;
+      if (SKIPPED_IN_TEXT.has(tag) || props['data-text-skip']) return '';
       if (tag === 'br') return '\n';
       if (tag === 'hr') return '\n\n';
       if (tag === 'tr') {
-        const cells = expand(part.props.children as ReactNode).map((cell) =>
-          typeof cell === 'string' ? cell : toText(cell.props.children as ReactNode).trim(),
+        const cells = children.map((cell) =>
+          typeof cell === 'string' ? cell : toText(cell.children).trim(),
         );
         return `${cells.filter(Boolean).join(': ')}\n`;
       }
-      const inner = toText(part.props.children as ReactNode);
+      const inner = toText(children);
       if (tag === 'a') {
-        const href = String(part.props.href ?? '');
+        const href = String(props.href ?? '');
         const label = inner.trim();
         return !href || label === href ? label || href : `${label}: ${href}`;
       }
@@ -145,8 +173,9 @@ function toText(node: ReactNode): string {
 export type RenderedEmail = { html: string; text: string };
 
 export function renderEmail(element: ReactElement): RenderedEmail {
-  const html = `<!DOCTYPE html>${toHtml(element)}`;
-  const text = `${toText(element)
+  const nodes = expand(element);
+  const html = `<!DOCTYPE html>${toHtml(nodes)}`;
+  const text = `${toText(nodes)
     .split('\n')
     .map((line) => line.trim())
     .join('\n')
