@@ -28,11 +28,23 @@ const fieldsOf = (error) => ({
     : undefined,
 });
 
-parentPort.on('message', async (request) => {
+// Answers of one turn of the event loop go back together: one wake-up of the server's thread.
+const replies = [];
+function answer(reply) {
+  if (replies.length === 0) setImmediate(() => parentPort.postMessage(replies.splice(0)));
+  replies.push(reply);
+}
+
+async function send(request) {
   try {
     const info = await transportFor(request.url, request.options).sendMail(request.message);
-    parentPort.postMessage({ id: request.id, response: String(info.response ?? '250') });
+    answer({ id: request.id, response: String(info.response ?? '250') });
   } catch (error) {
-    parentPort.postMessage({ id: request.id, error: fieldsOf(error) });
+    answer({ id: request.id, error: fieldsOf(error) });
   }
+}
+
+// Requests arrive in batches: those transport.ts gathered in one turn of its event loop.
+parentPort.on('message', (requests) => {
+  for (const request of requests) void send(request);
 });

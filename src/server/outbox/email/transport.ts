@@ -26,7 +26,15 @@ export type OutgoingMail = {
 };
 
 type Waiting = { resolve: (response: string) => void; reject: (error: Error) => void };
-export type MailThread = { worker: Worker; waiting: Map<number, Waiting>; nextId: number };
+type Reply = { id: number; response?: string; error?: Record<string, unknown> };
+type Request = { id: number; url: string; options: Record<string, unknown>; message: OutgoingMail };
+export type MailThread = {
+  worker: Worker;
+  waiting: Map<number, Waiting>;
+  nextId: number;
+  /** Requests of this turn of the event loop, posted together at its end (one wake-up). */
+  outgoing: Request[];
+};
 
 const state = processGlobals;
 
@@ -36,18 +44,17 @@ function thread(): MailThread {
   const worker = new Worker(THREAD_FILE, { execArgv: [] });
   // An idle mail thread does not keep a process (a command, a test) alive; one sending does.
   worker.unref();
-  const current: MailThread = { worker, waiting: new Map(), nextId: 1 };
-  worker.on(
-    'message',
-    (reply: { id: number; response?: string; error?: Record<string, unknown> }) => {
+  const current: MailThread = { worker, waiting: new Map(), nextId: 1, outgoing: [] };
+  worker.on('message', (replies: Reply[]) => {
+    for (const reply of replies) {
       const waiting = current.waiting.get(reply.id);
       current.waiting.delete(reply.id);
-      if (current.waiting.size === 0) worker.unref();
       if (reply.error)
         waiting?.reject(Object.assign(new Error(String(reply.error.message)), reply.error));
       else waiting?.resolve(reply.response ?? '250');
-    },
-  );
+    }
+    if (current.waiting.size === 0) worker.unref();
+  });
   const stop = (error: Error) => {
     if (state.__siteMailThread === current) state.__siteMailThread = undefined;
     for (const waiting of current.waiting.values()) waiting.reject(error);
@@ -57,6 +64,19 @@ function thread(): MailThread {
   worker.on('exit', (code) => stop(new Error(`the mail thread stopped (exit code ${code})`)));
   state.__siteMailThread = current;
   return current;
+}
+
+/** Posts the turn's requests; if they cannot be posted, each fails alone, never the process. */
+function post(current: MailThread): void {
+  const requests = current.outgoing.splice(0);
+  try {
+    current.worker.postMessage(requests);
+  } catch (error) {
+    for (const { id } of requests) {
+      current.waiting.get(id)?.reject(error as Error);
+      current.waiting.delete(id);
+    }
+  }
 }
 
 export function emailConfigured(): boolean {
@@ -75,7 +95,8 @@ export function deliverMail(mail: OutgoingMail, timeoutMs: number): Promise<stri
   return new Promise<string>((resolve, reject) => {
     if (current.waiting.size === 0) current.worker.ref();
     current.waiting.set(id, { resolve, reject });
-    current.worker.postMessage({
+    if (current.outgoing.length === 0) setImmediate(post, current);
+    current.outgoing.push({
       id,
       url,
       options: {
