@@ -1,6 +1,7 @@
 // Sends email on a thread of its own (transport.ts starts it): a message's MIME and SMTP exchange
-// cost a millisecond or two of CPU that would hold up requests (bench/results/notify.md). Loaded
-// by path, so no `server-only` (it would throw here); it holds no secret but SMTP_URL.
+// cost a millisecond or two of CPU that would hold up requests (bench/results/notify.md). A worker
+// entry of its own (the build bundles it; commands load it by path), so no `server-only` (it would
+// throw here); it holds no secret but SMTP_URL.
 import { parentPort } from 'node:worker_threads';
 import nodemailer from 'nodemailer';
 
