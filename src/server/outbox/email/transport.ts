@@ -76,6 +76,7 @@ function post(current: MailThread): void {
       current.waiting.get(id)?.reject(error as Error);
       current.waiting.delete(id);
     }
+    if (current.waiting.size === 0) current.worker.unref();
   }
 }
 
