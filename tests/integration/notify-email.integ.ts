@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { POST } from '@/app/api/leads/[form]/route';
@@ -301,4 +302,21 @@ describe('what the lead acknowledges', () => {
       await waitForOutbox();
     }
   });
+
+  // Linux keeps a nice value per thread (/proc/<pid>/task/<tid>/stat, field 19).
+  const niceOf = (stat: string) => Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+  it.runIf(process.platform === 'linux')(
+    'sends from a thread at the lowest priority, and only that thread: requests keep the CPU',
+    async () => {
+      const id = await post('contact', { ...validBodies.contact, email: 'nice@example.com' });
+      await waitFor(async () => forLead(id).length === 1, { what: "the agency's email to arrive" });
+      const threads = readdirSync('/proc/self/task').map((tid) =>
+        niceOf(readFileSync(`/proc/self/task/${tid}/stat`, 'utf8')),
+      );
+      const mine = niceOf(readFileSync('/proc/thread-self/stat', 'utf8'));
+      expect(mine).toBeLessThan(19);
+      expect(threads.filter((nice) => nice === 19)).toHaveLength(1);
+      expect(threads.filter((nice) => nice === mine)).toHaveLength(threads.length - 1);
+    },
+  );
 });

@@ -2,8 +2,19 @@
 // cost a millisecond or two of CPU that would hold up requests (bench/results/notify.md). A worker
 // entry of its own (the build bundles it; commands load it by path), so no `server-only` (it would
 // throw here); it holds no secret but SMTP_URL.
+import os from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import nodemailer from 'nodemailer';
+
+// Linux keeps a nice value per thread: at the lowest priority this thread takes only the CPU that
+// requests leave, and an email waits rather than a visitor. Elsewhere it would lower the process.
+if (process.platform === 'linux') {
+  try {
+    os.setPriority(19);
+  } catch {
+    // A sandbox that forbids it leaves the default priority, which sends all the same.
+  }
+}
 
 let pool = null; // { key, transport }: one pooled transport per SMTP_URL and options
 
