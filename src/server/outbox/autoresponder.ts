@@ -4,6 +4,7 @@ import { env } from '@/env';
 import type { Db } from '@/server/db/client';
 import { databaseWriters, groupCommit } from '@/server/db/group-commit';
 import { hashAddress } from '@/server/http/client-address';
+import { processGlobals } from '@/server/process';
 import { alertJobs, JOB_COLUMNS, jobValues } from './jobs';
 
 /**
@@ -22,6 +23,8 @@ export const DECLINED: Record<Exclude<Slot, 'taken'>, string> = {
   capped:
     'Not sent: the hourly limit of visitor confirmations (LEADS_AUTORESPONSE_PER_HOUR) was reached',
 };
+
+const state = processGlobals;
 
 type SlotRequest = { db: Db; jobId: string; hash: string; at: Date };
 
@@ -44,7 +47,8 @@ async function writeSlots(group: SlotRequest[]): Promise<Slot[]> {
     const cap = env.LEADS_AUTORESPONSE_PER_HOUR;
     const result = await db.execute(sql`WITH input (ord, hash, job, at) AS (VALUES ${input}),
       firsts AS (SELECT DISTINCT ON (hash) ord, hash, job, at FROM input ORDER BY hash, ord),
-      held AS (SELECT address_hash, delivery_id, at FROM autoresponses WHERE address_hash IN (SELECT hash FROM input)),
+      -- An array, not IN (SELECT ...): the planner then probes the key rather than scan every address held.
+      held AS (SELECT address_hash, delivery_id, at FROM autoresponses WHERE address_hash = ANY (ARRAY(SELECT hash FROM input))),
       -- The last hour as sixty counters (this minute and the 59 before), however many went out.
       recent AS (
         SELECT COALESCE(sum(sent), 0)::int AS n FROM autoresponse_minutes
@@ -105,18 +109,24 @@ export function takeSlot(
   return slotFor({ db, jobId, hash: hashAddress(address.trim().toLowerCase(), salt), at: now });
 }
 
-/** The agency's email about the cap, once per UTC hour however many confirmations it stops. */
+/**
+ * The agency's email about the cap, once per UTC hour however many confirmations it stops: its
+ * dedupe key holds across instances, and this process writes it once an hour, not once per lead.
+ */
 export async function alertCapReached(db: Db, now: Date): Promise<void> {
   const hour = now.toISOString().slice(0, 13);
+  const alerted = (state.__capAlerted ??= new WeakMap());
+  if (alerted.get(db) === hour) return;
   const jobs = alertJobs(
     { kind: 'autoresponse_cap', cap: env.LEADS_AUTORESPONSE_PER_HOUR, hour: `${hour}:00:00.000Z` },
     `autoresponse-cap:${hour}`,
     { now },
   );
-  if (jobs.length === 0) return;
-  await db.execute(sql`INSERT INTO lead_deliveries (${JOB_COLUMNS})
-    VALUES ${sql.join(
-      jobs.map((job) => jobValues(job)),
-      sql`, `,
-    )} ON CONFLICT (dedupe_key) DO NOTHING`);
+  if (jobs.length > 0)
+    await db.execute(sql`INSERT INTO lead_deliveries (${JOB_COLUMNS})
+      VALUES ${sql.join(
+        jobs.map((job) => jobValues(job)),
+        sql`, `,
+      )} ON CONFLICT (dedupe_key) DO NOTHING`);
+  alerted.set(db, hour);
 }
