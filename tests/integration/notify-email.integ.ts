@@ -5,6 +5,7 @@ import { POST } from '@/app/api/leads/[form]/route';
 import { getDatabase, closeDatabase } from '@/server/db/client';
 import { leadDeliveries, leads } from '@/server/db/schema';
 import { acceptLead } from '@/server/leads/accept-lead';
+import { purgeExpired } from '@/server/leads/retention';
 import { leadJobs } from '@/server/outbox/lead-jobs';
 import { outboxOptions, runOutboxOnce, waitForOutbox } from '@/server/outbox/worker';
 import { startMailCatcher, type CaughtMessage } from '../../scripts/lib/mail-catcher.mjs';
@@ -283,6 +284,56 @@ describe('the autoresponder', () => {
     await runOutboxOnce(options);
     expect(to('after-the-hour@example.com')).toHaveLength(1);
     expect(await db.select().from(leads).where(eq(leads.id, leadId))).toHaveLength(1);
+  });
+  it('forgets an address a day after its confirmation, but not while the confirmation is still retrying', async () => {
+    // A day of its own, after the cap test's hours.
+    let clock = Date.parse('2032-03-04T09:00:00Z');
+    const options = outboxOptions({ now: () => new Date(clock) });
+    const confirm = async (email: string) => {
+      const { leadId } = await acceptLead(
+        {
+          form: 'contact',
+          status: 'accepted',
+          fields: { ...validBodies.contact, email },
+          attribution: {},
+          ipHash: null,
+          userAgent: null,
+        },
+        { claimFirstAttempt: false, timeoutMs: 1000, now: new Date(clock) },
+      );
+      await runOutboxOnce(options);
+      return (await leadJobs(leadId)).find((job) => job.channel === 'visitor_email')!;
+    };
+    const { db } = await getDatabase();
+    const held = async (...jobs: string[]) => {
+      const { rows } = (await db.execute(
+        sql`SELECT delivery_id::text AS job FROM autoresponses`,
+      )) as unknown as { rows: { job: string }[] };
+      return jobs.filter((job) => rows.some((row) => row.job === job));
+    };
+    const sent = await confirm('sent-once@example.com');
+    expect(sent.status).toBe('delivered');
+    catcher.decideWith((message) =>
+      message.envelope.to.includes('still-trying@example.com') ? 'defer' : 'accept',
+    );
+    let retrying;
+    try {
+      retrying = await confirm('still-trying@example.com');
+    } finally {
+      catcher.decideWith(() => 'accept');
+    }
+    expect(retrying.status).toBe('pending');
+
+    clock += 23 * 60 * 60_000; // within the day: both kept
+    await purgeExpired({ spamDays: null, leadDays: null }, new Date(clock));
+    expect(await held(sent.id, retrying.id)).toEqual([sent.id, retrying.id]);
+
+    clock += 60 * 60_000; // a day on: the sent one goes, the retrying one keeps its slot
+    await purgeExpired({ spamDays: null, leadDays: null }, new Date(clock));
+    expect(await held(sent.id, retrying.id)).toEqual([retrying.id]);
+    // Forgotten, the address is confirmed again, once.
+    expect((await confirm('sent-once@example.com')).status).toBe('delivered');
+    expect(to('sent-once@example.com')).toHaveLength(2);
   });
 });
 

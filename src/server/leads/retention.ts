@@ -5,6 +5,7 @@ import { recordAudit } from '@/server/audit';
 import { getDatabase } from '@/server/db/client';
 import { leadDeliveries, leads } from '@/server/db/schema';
 import { describeError, log } from '@/server/log';
+import { forgetExpiredSlots } from '@/server/outbox/autoresponder';
 import { processGlobals } from '@/server/process';
 
 /**
@@ -58,13 +59,17 @@ async function purge(where: SQL | undefined, days: number, now: Date): Promise<n
   }
 }
 
-/** One purge: spam past its period, then any lead past the general one; audited if any went. */
+/**
+ * One purge: spam past its period, then any lead past the general one (audited if any went), and
+ * the confirmed addresses' HMACs past their day.
+ */
 export async function purgeExpired(
   { spamDays, leadDays }: RetentionPeriods = periods(),
   now = new Date(),
 ): Promise<PurgeResult> {
   const spam = spamDays === null ? 0 : await purge(eq(leads.status, 'spam'), spamDays, now);
   const all = leadDays === null ? 0 : await purge(undefined, leadDays, now);
+  await forgetExpiredSlots((await getDatabase()).db, now);
   if (spam + all > 0)
     await recordAudit(RETENTION_ACTOR, 'leads_purged', null, {
       spam,

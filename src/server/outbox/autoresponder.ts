@@ -25,6 +25,7 @@ export const DECLINED: Record<Exclude<Slot, 'taken'>, string> = {
 };
 
 const state = processGlobals;
+const FORGET_BATCH = 500;
 
 type SlotRequest = { db: Db; jobId: string; hash: string; at: Date };
 
@@ -107,6 +108,26 @@ export function takeSlot(
   { jobId, address, salt, now }: { jobId: string; address: string; salt: string; now: Date },
 ): Promise<Slot> {
   return slotFor({ db, jobId, hash: hashAddress(address.trim().toLowerCase(), salt), at: now });
+}
+
+/**
+ * Forgets the addresses confirmed 24 hours ago or more, once their job is over (one still retrying
+ * keeps its slot): the HMAC serves the once-a-day rule and nothing after it. Returns how many went.
+ */
+export async function forgetExpiredSlots(db: Db, now: Date): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const result = await db.execute(sql`DELETE FROM autoresponses WHERE address_hash IN (
+      SELECT a.address_hash FROM autoresponses a
+      WHERE a.at <= ${now.toISOString()}::timestamptz - interval '24 hours'
+        AND NOT EXISTS (SELECT 1 FROM lead_deliveries d
+          WHERE d.id = a.delivery_id AND d.status IN ('pending', 'delivering'))
+      LIMIT ${FORGET_BATCH}
+    ) RETURNING 1`);
+    const removed = (result as unknown as { rows: unknown[] }).rows.length;
+    total += removed;
+    if (removed < FORGET_BATCH) return total;
+  }
 }
 
 /**
