@@ -5,7 +5,7 @@ import type { Db } from '@/server/db/client';
 import { databaseWriters, groupCommit } from '@/server/db/group-commit';
 import { hashAddress } from '@/server/http/client-address';
 import { processGlobals } from '@/server/process';
-import { alertJobs, JOB_COLUMNS, jobValues } from './jobs';
+import { writeAlert } from './jobs';
 
 /**
  * Anyone can type someone else's address into a form, so the autoresponder must not be a spam
@@ -138,16 +138,11 @@ export async function alertCapReached(db: Db, now: Date): Promise<void> {
   const hour = now.toISOString().slice(0, 13);
   const alerted = (state.__capAlerted ??= new WeakMap());
   if (alerted.get(db) === hour) return;
-  const jobs = alertJobs(
+  await writeAlert(
+    db,
     { kind: 'autoresponse_cap', cap: env.LEADS_AUTORESPONSE_PER_HOUR, hour: `${hour}:00:00.000Z` },
     `autoresponse-cap:${hour}`,
-    { now },
+    now,
   );
-  if (jobs.length > 0)
-    await db.execute(sql`INSERT INTO lead_deliveries (${JOB_COLUMNS})
-      VALUES ${sql.join(
-        jobs.map((job) => jobValues(job)),
-        sql`, `,
-      )} ON CONFLICT (dedupe_key) DO NOTHING`);
   alerted.set(db, hour);
 }

@@ -4,6 +4,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { env } from '@/env';
 import { healthWords } from '@/content/emails';
 import type { LeadForm } from '@/lib/lead-forms';
+import type { Db } from '@/server/db/client';
 import type { DeliveryChannel } from '@/server/db/schema';
 import { emailConfigured } from '@/server/outbox/email/transport';
 import { claimLeaseMs } from './backoff';
@@ -164,4 +165,20 @@ export function alertJobs(
       { now, claim: false, timeoutMs: 0 },
     ),
   );
+}
+
+/** Writes an alert about no lead in particular, unless this or another instance already has. */
+export async function writeAlert(
+  db: Db,
+  payload: Record<string, unknown> & { kind: string },
+  key: string,
+  now: Date,
+): Promise<void> {
+  const jobs = alertJobs(payload, key, { now });
+  if (jobs.length === 0) return;
+  await db.execute(sql`INSERT INTO lead_deliveries (${JOB_COLUMNS})
+    VALUES ${sql.join(
+      jobs.map((job) => jobValues(job)),
+      sql`, `,
+    )} ON CONFLICT (dedupe_key) DO NOTHING`);
 }

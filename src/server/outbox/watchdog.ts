@@ -5,7 +5,7 @@ import { leadForms, type LeadForm } from '@/lib/lead-forms';
 import type { Db } from '@/server/db/client';
 import type { AlertPayload } from '@/server/outbox/email/compose';
 import { lastWorked } from './delivery-health';
-import { alertJobs, JOB_COLUMNS, jobValues } from './jobs';
+import { writeAlert } from './jobs';
 import { processGlobals } from '@/server/process';
 
 /**
@@ -59,13 +59,7 @@ export async function writeDigestIfDue(db: Db, now: Date): Promise<boolean> {
   const hour = env.LEADS_DIGEST_HOUR;
   const day = now.toISOString().slice(0, 10);
   if (hour === null || now.getUTCHours() < hour || state.__digestWritten === day) return false;
-  const jobs = alertJobs(await digestPayload(db, now), `digest:${day}`, { now });
-  if (jobs.length > 0)
-    await db.execute(sql`INSERT INTO lead_deliveries (${JOB_COLUMNS})
-      VALUES ${sql.join(
-        jobs.map((job) => jobValues(job)),
-        sql`, `,
-      )} ON CONFLICT (dedupe_key) DO NOTHING`);
+  await writeAlert(db, await digestPayload(db, now), `digest:${day}`, now);
   state.__digestWritten = day;
   return true;
 }
