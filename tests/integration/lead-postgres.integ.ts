@@ -6,9 +6,9 @@ import { closeDatabase, getDatabase } from '@/server/db/client';
 import { migrate, readMigrations } from '@/server/db/migrate';
 import { schema } from '@/server/db/schema';
 import { checkRateLimit } from '@/server/http/rate-limit';
-import { acceptLead } from '@/server/leads/accept-lead';
 import { runOutboxOnce, outboxOptions } from '@/server/outbox/worker';
 import { startReceiver } from './support/receiver';
+import { storeLead } from './support/store-lead';
 import { leadRequest, postgresUrl, freshEnvironment, validBodies } from './support/helpers';
 
 /**
@@ -81,18 +81,7 @@ describe.skipIf(!postgresUrl)('several instances on one PostgreSQL', () => {
     // 60 stored leads, none attempted yet (accepted directly, without a request's first attempt).
     const ids: string[] = [];
     for (let i = 0; i < 60; i += 1) {
-      const { leadId } = await acceptLead(
-        {
-          form: 'contact',
-          status: 'accepted',
-          fields: { ...validBodies.contact, email: `multi${i}@example.com` },
-          attribution: {},
-          ipHash: null,
-          userAgent: null,
-        },
-        { claimFirstAttempt: false, timeoutMs: 15_000 },
-      );
-      ids.push(leadId);
+      ids.push(await storeLead('contact', { email: `multi${i}@example.com` }));
     }
     const pools = [
       new pg.Pool({ connectionString: databaseUrl! }),

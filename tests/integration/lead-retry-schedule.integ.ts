@@ -3,10 +3,10 @@ import { and, eq, inArray, min } from 'drizzle-orm';
 import { DEFAULT_RETRY_SCHEDULE_MS } from '@/env';
 import { getDatabase, closeDatabase } from '@/server/db/client';
 import { leadDeliveries } from '@/server/db/schema';
-import { acceptLead } from '@/server/leads/accept-lead';
 import { outboxOptions, runOutboxOnce } from '@/server/outbox/worker';
 import { startReceiver } from './support/receiver';
-import { freshEnvironment, validBodies } from './support/helpers';
+import { storeLead } from './support/store-lead';
+import { freshEnvironment } from './support/helpers';
 
 /**
  * With the default retry schedule (src/env.ts, +/-20% jitter), outages of 30 minutes and 6 hours
@@ -48,22 +48,8 @@ async function outage(label: string, startsAt: number, outageMs: number, leads: 
 
   const ids: string[] = [];
   for (let i = 0; i < leads; i += 1) {
-    const { leadId } = await acceptLead(
-      {
-        form: 'contact',
-        status: 'accepted',
-        fields: { ...validBodies.contact, email: `${label}-${i}@example.com` },
-        attribution: {},
-        ipHash: null,
-        userAgent: null,
-      },
-      {
-        now: new Date(startsAt + (outageMs * i) / leads),
-        claimFirstAttempt: false,
-        timeoutMs: options.timeoutMs,
-      },
-    );
-    ids.push(leadId);
+    const now = new Date(startsAt + (outageMs * i) / leads);
+    ids.push(await storeLead('contact', { email: `${label}-${i}@example.com` }, { now }));
   }
 
   let sweeps = 0;

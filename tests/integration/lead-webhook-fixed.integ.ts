@@ -3,11 +3,11 @@ import { and, eq } from 'drizzle-orm';
 import { POST } from '@/app/api/leads/[form]/route';
 import { getDatabase, closeDatabase } from '@/server/db/client';
 import { leadDeliveries } from '@/server/db/schema';
-import { acceptLead } from '@/server/leads/accept-lead';
 import { runOutboxOnce, outboxOptions } from '@/server/outbox/worker';
 import { freshEnvironment, leadRequest, validBodies, waitFor } from './support/helpers';
 import { runLeadsCommand } from './support/leads-command';
 import { startReceiver } from './support/receiver';
+import { storeLead } from './support/store-lead';
 
 /**
  * A delivery goes to the form's webhook as configured when the attempt is made, not to the URL
@@ -112,17 +112,7 @@ describe('fixing LEADS_WEBHOOK_URL, then retry-failed', () => {
     async () => {
       // Stored while the wrong URL is configured (the record says so); this process has WRONG_URL
       // too, so the attempt goes there...
-      const { leadId } = await acceptLead(
-        {
-          form: 'demo',
-          status: 'accepted',
-          fields: { ...validBodies.demo },
-          attribution: {},
-          ipHash: null,
-          userAgent: null,
-        },
-        { claimFirstAttempt: false, timeoutMs: 1000 },
-      );
+      const leadId = await storeLead('demo');
       await runOutboxOnce(outboxOptions());
       expect(wrong.forLead(leadId)).toHaveLength(1);
       expect((await deliveryOf(leadId))!.status).toBe('failed');

@@ -4,13 +4,13 @@ import { eq, sql } from 'drizzle-orm';
 import { POST } from '@/app/api/leads/[form]/route';
 import { getDatabase, closeDatabase } from '@/server/db/client';
 import { leadDeliveries, leads } from '@/server/db/schema';
-import { acceptLead } from '@/server/leads/accept-lead';
 import { purgeExpired } from '@/server/leads/retention';
 import { leadJobs } from '@/server/outbox/lead-jobs';
 import { outboxOptions, runOutboxOnce, waitForOutbox } from '@/server/outbox/worker';
 import { startMailCatcher, type CaughtMessage } from '../../scripts/lib/mail-catcher.mjs';
 import { freshEnvironment, leadRequest, validBodies, waitFor } from './support/helpers';
 import { startReceiver } from './support/receiver';
+import { storeLead } from './support/store-lead';
 
 /**
  * Every lead reaches a person: each form's lead, posted to the route handler, sets off the agency's
@@ -235,18 +235,13 @@ describe('the autoresponder', () => {
     const options = outboxOptions({ now: () => new Date(clock) });
     const ids: string[] = [];
     for (let i = 0; i < CAP + 3; i += 1) {
-      const { leadId } = await acceptLead(
-        {
-          form: i % 2 ? 'contact' : 'growth-audit',
-          status: 'accepted',
-          fields: { ...validBodies.contact, email: `burst-${i}@example.com` },
-          attribution: {},
-          ipHash: null,
-          userAgent: null,
-        },
-        { claimFirstAttempt: false, timeoutMs: 1000, now: new Date(clock) },
+      ids.push(
+        await storeLead(
+          i % 2 ? 'contact' : 'growth-audit',
+          { email: `burst-${i}@example.com` },
+          { now: new Date(clock) },
+        ),
       );
-      ids.push(leadId);
       clock += 60_000;
     }
     await runOutboxOnce(options);
@@ -270,16 +265,10 @@ describe('the autoresponder', () => {
     expect(capped[0]!.n).toBe(3);
     // An hour later the cap has room again.
     clock += 60 * 60_000;
-    const { leadId } = await acceptLead(
-      {
-        form: 'contact',
-        status: 'accepted',
-        fields: { ...validBodies.contact, email: 'after-the-hour@example.com' },
-        attribution: {},
-        ipHash: null,
-        userAgent: null,
-      },
-      { claimFirstAttempt: false, timeoutMs: 1000, now: new Date(clock) },
+    const leadId = await storeLead(
+      'contact',
+      { email: 'after-the-hour@example.com' },
+      { now: new Date(clock) },
     );
     await runOutboxOnce(options);
     expect(to('after-the-hour@example.com')).toHaveLength(1);
@@ -290,17 +279,7 @@ describe('the autoresponder', () => {
     let clock = Date.parse('2032-03-04T09:00:00Z');
     const options = outboxOptions({ now: () => new Date(clock) });
     const confirm = async (email: string) => {
-      const { leadId } = await acceptLead(
-        {
-          form: 'contact',
-          status: 'accepted',
-          fields: { ...validBodies.contact, email },
-          attribution: {},
-          ipHash: null,
-          userAgent: null,
-        },
-        { claimFirstAttempt: false, timeoutMs: 1000, now: new Date(clock) },
-      );
+      const leadId = await storeLead('contact', { email }, { now: new Date(clock) });
       await runOutboxOnce(options);
       return (await leadJobs(leadId)).find((job) => job.channel === 'visitor_email')!;
     };

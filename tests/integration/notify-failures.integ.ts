@@ -4,7 +4,6 @@ import { POST } from '@/app/api/leads/[form]/route';
 import { DEFAULT_RETRY_SCHEDULE_MS } from '@/env';
 import { getDatabase, closeDatabase } from '@/server/db/client';
 import { leadDeliveries } from '@/server/db/schema';
-import { acceptLead } from '@/server/leads/accept-lead';
 import { sendNow } from '@/server/leads/actions';
 import { deliveryHealthReport } from '@/server/outbox/delivery-health';
 import { sendTestEmail } from '@/server/outbox/email/test-email';
@@ -14,6 +13,7 @@ import { outboxOptions, runOutboxOnce, waitForOutbox } from '@/server/outbox/wor
 import { startMailCatcher } from '../../scripts/lib/mail-catcher.mjs';
 import { freshEnvironment, leadRequest, validBodies } from './support/helpers';
 import { startReceiver } from './support/receiver';
+import { storeLead } from './support/store-lead';
 
 /**
  * Never lost, never twice, never silent when things go wrong: a wrong SMTP password, a message the
@@ -69,17 +69,7 @@ async function post(form: keyof typeof validBodies, email: string): Promise<stri
 }
 
 const store = (email: string, now: Date, form: keyof typeof validBodies = 'contact') =>
-  acceptLead(
-    {
-      form,
-      status: 'accepted',
-      fields: { ...validBodies[form], email },
-      attribution: {},
-      ipHash: null,
-      userAgent: null,
-    },
-    { claimFirstAttempt: false, timeoutMs: 15_000, now },
-  ).then((accepted) => accepted.leadId);
+  storeLead(form, { email }, { now });
 
 const delivered = (address: string) =>
   catcher.accepted.filter((message) => message.envelope.to.includes(address));

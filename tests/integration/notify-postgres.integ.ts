@@ -3,12 +3,12 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { closeDatabase, getDatabase } from '@/server/db/client';
 import { schema } from '@/server/db/schema';
-import { acceptLead } from '@/server/leads/accept-lead';
 import { writeDigestIfDue } from '@/server/outbox/watchdog';
 import { runOutboxOnce, outboxOptions, waitForOutbox } from '@/server/outbox/worker';
 import { startMailCatcher } from '../../scripts/lib/mail-catcher.mjs';
-import { freshEnvironment, postgresUrl, validBodies } from './support/helpers';
+import { freshEnvironment, postgresUrl } from './support/helpers';
 import { startReceiver } from './support/receiver';
+import { storeLead } from './support/store-lead';
 
 /**
  * Several instances on one PostgreSQL server (LEADS_TEST_DATABASE=postgres; skipped on the embedded
@@ -51,17 +51,7 @@ describe.skipIf(!postgresUrl)('several instances on one PostgreSQL', () => {
     const leads: Array<{ id: string; email: string }> = [];
     for (let i = 0; i < 40; i += 1) {
       const email = `shared-${i}@example.com`;
-      const { leadId } = await acceptLead(
-        {
-          form: 'contact',
-          status: 'accepted',
-          fields: { ...validBodies.contact, email },
-          attribution: {},
-          ipHash: null,
-          userAgent: null,
-        },
-        { claimFirstAttempt: false, timeoutMs: 15_000 },
-      );
+      const leadId = await storeLead('contact', { email });
       leads.push({ id: leadId, email });
     }
     const { handles, end } = await instances();
