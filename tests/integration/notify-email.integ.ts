@@ -274,6 +274,7 @@ describe('the autoresponder', () => {
     expect(to('after-the-hour@example.com')).toHaveLength(1);
     expect(await db.select().from(leads).where(eq(leads.id, leadId))).toHaveLength(1);
   });
+
   it('forgets an address a day after its confirmation, but not while the confirmation is still retrying', async () => {
     // A day of its own, after the cap test's hours.
     let clock = Date.parse('2032-03-04T09:00:00Z');

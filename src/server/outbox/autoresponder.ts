@@ -10,9 +10,9 @@ import { writeAlert } from './jobs';
 /**
  * Anyone can type someone else's address into a form, so the autoresponder must not be a spam
  * relay: a confirmation is sent only if none went to that address in the last 24 hours (kept as an
- * HMAC; a retrying job keeps its slot) and fewer than LEADS_AUTORESPONSE_PER_HOUR went out in the
- * last hour (counted per minute), across forms and instances (which, checking at once, can each
- * send one past the cap).
+ * HMAC, and only that day; a retrying job keeps its slot) and fewer than LEADS_AUTORESPONSE_PER_HOUR
+ * went out in the last hour (counted per minute), across forms and instances (which, checking at
+ * once, can each send one past the cap).
  * The message holds nothing the visitor wrote but a cleaned first name.
  */
 
