@@ -37,8 +37,8 @@ type ProcessGlobals = {
   };
   /** The day whose digest this process has written (outbox/watchdog.ts). */
   __digestWritten?: string;
-  /** The hour whose cap alert this process has written, per database (outbox/autoresponder.ts). */
-  __capAlerted?: WeakMap<Db, string>;
+  /** The hour whose cap alert this process has written (outbox/autoresponder.ts). */
+  __capAlertWritten?: string;
   /** The delivery paths already warned about, and how (outbox/warn-once.ts). */
   __outboxWarned?: Map<string, string>;
   /** The thread that sends email (outbox/email/transport.ts) and its free connections (send.ts). */

@@ -136,13 +136,12 @@ export async function forgetExpiredSlots(db: Db, now: Date): Promise<number> {
  */
 export async function alertCapReached(db: Db, now: Date): Promise<void> {
   const hour = now.toISOString().slice(0, 13);
-  const alerted = (state.__capAlerted ??= new WeakMap());
-  if (alerted.get(db) === hour) return;
+  if (state.__capAlertWritten === hour) return;
   await writeAlert(
     db,
     { kind: 'autoresponse_cap', cap: env.LEADS_AUTORESPONSE_PER_HOUR, hour: `${hour}:00:00.000Z` },
     `autoresponse-cap:${hour}`,
     now,
   );
-  alerted.set(db, hour);
+  state.__capAlertWritten = hour;
 }
