@@ -11,6 +11,40 @@ import { uiCopy } from '@/content/ui';
 const linkClass =
   'rounded text-ink-300 hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white';
 
+// The CTA band's secondary buttons: outlined in white on the dark band.
+const outlineOnDark = buttonClass(
+  'ghost',
+  'lg',
+  'text-white ring-1 ring-inset ring-white/40 hover:bg-white/10 focus-visible:outline-white',
+);
+
+function FooterNav({
+  id,
+  heading,
+  links,
+}: {
+  id: string;
+  heading: string;
+  links: readonly { label: string; href: string }[];
+}) {
+  return (
+    <nav aria-labelledby={id}>
+      <h2 id={id} className="font-semibold text-white">
+        {heading}
+      </h2>
+      <ul className="mt-3 space-y-2">
+        {links.map((link) => (
+          <li key={link.href}>
+            <AppLink className={linkClass} href={link.href}>
+              {link.label}
+            </AppLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
 export function Footer({ site }: { site: SiteConfig }) {
   const appHref = withUtm(site.appUrl, {
     source: 'website',
@@ -36,23 +70,12 @@ export function Footer({ site }: { site: SiteConfig }) {
             <TrackedLink
               href={appHref}
               event={{ event: 'cta_click', cta_id: 'hero_try_app' }}
-              className={buttonClass(
-                'ghost',
-                'lg',
-                'text-white ring-1 ring-inset ring-white/40 hover:bg-white/10 focus-visible:outline-white',
-              )}
+              className={outlineOnDark}
             >
               {footerCta.appLabel}
             </TrackedLink>
             {/* A plain anchor: a full page load here (docs/product.md section 3.4). */}
-            <a
-              href={footerCta.contactHref}
-              className={buttonClass(
-                'ghost',
-                'lg',
-                'text-white ring-1 ring-inset ring-white/40 hover:bg-white/10 focus-visible:outline-white',
-              )}
-            >
+            <a href={footerCta.contactHref} className={outlineOnDark}>
               {footerCta.contactLabel}
             </a>
           </div>
@@ -91,34 +114,8 @@ export function Footer({ site }: { site: SiteConfig }) {
             </ul>
           )}
         </div>
-        <nav aria-labelledby="footer-services-heading">
-          <h2 id="footer-services-heading" className="font-semibold text-white">
-            Services
-          </h2>
-          <ul className="mt-3 space-y-2">
-            {footerServiceLinks.map((link) => (
-              <li key={link.href}>
-                <AppLink className={linkClass} href={link.href}>
-                  {link.label}
-                </AppLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <nav aria-labelledby="footer-company-heading">
-          <h2 id="footer-company-heading" className="font-semibold text-white">
-            Company
-          </h2>
-          <ul className="mt-3 space-y-2">
-            {footerCompanyLinks.map((link) => (
-              <li key={link.href}>
-                <AppLink className={linkClass} href={link.href}>
-                  {link.label}
-                </AppLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <FooterNav id="footer-services-heading" heading="Services" links={footerServiceLinks} />
+        <FooterNav id="footer-company-heading" heading="Company" links={footerCompanyLinks} />
       </div>
       <div className="border-t border-white/10">
         <div className="mx-auto flex max-w-6xl flex-col gap-2 px-4 py-6 text-sm text-ink-300 sm:flex-row sm:justify-between sm:px-6">

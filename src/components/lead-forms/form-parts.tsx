@@ -1,8 +1,8 @@
 'use client';
 
-import Link from 'next/link';
 import { useEffect, useRef } from 'react';
 import { buttonClass } from '@/components/ui/button-styles';
+import { OutcomeActions } from './outcome-actions';
 import type { SubmitFailure } from './use-lead-form';
 import { failureMessage } from './use-lead-form';
 
@@ -63,18 +63,7 @@ export function FormSuccess({
         {copy.heading}
       </h2>
       <p className="mt-3 text-ink-700">{copy.body}</p>
-      <div className="mt-6 flex flex-col justify-center gap-3 sm:flex-row">
-        {copy.actions.map((action, index) => (
-          <Link
-            key={action.href}
-            href={action.href}
-            prefetch={false}
-            className={buttonClass(index === 0 ? 'primary' : 'secondary', 'md')}
-          >
-            {action.label}
-          </Link>
-        ))}
-      </div>
+      <OutcomeActions actions={copy.actions} className="justify-center" />
     </div>
   );
 }

@@ -1,6 +1,5 @@
-import Link from 'next/link';
 import { noScriptCopy } from '@/content/forms';
-import { buttonClass } from '@/components/ui/button-styles';
+import { OutcomeActions } from './outcome-actions';
 
 /**
  * Outcomes of a plain form post (docs/product.md section 6.5), shown by CSS :target on the static
@@ -19,18 +18,7 @@ export function NoScriptOutcome({
         <div id={`${formId}-sent`} data-outcome="sent" className="hidden target:block">
           <h2 className="text-2xl font-bold text-ink-900">{success.heading}</h2>
           <p className="mt-3 text-ink-700">{success.body}</p>
-          <div className="mt-6 flex flex-col gap-3 sm:flex-row">
-            {success.actions.map((action, index) => (
-              <Link
-                key={action.href}
-                href={action.href}
-                prefetch={false}
-                className={buttonClass(index === 0 ? 'primary' : 'secondary', 'md')}
-              >
-                {action.label}
-              </Link>
-            ))}
-          </div>
+          <OutcomeActions actions={success.actions} />
         </div>
       )}
       <div
