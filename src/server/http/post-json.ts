@@ -36,6 +36,32 @@ export type PostJsonOptions = {
 const agentOptions = { keepAlive: true, maxSockets: 64, timeout: 4_000 };
 const agents = { 'http:': new http.Agent(agentOptions), 'https:': new https.Agent(agentOptions) };
 
+/** `url` as a target of a post; throws for what is not a URL, or not http or https. */
+function postTarget(url: string): URL {
+  const target = new URL(url);
+  if (target.protocol !== 'http:' && target.protocol !== 'https:')
+    throw new Error(`unsupported protocol ${target.protocol}`);
+  return target;
+}
+
+/** Opens a JSON POST on the protocol's keep-alive agent; the caller sends `payload` with end(). */
+function openPost(
+  target: URL,
+  payload: Buffer,
+  headers: Record<string, string> | undefined,
+): http.ClientRequest {
+  return (target.protocol === 'https:' ? https : http).request(target, {
+    method: 'POST',
+    agent: agents[target.protocol as 'http:' | 'https:'],
+    headers: {
+      'Content-Type': 'application/json',
+      Accept: 'application/json',
+      ...headers,
+      'Content-Length': String(payload.length),
+    },
+  });
+}
+
 export async function postJson(
   url: string,
   body: string,
@@ -43,9 +69,7 @@ export async function postJson(
 ): Promise<PostJsonResult> {
   let target: URL;
   try {
-    target = new URL(url);
-    if (target.protocol !== 'http:' && target.protocol !== 'https:')
-      throw new Error(`unsupported protocol ${target.protocol}`);
+    target = postTarget(url);
   } catch (error) {
     return { ok: false, failure: 'invalid_url', error: describeError(error) };
   }
@@ -86,16 +110,7 @@ function attempt(
       resolve(result);
     };
     const payload = Buffer.from(body);
-    const request = (target.protocol === 'https:' ? https : http).request(target, {
-      method: 'POST',
-      agent: agents[target.protocol as 'http:' | 'https:'],
-      headers: {
-        'Content-Type': 'application/json',
-        Accept: 'application/json',
-        ...options.headers,
-        'Content-Length': String(payload.length),
-      },
-    });
+    const request = openPost(target, payload, options.headers);
     const timer = setTimeout(() => {
       finish({ ok: false, failure: 'timeout', error: `timeout after ${options.timeoutMs} ms` });
       request.destroy();
@@ -211,16 +226,7 @@ export function streamPost(url: string, body: string, options: StreamOptions): S
 
   const send = (target: URL, retry: boolean) => {
     const payload = Buffer.from(body);
-    const current = (target.protocol === 'https:' ? https : http).request(target, {
-      method: 'POST',
-      agent: agents[target.protocol as 'http:' | 'https:'],
-      headers: {
-        'Content-Type': 'application/json',
-        Accept: 'application/json',
-        ...options.headers,
-        'Content-Length': String(payload.length),
-      },
-    });
+    const current = openPost(target, payload, options.headers);
     request = current;
     current.on('response', (response) => {
       emit({
@@ -247,9 +253,7 @@ export function streamPost(url: string, body: string, options: StreamOptions): S
   };
 
   try {
-    const target = new URL(url);
-    if (target.protocol !== 'http:' && target.protocol !== 'https:')
-      throw new Error(`unsupported protocol ${target.protocol}`);
+    const target = postTarget(url);
     armIdle();
     send(target, true);
   } catch (error) {
