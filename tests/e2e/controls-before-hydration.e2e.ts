@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { routes } from '../../src/content/routes';
-import { expect, test, waitForHydration } from './support/fixtures';
+import { expect, holdScripts, test, waitForHydration } from './support/fixtures';
 
 /**
  * The framework's scripts arrive after the first paint (about 2.5 s later on a slow phone), and
@@ -272,17 +272,6 @@ for (const mode of ['JavaScript off', 'start-up scripts held back'] as const) {
 }
 
 test.describe('before hydration, the controls behave as they will after it', () => {
-  /** Holds every start-up chunk until the returned function is called. */
-  async function holdScripts(page: Page): Promise<() => void> {
-    let release = () => {};
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/_next\/static\/chunks\/.*\.js(\?.*)?$/, async (route) => {
-      await gate;
-      await route.continue().catch(() => {});
-    });
-    return release;
-  }
-
   test.describe('at 375 px', () => {
     test.use({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
 

@@ -1,5 +1,5 @@
 import type { Page, Route } from '@playwright/test';
-import { expect, test, waitForHydration } from './support/fixtures';
+import { expect, holdScripts, test, waitForHydration } from './support/fixtures';
 
 const valid = {
   firstName: 'Dana',
@@ -354,4 +354,53 @@ test('with JavaScript, a page reached from a rejected plain post shows each mess
       .getByText('Too many requests from your connection. Please wait a minute and try again.'),
   ).toBeVisible();
   await expect(page.locator('#demo-form-phone')).toHaveAttribute('aria-invalid', 'true');
+});
+
+test.describe("the minimum fill time's clock (docs/product.md section 6.6)", () => {
+  test('starts when the page arrived for a form in its HTML: typing before the scripts ran counts', async ({
+    page,
+  }) => {
+    const release = await holdScripts(page);
+    const openedAt = Date.now();
+    await page.goto('/contact-us', { waitUntil: 'domcontentloaded' });
+    await fill(page, 'contact-form', {
+      firstName: 'Sam',
+      lastName: 'Okafor',
+      email: 'sam@example.com',
+      message: 'Typed while the scripts were on their way.',
+    });
+    const typedAt = Date.now();
+    await page.waitForTimeout(500);
+    release();
+    await waitForHydration(page);
+    // Sent at once: under 2.5 s after hydration, long after the page arrived.
+    const request = page.waitForRequest('**/api/leads/contact');
+    await page.locator('#contact-form button[type="submit"]').click();
+    const startedAt = Number(
+      ((await request).postDataJSON() as Record<string, unknown>).form_started_at,
+    );
+    expect(startedAt).toBeGreaterThanOrEqual(openedAt - 50);
+    expect(startedAt).toBeLessThanOrEqual(typedAt);
+  });
+
+  test('starts when it opens for a form the page mounts later (the growth audit dialog)', async ({
+    page,
+  }) => {
+    await page.goto('/growth-audit');
+    await waitForHydration(page);
+    await page.evaluate(() => window.scrollTo({ top: 900, behavior: 'instant' }));
+    await page.waitForTimeout(500);
+    const openedAt = Date.now();
+    await page
+      .locator('[data-sticky-cta]')
+      .getByRole('button', { name: 'Unlock My Blueprint' })
+      .click();
+    await fill(page, 'growth-audit-dialog-form', valid);
+    const request = page.waitForRequest('**/api/leads/growth-audit');
+    await page.getByRole('dialog').getByRole('button', { name: 'Send My Free Blueprint' }).click();
+    const startedAt = Number(
+      ((await request).postDataJSON() as Record<string, unknown>).form_started_at,
+    );
+    expect(startedAt).toBeGreaterThanOrEqual(openedAt - 50);
+  });
 });

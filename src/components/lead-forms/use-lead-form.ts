@@ -59,6 +59,12 @@ export function growthAuditFailureMessage(failure: SubmitFailure): string {
   return fill(errorCopy.growthAudit, { message: reason });
 }
 
+/** When the page's HTML began to arrive: the earliest a form in it could be seen. */
+function pageArrivedAt(): number {
+  const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+  return Math.round(performance.timeOrigin + (navigation?.responseStart ?? 0));
+}
+
 type Status = 'idle' | 'submitting' | 'success';
 
 /**
@@ -71,15 +77,21 @@ export function useLeadForm(form: LeadForm, formId: string, onSuccess?: () => vo
   const [failure, setFailure] = useState<SubmitFailure | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
 
-  useEffect(() => {
-    trackScrollDepth();
-    // When the form became usable, for the server's minimum-fill-time check (server/leads/spam.ts).
-    const startedAt = formRef.current?.elements.namedItem(STARTED_AT_FIELD);
-    if (startedAt instanceof HTMLInputElement) startedAt.value = String(Date.now());
-  }, []);
-
   // Null until hydrated, then the address the page was opened at.
   const arrival = useBrowserValue(() => window.location.href);
+  // First rendered without it: the form came in the page's HTML, usable before the scripts ran,
+  // rather than mounted later by the client (the dialog, a client-side navigation).
+  const cameWithPage = useRef(arrival === null);
+
+  useEffect(() => {
+    trackScrollDepth();
+    // When the form appeared, for the server's minimum-fill-time check (server/leads/spam.ts): a
+    // visitor who typed before hydration is not taken for a bot for sending right after it.
+    const startedAt = formRef.current?.elements.namedItem(STARTED_AT_FIELD);
+    if (startedAt instanceof HTMLInputElement)
+      startedAt.value = String(cameWithPage.current ? pageArrivedAt() : Date.now());
+  }, []);
+
   const hydrated = arrival !== null;
   const [arrived, setArrived] = useState(false);
   if (hydrated && !arrived) {

@@ -106,6 +106,17 @@ export async function waitForHydration(page: Page): Promise<void> {
   });
 }
 
+/** Holds every script chunk back until the returned function is called: the page before hydration. */
+export async function holdScripts(page: Page): Promise<() => void> {
+  let release = () => {};
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/_next\/static\/chunks\/.*\.js(\?.*)?$/, async (route) => {
+    await gate;
+    await route.continue().catch(() => {}); // the page may have moved on
+  });
+  return release;
+}
+
 type RecordedShift = { value: number; at: number; sources: string[] };
 
 /**
