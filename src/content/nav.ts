@@ -11,21 +11,39 @@ export const sectionLinks = [
 
 export const getStartedHref = '/growth-audit';
 
-export const footerServiceLinks = [
-  { label: 'AI Voice Agents', href: '/ai-voice-agent' },
-  { label: 'AI Chatbots', href: '/ai-chatbot' },
-  { label: 'Appointment Scheduling', href: '/appointment-scheduling' },
-  { label: 'Email & SMS Automation', href: '/email-sms-automation' },
-  { label: 'CRM Integration', href: '/crm-integration' },
-  { label: 'Review Management', href: '/review-management' },
-] as const satisfies readonly FooterLink[];
+/** The footer's link columns, each a navigation landmark named by its heading. */
+export const footerLinkGroups = {
+  services: {
+    id: 'footer-services-heading',
+    heading: 'Services',
+    links: [
+      { label: 'AI Voice Agents', href: '/ai-voice-agent' },
+      { label: 'AI Chatbots', href: '/ai-chatbot' },
+      { label: 'Appointment Scheduling', href: '/appointment-scheduling' },
+      { label: 'Email & SMS Automation', href: '/email-sms-automation' },
+      { label: 'CRM Integration', href: '/crm-integration' },
+      { label: 'Review Management', href: '/review-management' },
+    ],
+  },
+  company: {
+    id: 'footer-company-heading',
+    heading: 'Company',
+    links: [
+      { label: 'How It Works', href: '/how-it-works' },
+      { label: 'Contact Us', href: '/contact-us' },
+      { label: 'Privacy Policy', href: '/privacy-policy' },
+      { label: 'Terms & Conditions', href: '/terms-conditions' },
+    ],
+  },
+} as const satisfies Record<string, { id: string; heading: string; links: readonly FooterLink[] }>;
 
-export const footerCompanyLinks = [
-  { label: 'How It Works', href: '/how-it-works' },
-  { label: 'Contact Us', href: '/contact-us' },
-  { label: 'Privacy Policy', href: '/privacy-policy' },
-  { label: 'Terms & Conditions', href: '/terms-conditions' },
-] as const satisfies readonly FooterLink[];
+/** The footer's bottom row. */
+export const footerLegalLinks = {
+  privacy: { label: 'Privacy Policy', href: '/privacy-policy' },
+  terms: { label: 'Terms & Conditions', href: '/terms-conditions' },
+} as const satisfies Record<string, FooterLink>;
+
+export const socialLinksLabel = 'Social media';
 
 export const footerCta = {
   heading: 'Ready to stop missing leads?',

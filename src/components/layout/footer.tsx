@@ -1,7 +1,13 @@
 import { AppLink } from '@/components/ui/app-link';
 import { ArrowRight } from '@/components/ui/svg-icons';
 import type { SiteConfig } from '@/config/site';
-import { footerCompanyLinks, footerCta, footerServiceLinks } from '@/content/nav';
+import {
+  footerCta,
+  footerLegalLinks,
+  footerLinkGroups,
+  socialLinksLabel,
+  type FooterLink,
+} from '@/content/nav';
 import { withUtm } from '@/lib/utm';
 import { buttonClass } from '@/components/ui/button-styles';
 import { TrackedLink } from '@/components/ui/tracked-link';
@@ -25,7 +31,7 @@ function FooterNav({
 }: {
   id: string;
   heading: string;
-  links: readonly { label: string; href: string }[];
+  links: readonly FooterLink[];
 }) {
   return (
     <nav aria-labelledby={id}>
@@ -98,7 +104,7 @@ export function Footer({ site }: { site: SiteConfig }) {
             </li>
           </ul>
           {site.social.length > 0 && (
-            <ul className="mt-5 flex gap-3" aria-label="Social media">
+            <ul className="mt-5 flex gap-3" aria-label={socialLinksLabel}>
               {site.social.map((link) => (
                 <li key={link.id}>
                   <a
@@ -114,8 +120,8 @@ export function Footer({ site }: { site: SiteConfig }) {
             </ul>
           )}
         </div>
-        <FooterNav id="footer-services-heading" heading="Services" links={footerServiceLinks} />
-        <FooterNav id="footer-company-heading" heading="Company" links={footerCompanyLinks} />
+        <FooterNav {...footerLinkGroups.services} />
+        <FooterNav {...footerLinkGroups.company} />
       </div>
       <div className="border-t border-white/10">
         <div className="mx-auto flex max-w-6xl flex-col gap-2 px-4 py-6 text-sm text-ink-300 sm:flex-row sm:justify-between sm:px-6">
@@ -123,11 +129,11 @@ export function Footer({ site }: { site: SiteConfig }) {
             © {new Date().getFullYear()} {site.brandName}. {uiCopy.rightsReserved}
           </p>
           <p className="flex gap-4">
-            <AppLink className={linkClass} href="/privacy-policy">
-              Privacy Policy
+            <AppLink className={linkClass} href={footerLegalLinks.privacy.href}>
+              {footerLegalLinks.privacy.label}
             </AppLink>
-            <AppLink className={linkClass} href="/terms-conditions">
-              Terms &amp; Conditions
+            <AppLink className={linkClass} href={footerLegalLinks.terms.href}>
+              {footerLegalLinks.terms.label}
             </AppLink>
           </p>
         </div>
