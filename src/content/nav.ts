@@ -11,6 +11,12 @@ export const sectionLinks = [
 
 export const getStartedHref = '/growth-audit';
 
+/** The legal pages: the footer's bottom row, and the end of its Company column. */
+export const footerLegalLinks = {
+  privacy: { label: 'Privacy Policy', href: '/privacy-policy' },
+  terms: { label: 'Terms & Conditions', href: '/terms-conditions' },
+} as const satisfies Record<string, FooterLink>;
+
 /** The footer's link columns, each a navigation landmark named by its heading. */
 export const footerLinkGroups = {
   services: {
@@ -31,17 +37,11 @@ export const footerLinkGroups = {
     links: [
       { label: 'How It Works', href: '/how-it-works' },
       { label: 'Contact Us', href: '/contact-us' },
-      { label: 'Privacy Policy', href: '/privacy-policy' },
-      { label: 'Terms & Conditions', href: '/terms-conditions' },
+      footerLegalLinks.privacy,
+      footerLegalLinks.terms,
     ],
   },
 } as const satisfies Record<string, { id: string; heading: string; links: readonly FooterLink[] }>;
-
-/** The footer's bottom row. */
-export const footerLegalLinks = {
-  privacy: { label: 'Privacy Policy', href: '/privacy-policy' },
-  terms: { label: 'Terms & Conditions', href: '/terms-conditions' },
-} as const satisfies Record<string, FooterLink>;
 
 export const socialLinksLabel = 'Social media';
 
