@@ -83,6 +83,10 @@ export async function startMailCatcher({
     await new Promise((resolve, reject) => {
       server.once('error', reject);
       server.listen(port, host, () => {
+        server.off('error', reject);
+        // A client that drops its connection mid-message is the client's failure, not the
+        // server's: smtp-server reports it as an 'error' event, fatal if nobody listens.
+        server.on('error', () => {});
         port = server.server.address().port;
         resolve();
       });

@@ -119,14 +119,14 @@ export const alertEmails = {
     subject: 'Visitor confirmations paused: the hourly limit was reached',
     heading: 'Visitor confirmations paused',
     paragraphs: [
-      'More than {cap} visitor confirmations were due in the hour from {hour} (UTC). The rest of that hour’s are skipped, so that nobody can use the site’s forms to send email to strangers.',
+      'More than {cap} visitor confirmations were due in the hour from {hour}. The rest of that hour’s are skipped, so that nobody can use the site’s forms to send email to strangers.',
       'Every lead is still stored and you still get your own email about each. If this was genuine traffic, raise LEADS_AUTORESPONSE_PER_HOUR.',
     ],
     link: 'Open the inbox',
   },
   digest: {
     subject: 'Leads digest for {day}: {total} new',
-    heading: 'Your leads in the 24 hours to {until} (UTC)',
+    heading: 'Your leads in the 24 hours to {until}',
     leadsHeading: 'New leads',
     deliveriesHeading: 'Deliveries',
     delivered: 'Delivered',

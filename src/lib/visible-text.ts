@@ -13,6 +13,11 @@ export function hasHiddenCharacters(text: string): boolean {
   return HIDDEN.test(text);
 }
 
+/** The text without those characters, each replaced by `replacement`. */
+export function withoutHidden(text: string, replacement = ''): string {
+  return text.replace(HIDDEN, replacement);
+}
+
 /** The text with each of those characters written out as \uXXXX, so what is shown is what is stored. */
 export function showHidden(text: string): string {
   return text.replace(HIDDEN, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);

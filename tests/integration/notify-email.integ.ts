@@ -4,6 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import { POST } from '@/app/api/leads/[form]/route';
 import { getDatabase, closeDatabase } from '@/server/db/client';
 import { leadDeliveries, leads } from '@/server/db/schema';
+import { deliverSkipped } from '@/server/leads/actions';
 import { purgeExpired } from '@/server/leads/retention';
 import { leadJobs } from '@/server/outbox/lead-jobs';
 import { outboxOptions, runOutboxOnce, waitForOutbox } from '@/server/outbox/worker';
@@ -204,6 +205,12 @@ describe('the autoresponder', () => {
     expect(skipped).toMatchObject({
       status: 'skipped',
       lastError: expect.stringMatching(/last 24 hours/),
+    });
+    // 'Deliver skipped' is for email that was off: a declined confirmation stays declined.
+    expect(await deliverSkipped({ leadId: second })).toBe(0);
+    expect((await leadJobs(second)).find((job) => job.id === skipped.id)).toMatchObject({
+      status: 'skipped',
+      history: [expect.objectContaining({ error: skipped.lastError })],
     });
     // Nothing readable is kept: the address is an HMAC.
     const { db } = await getDatabase();

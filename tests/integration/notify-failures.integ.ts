@@ -173,6 +173,32 @@ describe('a mail server down for 10 minutes', () => {
   });
 });
 
+describe('a mail server down for more than a day', () => {
+  it("sends the agency's email once it is back, but not the visitor's confirmation, a day too late", async () => {
+    const start = Date.parse('2032-04-01T09:00:00Z');
+    let clock = start;
+    const options = outboxOptions({ now: () => new Date(clock) });
+    const id = await store('a-day-late@example.com', new Date(start));
+    await catcher.stop();
+    try {
+      await runOutboxOnce(options);
+      await waitForOutbox();
+    } finally {
+      await catcher.start();
+    }
+    clock = start + 25 * 60 * 60_000;
+    await runOutboxOnce(options);
+    await waitForOutbox();
+    const jobs = await leadJobs(id);
+    expect(jobs.find((job) => job.channel === 'agency_email')?.status).toBe('delivered');
+    expect(jobs.find((job) => job.channel === 'visitor_email')).toMatchObject({
+      status: 'skipped',
+      lastError: 'Not sent: a day has passed since the lead, too late for its confirmation',
+    });
+    expect(delivered('a-day-late@example.com')).toHaveLength(0);
+  });
+});
+
 describe('the watchdog', () => {
   it('emails once when a webhook that worked starts failing, and once per lead it gives up on', async () => {
     const { db } = await getDatabase();

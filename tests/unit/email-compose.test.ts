@@ -91,6 +91,40 @@ describe('the agency email', () => {
       'http://localhost:3000/admin/leads/6f1c3c52-4d0e-4f37-9d5c-7d2b8c1e0a11',
     ]);
   });
+
+  it("keeps the message's line breaks in the plain-text version, as in the HTML", () => {
+    const email = agencyLeadEmail(
+      lead('contact', {
+        firstName: 'Ana',
+        lastName: 'Lima',
+        email: 'ana@example.com',
+        message: 'First line.\r\nSecond   line.\n\nAfter a blank line.',
+      }),
+    );
+    expect(email.text).toContain('Message: First line.\nSecond line.\n\nAfter a blank line.\n');
+    expect(email.text).toContain('Email: ana@example.com\n');
+  });
+
+  it('writes out characters that would change how a value reads without being seen', () => {
+    const email = agencyLeadEmail({
+      ...lead('contact', {
+        firstName: 'Se\u00e1n\u202eevil',
+        lastName: 'Lima',
+        email: 'ana@example.com',
+        message: 'pay \u2066to\u2069 me',
+      }),
+      attribution: { utm_source: 'news\u202eletter', referrer: 'direct' },
+    });
+    for (const part of [email.text, email.html]) {
+      expect(part).not.toMatch(/[\u202e\u2066\u2069]/);
+      expect(part).toContain('Se\u00e1n\\u202eevil');
+      expect(part).toContain('pay \\u2066to\\u2069 me');
+      expect(part).toContain('news\\u202eletter');
+    }
+    // The browser's 'direct' (a visit without a referrer) reads as the words for it.
+    expect(email.text).toContain('Referrer: Direct (no referrer)');
+    expect(email.subject).toBe('New lead: Contact from Se\u00e1n evil Lima');
+  });
 });
 
 describe("the visitor's confirmation", () => {

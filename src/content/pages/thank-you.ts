@@ -3,7 +3,7 @@ import type { PageHeroContent, Step } from '@/content/types';
 export const thankYouHero = {
   eyebrow: 'Request received',
   heading: 'Your growth blueprint is on its way',
-  body: 'Thank you! A confirmation is on its way to your inbox now. We are preparing your personalised AI automation blueprint and will email it to you within 24 hours; our team will also contact you to walk you through it.',
+  body: 'Thank you! We are preparing your personalised AI automation blueprint and will email it to you within 24 hours; our team will also contact you to walk you through it.',
 } as const satisfies PageHeroContent;
 
 /** {email} is replaced with the address our emails come from (MAIL_FROM). */
@@ -15,7 +15,7 @@ export const deliveryTips = {
     {
       title: 'Check your spam and promotions folders',
       description:
-        'If our confirmation has not arrived within a few minutes, look in spam, junk or the promotions tab, and mark it as "not spam".',
+        'If nothing from us arrives within a day, look in spam, junk or the promotions tab, and mark our email as "not spam".',
     },
     {
       title: 'Add our address to your contacts',

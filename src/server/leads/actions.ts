@@ -11,6 +11,7 @@ import {
   NOT_CONFIGURED,
   webhookJob,
 } from '@/server/outbox/jobs';
+import { CONFIRMATION_MAX_AGE_MS } from '@/server/outbox/autoresponder';
 import { chatUrl, webhookUrlFor } from '@/server/outbox/targets';
 import { deliverNow, waitForOutbox } from '@/server/outbox/worker';
 
@@ -161,13 +162,11 @@ const filtered = ({ form, leadId }: JobFilter): SQL | undefined =>
     leadId ? eq(leadDeliveries.leadId, leadId) : undefined,
   );
 
-// A confirmation a day late confuses more than it helps: skipped ones older than this stay skipped.
-const CONFIRMATION_MAX_AGE_MS = 24 * 60 * 60 * 1000;
-
 /**
  * 'Deliver skipped': queues the jobs skipped while their channel was not configured, for the
  * channels configured now, with a fresh retry schedule; spam's jobs stay. A visitor's confirmation
- * is queued only within a day of its lead. Returns how many were queued.
+ * is queued only within a day of its lead, and only if email was off when it was skipped. Returns
+ * how many were queued.
  */
 export async function deliverSkipped(
   filter: JobFilter & { confirmations?: boolean } = {},
@@ -219,6 +218,8 @@ async function queueSkipped({
       ...(await queue(
         and(
           eq(leadDeliveries.channel, 'visitor_email'),
+          // Not one the autoresponder declined (that address confirmed today, the cap): it would be again.
+          eq(leadDeliveries.lastError, NOT_CONFIGURED.email),
           gt(leadDeliveries.createdAt, new Date(now.getTime() - CONFIRMATION_MAX_AGE_MS)),
         ),
       )),

@@ -18,10 +18,14 @@ import { writeAlert } from './jobs';
 
 export type Slot = 'taken' | 'already_sent' | 'capped';
 
-export const DECLINED: Record<Exclude<Slot, 'taken'>, string> = {
+/** A confirmation a day late confuses more than it helps: none is sent past this after its lead. */
+export const CONFIRMATION_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+
+export const DECLINED: Record<Exclude<Slot, 'taken'> | 'late', string> = {
   already_sent: 'Not sent: this address already got a confirmation in the last 24 hours',
   capped:
     'Not sent: the hourly limit of visitor confirmations (LEADS_AUTORESPONSE_PER_HOUR) was reached',
+  late: 'Not sent: a day has passed since the lead, too late for its confirmation',
 };
 
 const state = processGlobals;

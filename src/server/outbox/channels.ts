@@ -13,7 +13,7 @@ import {
 import { sendEmail } from '@/server/outbox/email/send';
 import { emailConfigured } from '@/server/outbox/email/transport';
 import { postJson } from '@/server/http/post-json';
-import { alertCapReached, DECLINED, takeSlot } from './autoresponder';
+import { alertCapReached, CONFIRMATION_MAX_AGE_MS, DECLINED, takeSlot } from './autoresponder';
 import type { HealthPath } from './delivery-health';
 import { NOT_CONFIGURED, type ClaimedJob } from './jobs';
 import { postWebhook, type PostResult } from './post-webhook';
@@ -112,6 +112,9 @@ async function confirmation(
   if (!emailConfigured()) return { ...nothing, error: NOT_CONFIGURED.email, end: 'skipped' };
   const { db, ipHashSalt } = context.database;
   const now = context.now();
+  // An outage or a retry schedule can outlast the promise it keeps ('we reply within 24 hours').
+  if (now.getTime() - lead.createdAt.getTime() > CONFIRMATION_MAX_AGE_MS)
+    return { ...nothing, error: DECLINED.late, end: 'skipped' };
   const slot = await takeSlot(db, {
     jobId: job.id,
     address: job.recipient ?? '',

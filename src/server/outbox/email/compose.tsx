@@ -12,6 +12,7 @@ import {
 import { callVolumeOptions, fieldCopy, industryOptions, unitOptions } from '@/content/forms';
 import { fill } from '@/lib/fill';
 import { leadForms, leadSchema, type LeadForm } from '@/lib/lead-forms';
+import { showHidden, withoutHidden } from '@/lib/visible-text';
 import { inboxLinks } from '@/server/outbox/targets';
 import type { StoredLead } from '@/server/outbox/webhook-payload';
 import { renderEmail } from './render';
@@ -33,13 +34,9 @@ const when = (at: Date | string | null) =>
     ? `${new Date(at).toISOString().slice(0, 16).replace('T', ' ')} UTC`
     : alertEmails.digest.never;
 
-// C0 and C1 controls, bidirectional marks, overrides and isolates, zero-width characters.
-const INVISIBLE =
-  /[\u0000-\u001F\u007F-\u009F\u061C\u200B-\u200F\u202A-\u202E\u2060-\u2069\uFEFF]/g;
-
 /** Text a visitor typed, safe for a header: no control or bidi characters, one line, bounded. */
 export function headerText(value: string, max = 80): string {
-  const clean = value.replace(INVISIBLE, ' ').replace(/\s+/g, ' ').trim();
+  const clean = withoutHidden(value, ' ').replace(/\s+/g, ' ').trim();
   return [...clean].slice(0, max).join('');
 }
 
@@ -48,8 +45,7 @@ export function headerText(value: string, max = 80): string {
  * apostrophes, so it cannot be a link, an address or a message carried to a stranger's inbox.
  */
 export function greetingName(firstName: string | undefined): string {
-  const letters = (firstName ?? '')
-    .replace(INVISIBLE, '')
+  const letters = withoutHidden(firstName ?? '')
     .replace(/[^\p{L}\p{M}' -]/gu, '')
     .replace(/\s+/g, ' ')
     .trim();
@@ -68,7 +64,8 @@ function fieldRows(lead: StoredLead): Array<[string, string]> {
     .map((name) => {
       const value = lead.fields[name]!;
       const label = fieldCopy[name as keyof typeof fieldCopy]?.label ?? name;
-      return [label, optionLabels[name]?.find((option) => option.value === value)?.label ?? value];
+      const shown = optionLabels[name]?.find((option) => option.value === value)?.label ?? value;
+      return [label, showHidden(shown)];
     });
 }
 
@@ -77,10 +74,17 @@ function attributionRows(lead: StoredLead): Array<[string, string]> {
   const a = lead.attribution as Record<string, unknown>;
   return agencyEmail.attribution.flatMap((key): Array<[string, string]> => {
     const value = a[key];
-    if (key === 'referrer') return [[labels.referrer, value ? String(value) : agencyEmail.direct]];
+    // The browser's script sends 'direct' for a visit without a referrer; a plain form post sends none.
+    if (key === 'referrer')
+      return [
+        [
+          labels.referrer,
+          value && value !== 'direct' ? showHidden(String(value)) : agencyEmail.direct,
+        ],
+      ];
     return value === undefined || value === null || value === ''
       ? []
-      : [[labels[key], String(value)]];
+      : [[labels[key], showHidden(String(value))]];
   });
 }
 

@@ -139,25 +139,34 @@ function toHtml(nodes: Node[]): string {
   return out;
 }
 
+/** Whether an element keeps its text's line breaks, as its white-space style says. */
+const keepsLines = (props: Record<string, unknown>) =>
+  /^pre/.test(String((props.style as { whiteSpace?: string } | undefined)?.whiteSpace ?? ''));
+
 /**
  * The plain-text version: blocks on lines of their own, a row's cells joined by ': ', links as
  * "text: url". An element with data-text-skip is left out (a button that repeats a link, say).
+ * Text inside a white-space: pre* element keeps its line breaks (a visitor's message), as in HTML.
  */
-function toText(nodes: Node[]): string {
+function toText(nodes: Node[], lines = false): string {
   return nodes
     .map((node) => {
-      if (typeof node === 'string') return node.replace(/\s+/g, ' ');
+      if (typeof node === 'string')
+        return lines ? node.replace(/[^\S\n]+/g, ' ') : node.replace(/\s+/g, ' ');
       const { tag, props, children } = node;
       if (SKIPPED_IN_TEXT.has(tag) || props['data-text-skip']) return '';
       if (tag === 'br') return '\n';
       if (tag === 'hr') return '\n\n';
+      const keep = lines || keepsLines(props);
       if (tag === 'tr') {
         const cells = children.map((cell) =>
-          typeof cell === 'string' ? cell : toText(cell.children).trim(),
+          typeof cell === 'string'
+            ? cell
+            : toText(cell.children, keep || keepsLines(cell.props)).trim(),
         );
         return `${cells.filter(Boolean).join(': ')}\n`;
       }
-      const inner = toText(children);
+      const inner = toText(children, keep);
       if (tag === 'a') {
         const href = String(props.href ?? '');
         const label = inner.trim();

@@ -37,8 +37,9 @@ export function LeadJobs({ jobs }: { jobs: LeadJob[] }) {
             <dd className={wraps}>{job.webhookUrl ?? leadCopy.none}</dd>
           </>
         )}
+        {/* Attempts made, as listed below: 'Deliver skipped' restarts the retry schedule's count. */}
         <dt className={term}>{leadCopy.attempts}</dt>
-        <dd>{job.attempts}</dd>
+        <dd>{job.history.length}</dd>
         {job.nextAttemptAt && job.status === 'pending' && (
           <>
             <dt className={term}>{leadCopy.nextAttempt}</dt>
@@ -67,9 +68,9 @@ export function LeadJobs({ jobs }: { jobs: LeadJob[] }) {
           className="mt-3"
           columns={<ColumnHeads labels={Object.values(leadCopy.attemptColumns)} />}
         >
-          {job.history.map((attempt) => (
+          {job.history.map((attempt, number) => (
             <tr key={attempt.id} className="border-t border-ink-200 align-top">
-              <td className="px-3 py-2">{attempt.attempt}</td>
+              <td className="px-3 py-2">{number + 1}</td>
               <td className="whitespace-nowrap px-3 py-2">
                 {formatUtc(attempt.startedAt, { seconds: true })}
               </td>
