@@ -148,8 +148,13 @@ export type Attribution = {
   >;
 };
 
-/** Spam checks: a honeypot field humans never see, and when the form was first shown (ms epoch). */
+/**
+ * Spam checks: a honeypot field humans never see, when the form was first shown (ms epoch), and
+ * how long it was shown before it was sent (ms, by the browser's own clock: a device clock set
+ * ahead of the server's must not make a visitor look fast).
+ */
 export const HONEYPOT_FIELD = 'company_website';
 export const STARTED_AT_FIELD = 'form_started_at';
+export const FILL_MS_FIELD = 'form_fill_ms';
 /** Submissions faster than this after the form appeared are treated as bots. */
 export const MIN_FILL_MS = 2500;

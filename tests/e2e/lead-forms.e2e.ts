@@ -1,5 +1,6 @@
 import type { Page, Route } from '@playwright/test';
 import { expect, holdScripts, test, waitForHydration } from './support/fixtures';
+import { leadsCommand } from './support/inbox';
 
 const valid = {
   firstName: 'Dana',
@@ -376,11 +377,43 @@ test.describe("the minimum fill time's clock (docs/product.md section 6.6)", () 
     // Sent at once: under 2.5 s after hydration, long after the page arrived.
     const request = page.waitForRequest('**/api/leads/contact');
     await page.locator('#contact-form button[type="submit"]').click();
-    const startedAt = Number(
-      ((await request).postDataJSON() as Record<string, unknown>).form_started_at,
-    );
+    const sentAt = Date.now();
+    const body = (await request).postDataJSON() as Record<string, unknown>;
+    const startedAt = Number(body.form_started_at);
     expect(startedAt).toBeGreaterThanOrEqual(openedAt - 50);
     expect(startedAt).toBeLessThanOrEqual(typedAt);
+    // How long it was shown, by the browser's own clock: what the server's check goes by.
+    expect(body.form_fill_ms).toBeGreaterThanOrEqual(sentAt - typedAt - 50);
+    expect(body.form_fill_ms).toBeLessThanOrEqual(sentAt - openedAt + 50);
+  });
+
+  test("goes by the browser's own measure: a device clock 20 s ahead of the server's is no bot", async ({
+    page,
+  }) => {
+    await page.addInitScript(() => {
+      const AHEAD = 20_000;
+      const now = Date.now.bind(Date);
+      Date.now = () => now() + AHEAD;
+      const origin = performance.timeOrigin;
+      Object.defineProperty(performance, 'timeOrigin', { get: () => origin + AHEAD });
+    });
+    await page.goto('/contact-us');
+    await waitForHydration(page);
+    const email = `clock-ahead-${Date.now()}@example.com`;
+    await fill(page, 'contact-form', {
+      firstName: 'Ines',
+      lastName: 'Ahead',
+      email,
+      message: 'My phone thinks it is twenty seconds later than it is.',
+    });
+    await page.waitForTimeout(3000);
+    await page.locator('#contact-form button[type="submit"]').click();
+    await expect(page.getByRole('heading', { name: /Your message has been sent/ })).toBeVisible();
+    // Stored as a real lead: the list of spam does not have it, the list of accepted leads does.
+    const listed = async (status: string) =>
+      (await leadsCommand(['list', '--status', status, '--limit', '500'])).stdout;
+    expect(await listed('accepted')).toContain(email);
+    expect(await listed('spam')).not.toContain(email);
   });
 
   test('starts when it opens for a form the page mounts later (the growth audit dialog)', async ({
@@ -398,9 +431,9 @@ test.describe("the minimum fill time's clock (docs/product.md section 6.6)", () 
     await fill(page, 'growth-audit-dialog-form', valid);
     const request = page.waitForRequest('**/api/leads/growth-audit');
     await page.getByRole('dialog').getByRole('button', { name: 'Send My Free Blueprint' }).click();
-    const startedAt = Number(
-      ((await request).postDataJSON() as Record<string, unknown>).form_started_at,
-    );
-    expect(startedAt).toBeGreaterThanOrEqual(openedAt - 50);
+    const sentAt = Date.now();
+    const body = (await request).postDataJSON() as Record<string, unknown>;
+    expect(Number(body.form_started_at)).toBeGreaterThanOrEqual(openedAt - 50);
+    expect(body.form_fill_ms).toBeLessThanOrEqual(sentAt - openedAt + 50);
   });
 });

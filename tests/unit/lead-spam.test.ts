@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HONEYPOT_FIELD, MIN_FILL_MS, STARTED_AT_FIELD } from '@/lib/lead-forms';
+import { FILL_MS_FIELD, HONEYPOT_FIELD, MIN_FILL_MS, STARTED_AT_FIELD } from '@/lib/lead-forms';
 import { detectSpam } from '@/server/leads/spam';
 
 const now = 1_800_000_000_000;
@@ -41,6 +41,22 @@ describe('detectSpam', () => {
       spam: false,
     });
     expect(detectSpam({ [STARTED_AT_FIELD]: now - 60_000 }, now)).toEqual({ spam: false });
+  });
+
+  it('goes by the time the browser measured, whatever its clock says of the start', () => {
+    // A device clock 20 s ahead of ours: its start looks 20 s later than it was.
+    const skewed = { [STARTED_AT_FIELD]: String(now + 20_000 - 21_000) };
+    expect(detectSpam({ ...skewed, [FILL_MS_FIELD]: 21_000 }, now)).toEqual({ spam: false });
+    expect(detectSpam({ ...skewed, [FILL_MS_FIELD]: '21000' }, now)).toEqual({ spam: false });
+    expect(detectSpam({ [STARTED_AT_FIELD]: now - 60_000, [FILL_MS_FIELD]: 900 }, now)).toEqual({
+      spam: true,
+      reason: 'too_fast',
+    });
+    // Unreadable: the start time decides, as for a client that sends none.
+    expect(detectSpam({ ...skewed, [FILL_MS_FIELD]: 'soon' }, now)).toEqual({
+      spam: true,
+      reason: 'too_fast',
+    });
   });
 
   it.each(['', 'abc', '12.5e3', null, String(now + 60_000)])(

@@ -6,7 +6,7 @@ import { collectAttribution, trackScrollDepth } from '@/lib/attribution';
 import { fill } from '@/lib/fill';
 import { decodeLeadFormErrors, type FormErrorCode } from '@/lib/lead-form-redirect';
 import { useBrowserValue } from '@/lib/use-browser-value';
-import { STARTED_AT_FIELD, leadSchema, type LeadForm } from '@/lib/lead-forms';
+import { FILL_MS_FIELD, STARTED_AT_FIELD, leadSchema, type LeadForm } from '@/lib/lead-forms';
 import { isFieldErrorCode } from '@/lib/validation';
 
 export type SubmitFailure =
@@ -59,10 +59,10 @@ export function growthAuditFailureMessage(failure: SubmitFailure): string {
   return fill(errorCopy.growthAudit, { message: reason });
 }
 
-/** When the page's HTML began to arrive: the earliest a form in it could be seen. */
+/** When the page's HTML began to arrive (performance timeline): when its forms were first seen. */
 function pageArrivedAt(): number {
   const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
-  return Math.round(performance.timeOrigin + (navigation?.responseStart ?? 0));
+  return navigation?.responseStart ?? 0;
 }
 
 type Status = 'idle' | 'submitting' | 'success';
@@ -82,14 +82,17 @@ export function useLeadForm(form: LeadForm, formId: string, onSuccess?: () => vo
   // First rendered without it: the form came in the page's HTML, usable before the scripts ran,
   // rather than mounted later by the client (the dialog, a client-side navigation).
   const cameWithPage = useRef(arrival === null);
+  // When the form appeared, on the performance timeline (a monotonic clock), for the server's
+  // minimum-fill-time check (server/leads/spam.ts): a visitor who typed before hydration is not
+  // taken for a bot for sending right after it.
+  const shownAt = useRef(0);
 
   useEffect(() => {
     trackScrollDepth();
-    // When the form appeared, for the server's minimum-fill-time check (server/leads/spam.ts): a
-    // visitor who typed before hydration is not taken for a bot for sending right after it.
+    shownAt.current = cameWithPage.current ? pageArrivedAt() : performance.now();
     const startedAt = formRef.current?.elements.namedItem(STARTED_AT_FIELD);
     if (startedAt instanceof HTMLInputElement)
-      startedAt.value = String(cameWithPage.current ? pageArrivedAt() : Date.now());
+      startedAt.value = String(Math.round(performance.timeOrigin + shownAt.current));
   }, []);
 
   const hydrated = arrival !== null;
@@ -143,7 +146,11 @@ export function useLeadForm(form: LeadForm, formId: string, onSuccess?: () => vo
       response = await fetch(`/api/leads/${form}`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-        body: JSON.stringify({ ...values, ...collectAttribution() }),
+        body: JSON.stringify({
+          ...values,
+          [FILL_MS_FIELD]: Math.round(performance.now() - shownAt.current),
+          ...collectAttribution(),
+        }),
       });
     } catch {
       // Our own API is same-origin: a failed fetch means it was not reached, so nothing was stored.
