@@ -317,6 +317,7 @@ export const auditCopy = {
     sent_now: 'Sent pending and failed deliveries now',
     skipped_requeued: 'Queued skipped deliveries',
     leads_exported: 'Downloaded leads as CSV',
+    database_backed_up: 'Backed up the database',
     test_event_sent: 'Sent a test event',
     test_email_sent: 'Sent a test email',
     operator_added: 'Added an operator',

@@ -30,6 +30,7 @@ export type AuditAction =
   | 'sent_now'
   | 'skipped_requeued'
   | 'leads_exported'
+  | 'database_backed_up'
   | 'test_event_sent'
   | 'test_email_sent'
   | 'operator_added'

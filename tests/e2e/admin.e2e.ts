@@ -99,6 +99,9 @@ test.describe('signing in', () => {
         await expect(each.getByRole('main').getByRole('alert')).toHaveText(
           'Wrong email or password.',
         );
+        // Only the password is typed again.
+        await expect(each.getByLabel('Email')).toHaveValue(email);
+        await expect(each.getByLabel('Password')).toHaveValue('');
       }
     }
     await expectNoAxeViolations(page);
@@ -259,6 +262,13 @@ test.describe('the inbox', () => {
       const tab = await signedInPage(page, browser, operator, javaScript);
       await tab.goto(`/admin/leads/${id}`);
       await expect(tab.getByText('Not yet: the time from arrival')).toBeVisible();
+      // The visitor's fields in their form's order (the database keeps none).
+      await expect(tab.getByRole('region', { name: 'What they sent' }).locator('dt')).toHaveText([
+        'First name',
+        'Last name',
+        'Email',
+        'Message',
+      ]);
       await tab.getByLabel('Status', { exact: true }).selectOption('contacted');
       await tab.getByRole('button', { name: 'Save status' }).click();
       await flash(tab, 'Status saved: Contacted.');
@@ -274,11 +284,25 @@ test.describe('the inbox', () => {
       await tab.reload();
       await expect(tab.getByText('Note added.')).toHaveCount(0);
       if (javaScript) await expectNoAxeViolations(tab);
+      // A note at the box's limit is saved whole, though each line break is posted as CRLF,
+      // which the box counts as one character.
+      const long = Array.from({ length: 10 }, (_, i) => `Line ${i}: `.padEnd(i ? 199 : 200, 'x'));
+      expect(long.join('\n')).toHaveLength(2000);
+      await tab.getByLabel('Note', { exact: true }).fill(long.join('\n'));
+      // With JavaScript a double click sends it once, and the message below takes the focus:
+      // the button pressed is far below it.
+      if (javaScript) await tab.getByRole('button', { name: 'Add note' }).dblclick();
+      else await tab.getByRole('button', { name: 'Add note' }).click();
+      await flash(tab, 'Note added.');
+      if (javaScript) await expect(tab.getByRole('main').getByRole('status')).toBeFocused();
+      await expect(tab.getByRole('listitem').filter({ hasText: 'Line 9: ' })).toHaveCount(1);
       await tab.goto('/admin/audit');
       const change = tab.getByRole('row', { name: new RegExp(`Changed a lead’s status.*${id}`) });
       await expect(change).toContainText(OPERATOR);
       await expect(change).toContainText('from New to Contacted');
-      await expect(tab.getByRole('row', { name: new RegExp(`Added a note.*${id}`) })).toBeVisible();
+      await expect(tab.getByRole('row', { name: new RegExp(`Added a note.*${id}`) })).toHaveCount(
+        2,
+      );
       await expect(tab.locator('main')).not.toContainText('wants a demo');
       if (!javaScript) await tab.context().close();
     });
@@ -422,10 +446,14 @@ test.describe('the inbox', () => {
     await page.getByRole('button', { name: 'Download CSV' }).click();
     const file = await download;
     expect(file.suggestedFilename()).toMatch(/^leads-\d{4}-\d{2}-\d{2}\.csv$/);
-    const text = await new Response(
-      (await file.createReadStream()) as unknown as ReadableStream,
-    ).text();
-    const lines = text.trimEnd().split('\r\n');
+    const bytes = Buffer.from(
+      await new Response(
+        (await file.createReadStream()) as unknown as ReadableStream,
+      ).arrayBuffer(),
+    );
+    // UTF-8 with its byte-order mark, which Excel needs to read accents as they were typed.
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = bytes.subarray(3).toString('utf8').trimEnd().split('\r\n');
     expect(lines[0]).toMatch(/^id,created_at,form,status,.*,stage,latest_note$/);
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(`'=csv-${run}@example.com`);
@@ -610,7 +638,7 @@ test.describe('the operator commands beside the running site (embedded database)
     const exported = await leadsCommand(['export', '--csv', '--stage', 'new']);
     expect(exported.code).toBe(0);
     const rows = exported.stdout.trimEnd().split('\r\n');
-    expect(rows[0]).toMatch(/^id,created_at,/);
+    expect(rows[0]).toMatch(/^\uFEFFid,created_at,/);
     expect(rows.some((row) => row.includes(person))).toBe(true);
 
     expect((await leadsCommand(['list-operators'])).stdout).toContain(OPERATOR);

@@ -131,6 +131,14 @@ describe('operators (npm run leads, through operators.ts)', () => {
       /not an operator/,
     );
   });
+
+  it('send-now names a lead id it cannot find instead of attempting nothing', async () => {
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    await expect(command(['send-now', '--lead', unknown])).rejects.toThrow(`No lead ${unknown}`);
+    await expect(command(['send-now', '--lead', 'not-a-lead'])).rejects.toThrow(
+      'No lead not-a-lead',
+    );
+  });
 });
 
 describe('signing in', () => {

@@ -66,6 +66,11 @@ describe.skipIf(postgresUrl)('backup and restore of the embedded database', () =
     const backup = await command(['backup', file]);
     expect(backup).toMatchObject({ code: 0, out: expect.stringMatching(/^Backed up to /) });
     expect(statSync(file).mode & 0o777).toBe(0o600);
+    // A copy of every lead, like an export: the audit log says one was taken.
+    const audit = await db.execute(
+      sql`SELECT actor FROM admin_audit_log WHERE action = 'database_backed_up'`,
+    );
+    expect((audit as unknown as { rows: unknown[] }).rows).toEqual([{ actor: 'command line' }]);
 
     const target = path.join(root, 'restored');
     const restore = await command(['restore', file, '--to', target]);

@@ -1,6 +1,7 @@
 'use client';
 
-import { createContext, useContext, type ReactNode } from 'react';
+import { createContext, useContext, useLayoutEffect, useRef, type ReactNode } from 'react';
+import { useFormStatus } from 'react-dom';
 import { CSRF_FIELD } from '@/lib/csrf';
 
 /**
@@ -25,11 +26,28 @@ type Props = {
   'aria-labelledby'?: string;
 };
 
+/**
+ * The form's anti-forgery token, and its guard: while the form's action runs, another submit is
+ * cancelled (React starts no action for a prevented submit), so a double click sends it once.
+ */
+function TokenAndGuard({ token }: { token: string }) {
+  const { pending } = useFormStatus();
+  const input = useRef<HTMLInputElement>(null);
+  useLayoutEffect(() => {
+    const form = input.current?.form;
+    if (!pending || !form) return;
+    const cancel = (event: Event) => event.preventDefault();
+    form.addEventListener('submit', cancel);
+    return () => form.removeEventListener('submit', cancel);
+  }, [pending]);
+  return <input ref={input} type="hidden" name={CSRF_FIELD} value={token} />;
+}
+
 export function ActionForm({ action, children, ...rest }: Props) {
   const token = useContext(CsrfToken);
   return (
     <form action={action} {...(typeof action === 'string' ? { method: 'post' } : {})} {...rest}>
-      <input type="hidden" name={CSRF_FIELD} value={token} />
+      <TokenAndGuard token={token} />
       {children}
     </form>
   );

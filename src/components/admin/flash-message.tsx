@@ -1,21 +1,30 @@
-/** What the last action reported (the typed flash), announced politely, or assertively when it failed. */
+'use client';
+
+import { useEffect, useRef } from 'react';
+
+/**
+ * What the last action reported (the typed flash), announced politely, or assertively when it
+ * failed. It takes the focus when it appears: the button pressed may be a screen below it, and the
+ * client router keeps the scroll position. Keyed by the flash's id, so each action's is new.
+ */
 export function FlashMessage({
   flash,
 }: {
   flash: { tone: 'notice' | 'error'; text: string } | null;
 }) {
+  const message = useRef<HTMLParagraphElement>(null);
+  useEffect(() => message.current?.focus(), []);
   if (!flash) return null;
-  return flash.tone === 'notice' ? (
+  const tone =
+    flash.tone === 'notice'
+      ? 'border-emerald-300 bg-emerald-50 text-emerald-900'
+      : 'border-red-300 bg-red-50 text-red-800';
+  return (
     <p
-      role="status"
-      className="rounded-lg border border-emerald-300 bg-emerald-50 px-4 py-3 text-sm font-medium text-emerald-900"
-    >
-      {flash.text}
-    </p>
-  ) : (
-    <p
-      role="alert"
-      className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm font-medium text-red-800"
+      ref={message}
+      tabIndex={-1}
+      role={flash.tone === 'notice' ? 'status' : 'alert'}
+      className={`rounded-lg border px-4 py-3 text-sm font-medium outline-none ${tone}`}
     >
       {flash.text}
     </p>

@@ -30,10 +30,12 @@ export function LeadsChart({
   const width = 600;
   const height = 200;
   const bar = width / days.length;
+  // Room either side for a date label centred under the first or last bar.
+  const margin = 16;
   return (
     <figure className="mt-4">
       <svg
-        viewBox={`0 0 ${width} ${height + 20}`}
+        viewBox={`${-margin} 0 ${width + 2 * margin} ${height + 20}`}
         role="img"
         aria-labelledby="chart-title chart-description"
         className="h-auto w-full"

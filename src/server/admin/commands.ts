@@ -155,6 +155,8 @@ export async function runCommand(
       const form = option(rest, 'form');
       if (form !== undefined && !isLeadForm(form)) throw new CommandError(`Unknown form '${form}'`);
       const leadId = option(rest, 'lead');
+      if (leadId !== undefined && !(await showLead(leadId)))
+        throw new CommandError(`No lead ${leadId}`);
       const skipped = rest.includes('--skipped') ? await deliverSkipped({ form, leadId }) : 0;
       if (skipped)
         await recordAudit(COMMAND_LINE_ACTOR, 'skipped_requeued', form ?? null, { count: skipped });
@@ -209,10 +211,15 @@ export async function runCommand(
       return 0;
     }
     case 'backup':
-    case 'restore':
-      return runBackupCommand(args, io.out).catch((error: unknown) => {
+    case 'restore': {
+      const code = await runBackupCommand(args, io.out).catch((error: unknown) => {
         throw error instanceof BackupError ? new CommandError(error.message) : error;
       });
+      // A backup is a copy of every lead, like an export: the log says when one was taken.
+      if (command === 'backup' && code === 0)
+        await recordAudit(COMMAND_LINE_ACTOR, 'database_backed_up', null);
+      return code;
+    }
     default:
       await (command === undefined || command === 'help' || command === '--help' ? io.out : io.err)(
         `${usage}\n`,

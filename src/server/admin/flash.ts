@@ -19,7 +19,16 @@ import { FLASH_COOKIE, FLASH_HEADER } from './request-check';
  */
 
 export type Flash = { code: FlashCode; values?: Record<string, string | number> };
-type ShownFlash = { tone: 'notice' | 'error'; text: string };
+/**
+ * `id` tells one action's flash from the next, even one with the same words; `values` are its
+ * checked values, for a page that puts one back in its form.
+ */
+type ShownFlash = {
+  id: string;
+  tone: 'notice' | 'error';
+  text: string;
+  values: Record<string, string | number>;
+};
 
 const codes = [...Object.keys(flashNotices), ...Object.keys(flashErrors)] as [
   FlashCode,
@@ -30,6 +39,7 @@ const TEXT = "\\p{L}\\p{N} ():.,'’_@+/-";
 const MAX_TEXT = 200;
 const flashSchema = z.object({
   code: z.enum(codes),
+  at: z.number().int().nonnegative().optional(),
   values: z
     .record(
       z.string().regex(/^[a-z]{1,12}$/),
@@ -56,7 +66,8 @@ export function flashText(value: string): string {
 /** Sets the flash for the page the action redirects to. */
 export async function setFlash(flash: Flash): Promise<void> {
   const byClientRouter = (await headers()).has('next-action');
-  (await cookies()).set(FLASH_COOKIE, Buffer.from(JSON.stringify(flash)).toString('base64url'), {
+  const value = Buffer.from(JSON.stringify({ ...flash, at: Date.now() })).toString('base64url');
+  (await cookies()).set(FLASH_COOKIE, value, {
     httpOnly: true,
     sameSite: 'lax',
     secure: secureCookies(),
@@ -77,8 +88,19 @@ export async function readFlash(): Promise<ShownFlash | null> {
   }
   const flash = flashSchema.safeParse(parsed);
   if (!flash.success) return null;
-  const { code, values = {} } = flash.data;
+  const { code, values = {}, at = 0 } = flash.data;
+  const id = `${code}-${at}`;
   return Object.hasOwn(flashNotices, code)
-    ? { tone: 'notice', text: fill(flashNotices[code as keyof typeof flashNotices], values) }
-    : { tone: 'error', text: fill(flashErrors[code as keyof typeof flashErrors], values) };
+    ? {
+        id,
+        values,
+        tone: 'notice',
+        text: fill(flashNotices[code as keyof typeof flashNotices], values),
+      }
+    : {
+        id,
+        values,
+        tone: 'error',
+        text: fill(flashErrors[code as keyof typeof flashErrors], values),
+      };
 }

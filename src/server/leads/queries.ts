@@ -395,8 +395,11 @@ function csvLine(row: LeadRow & { latestNote?: string | null }): string {
     .join(',');
 }
 
-/** The whole export as CSV lines (CRLF-terminated), the header first. */
+/**
+ * The whole export as CSV lines (CRLF-terminated), the header first, after a byte-order mark:
+ * without it Excel reads UTF-8 as the local code page, and every accented letter comes out as two.
+ */
 export async function* csvLines(query: LeadQuery): AsyncGenerator<string> {
-  yield `${CSV_HEADER.join(',')}\r\n`;
+  yield `\uFEFF${CSV_HEADER.join(',')}\r\n`;
   for await (const row of eachLead(query)) yield `${csvLine(row)}\r\n`;
 }

@@ -29,7 +29,7 @@ export default async function SignedInLayout({ children }: { children: ReactNode
       <main id="admin-main" tabIndex={-1} className="mx-auto max-w-6xl px-4 py-8 outline-none">
         {flash && (
           <div className="mb-4">
-            <FlashMessage flash={flash} />
+            <FlashMessage key={flash.id} flash={flash} />
           </div>
         )}
         {children}

@@ -5,7 +5,7 @@ import { redirect, unstable_rethrow } from 'next/navigation';
 import { z } from 'zod';
 import { sendCookies } from '@/server/admin/cookies';
 import { signIn } from '@/server/admin/credentials';
-import { setFlash, type Flash } from '@/server/admin/flash';
+import { flashText, setFlash, type Flash } from '@/server/admin/flash';
 import { isForeignRequest } from '@/server/admin/request-check';
 import { safeReturnPath, signInPath } from '@/server/admin/session';
 import { describeError, log } from '@/server/log';
@@ -43,7 +43,12 @@ export async function signInWithPassword(formData: FormData): Promise<void> {
         await sendCookies(outcome.cookies);
         redirect(next);
       }
-      flash = outcome.flash;
+      // The address comes back to the form, so only the password is typed again.
+      const email = parsed.data.email.trim();
+      flash =
+        flashText(email) === email
+          ? { ...outcome.flash, values: { ...outcome.flash.values, email } }
+          : outcome.flash;
     }
   } catch (error) {
     unstable_rethrow(error);

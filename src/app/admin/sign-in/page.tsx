@@ -20,7 +20,10 @@ export default async function SignInPage({ searchParams }: Props) {
   // A session cookie that no longer opens a session: it expired, or was signed out elsewhere.
   const flash =
     (await readFlash()) ??
-    ((await hasSessionCookie()) ? { tone: 'error' as const, text: signInCopy.expired } : null);
+    ((await hasSessionCookie())
+      ? { id: 'expired', values: {}, tone: 'error' as const, text: signInCopy.expired }
+      : null);
+  const email = flash?.values.email;
   return (
     <main id="admin-main" className="mx-auto max-w-sm px-4 py-16">
       <p className="font-bold text-ink-900">
@@ -31,13 +34,15 @@ export default async function SignInPage({ searchParams }: Props) {
       <p className="mt-2 text-sm text-ink-700">{signInCopy.intro}</p>
       {flash && (
         <div className="mt-6" id="sign-in-message">
-          <FlashMessage flash={flash} />
+          <FlashMessage key={flash.id} flash={flash} />
         </div>
       )}
       <form action={signInWithPassword} className="mt-6 space-y-5">
         <input type="hidden" name="next" value={next} />
         <InputField
+          key={flash?.id}
           id="email"
+          defaultValue={typeof email === 'string' ? email : undefined}
           label={signInCopy.email}
           name="email"
           type="email"

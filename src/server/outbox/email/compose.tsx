@@ -9,9 +9,9 @@ import {
   confirmations,
   emailFooter,
 } from '@/content/emails';
-import { callVolumeOptions, fieldCopy, industryOptions, unitOptions } from '@/content/forms';
+import { leadFieldRows } from '@/content/lead-fields';
 import { fill } from '@/lib/fill';
-import { leadForms, leadSchema, type LeadForm } from '@/lib/lead-forms';
+import { leadForms, type LeadForm } from '@/lib/lead-forms';
 import { showHidden, withoutHidden } from '@/lib/visible-text';
 import { inboxLinks } from '@/server/outbox/targets';
 import type { StoredLead } from '@/server/outbox/webhook-payload';
@@ -52,21 +52,8 @@ export function greetingName(firstName: string | undefined): string {
   return [...letters].slice(0, 40).join('').trim();
 }
 
-const optionLabels: Record<string, ReadonlyArray<{ value: string; label: string }>> = {
-  industry: industryOptions,
-  callVolume: callVolumeOptions,
-  units: unitOptions,
-};
-
 function fieldRows(lead: StoredLead): Array<[string, string]> {
-  return leadSchema(lead.form)
-    .fields.filter((name) => (lead.fields[name] ?? '') !== '')
-    .map((name) => {
-      const value = lead.fields[name]!;
-      const label = fieldCopy[name as keyof typeof fieldCopy]?.label ?? name;
-      const shown = optionLabels[name]?.find((option) => option.value === value)?.label ?? value;
-      return [label, showHidden(shown)];
-    });
+  return leadFieldRows(lead.form, lead.fields).map(([label, value]) => [label, showHidden(value)]);
 }
 
 function attributionRows(lead: StoredLead): Array<[string, string]> {

@@ -26,7 +26,11 @@ export const saveStage = operatorAction(
 
 export const addLeadNote = operatorAction(
   'add-note',
-  z.object({ id: leadId, note: z.string().trim() }),
+  // A form posts each line break as CRLF, which the textarea's maxlength counts as one character.
+  z.object({
+    id: leadId,
+    note: z.string().transform((note) => note.replace(/\r\n?/g, '\n').trim()),
+  }),
   async ({ id, note }, who): Promise<ActionOutcome> => {
     if (!note) return { flash: { code: 'note_empty' } };
     if (note.length > MAX_NOTE_CHARS)

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { headers } from 'next/headers';
 import { formNames, leadCopy, stageLabels } from '@/content/admin';
-import { fieldCopy } from '@/content/forms';
+import { leadFieldRows } from '@/content/lead-fields';
 import { fill } from '@/lib/fill';
 import { buttonClass } from '@/components/ui/button-styles';
 import { ActionForm } from '@/components/admin/action-form';
@@ -70,12 +70,9 @@ export default async function LeadPage({ params }: Props) {
   // Opening a lead marks it seen; a link followed from another site does not count as opening it.
   if (!lead.seenAt && !isForeignRequest(await headers())) await markSeen(lead.id);
   const [notes, jobs] = await Promise.all([notesOf(lead.id), leadJobs(lead.id)]);
-  const fieldRows = Object.entries(lead.fields)
-    .filter(([, value]) => value !== '')
-    .map(([name, value]): [string, string] => [
-      fieldCopy[name as keyof typeof fieldCopy]?.label ?? name,
-      visible(value),
-    ]);
+  const fieldRows = leadFieldRows(lead.form, lead.fields).map(
+    ([label, value]): [string, string] => [label, visible(value)],
+  );
   const attribution = lead.attribution as Record<string, string | number | undefined>;
   const attributionRows = Object.entries(leadCopy.attributionLabels)
     .filter(([key]) => attribution[key] !== undefined && attribution[key] !== '')
