@@ -102,6 +102,9 @@ export const errorCopy = {
   unreachable:
     'We could not reach our server, so nothing was sent. Please check your connection and try again; everything you typed is still here.',
   tooMany: 'Too many requests from your connection. Please wait a minute and try again.',
+  /** After a refused plain post, sent before the page's scripts ran: the fields here are empty. */
+  returned:
+    'What you typed is on the previous page: go back to correct it, or fill in the form again here.',
   /** The growth audit's own wording around a short reason. */
   growthAudit: 'Error: {message}. Please try again or contact support.',
 } as const;
@@ -160,4 +163,6 @@ export const noScriptCopy = {
     'the phone number has only digits, spaces, dashes, brackets and an optional leading +',
     'the website looks like example.com or https://example.com',
   ],
+  /** After the message of a refusal no detail can fix (formErrorCopy). */
+  goBack: 'Go back to send it again: your details are kept.',
 } as const;

@@ -74,7 +74,16 @@ export function decodeLeadFormErrors(
 }
 
 /** The 303 target for a rejected plain form post. */
+/**
+ * The fragment a refused plain post lands on: the checks of the details, or for a refusal that
+ * no detail can fix (too large, too many posts, the database down) a panel of its own.
+ */
+export function leadFormErrorFragment(formId: string, errors: ReturnedErrors): string {
+  const code = errors.form;
+  return code && code !== 'invalid' ? `${formId}-error-${code}` : `${formId}-error`;
+}
+
 export function leadFormErrorUrl(form: LeadForm, errors: ReturnedErrors): string {
   const { page, formId } = leadFormRegistry[form];
-  return `${page}?${ERRORS_PARAM}=${encodeLeadFormErrors(errors)}#${formId}-error`;
+  return `${page}?${ERRORS_PARAM}=${encodeLeadFormErrors(errors)}#${leadFormErrorFragment(formId, errors)}`;
 }

@@ -724,4 +724,13 @@ test.describe('without JavaScript', () => {
       await expect(page.getByRole('button', { name: 'Open chat' })).toHaveCount(0);
     }
   });
+
+  test("the contact page's Live chat item leads to its message form, not to the page again", async ({
+    page,
+  }) => {
+    await page.goto('/contact-us');
+    await page.getByRole('link', { name: /Live chat/ }).click();
+    await expect(page).toHaveURL(/\/contact-us#send-message$/);
+    await expect(page.locator('#send-message')).toBeInViewport();
+  });
 });

@@ -336,6 +336,20 @@ test.describe('forms with JavaScript off', () => {
     await expect(page.locator('#demo-form-error')).toContainText('phone number');
     await expect(page.locator('form#demo-form')).toBeVisible();
   });
+
+  test('a post refused for too many requests says so, not which details to check', async ({
+    page,
+  }) => {
+    const token = Buffer.from(JSON.stringify({ form: 'rate_limited' })).toString('base64url');
+    await page.goto(`/aria-landing?errors=${token}#aria-signup-form-error-rate_limited`);
+    const panel = page.locator('#aria-signup-form-error-rate_limited');
+    await expect(panel).toBeVisible();
+    await expect(panel).toContainText(
+      'Too many requests from your connection. Please wait a minute and try again.',
+    );
+    await expect(panel).toContainText('Go back to send it again: your details are kept.');
+    await expect(page.locator('#aria-signup-form-error')).toBeHidden();
+  });
 });
 
 test('with JavaScript, a page reached from a rejected plain post shows each message beside its field', async ({
@@ -355,6 +369,10 @@ test('with JavaScript, a page reached from a rejected plain post shows each mess
       .getByText('Too many requests from your connection. Please wait a minute and try again.'),
   ).toBeVisible();
   await expect(page.locator('#demo-form-phone')).toHaveAttribute('aria-invalid', 'true');
+  // Its fields are empty: what was typed is on the page before.
+  await expect(
+    page.locator('#demo-form').getByText('What you typed is on the previous page: go back'),
+  ).toBeVisible();
 });
 
 test.describe("the minimum fill time's clock (docs/product.md section 6.6)", () => {

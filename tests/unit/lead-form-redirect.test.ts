@@ -28,6 +28,14 @@ describe('lead form redirect targets', () => {
       `/contact-us?errors=${toBase64Url(JSON.stringify({ email: 'invalid' }))}#contact-form-error`,
     );
   });
+
+  it('sends a refusal no detail can fix to a panel of its own', () => {
+    for (const code of ['too_large', 'rate_limited', 'unavailable'] as const)
+      expect(leadFormErrorUrl('demo', { form: code })).toMatch(
+        new RegExp(`^/contact-demo\\?errors=[\\w-]+#demo-form-error-${code}$`),
+      );
+    expect(leadFormErrorUrl('demo', { form: 'invalid' })).toMatch(/#demo-form-error$/);
+  });
 });
 
 describe('encodeLeadFormErrors / decodeLeadFormErrors', () => {

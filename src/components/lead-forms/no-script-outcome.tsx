@@ -1,5 +1,11 @@
-import { noScriptCopy } from '@/content/forms';
+import { formErrorCopy, noScriptCopy } from '@/content/forms';
+import { leadFormErrorFragment } from '@/lib/lead-form-redirect';
 import { OutcomeActions } from './outcome-actions';
+
+// Refusals of the whole post that no detail can fix: each has its panel (lead-form-redirect.ts).
+const WHOLE_POST_CODES = ['too_large', 'rate_limited', 'unavailable'] as const;
+const errorPanel =
+  'hidden rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm font-medium text-red-800 target:block';
 
 /**
  * Outcomes of a plain form post (docs/product.md section 6.5), shown by CSS :target on the static
@@ -21,11 +27,7 @@ export function NoScriptOutcome({
           <OutcomeActions actions={success.actions} />
         </div>
       )}
-      <div
-        id={`${formId}-error`}
-        data-outcome="error"
-        className="hidden rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm font-medium text-red-800 target:block"
-      >
+      <div id={`${formId}-error`} data-outcome="error" className={errorPanel}>
         <p>{noScriptCopy.errorIntro}</p>
         <ul className="mt-2 list-disc pl-5">
           {noScriptCopy.errorChecks.map((check) => (
@@ -33,6 +35,17 @@ export function NoScriptOutcome({
           ))}
         </ul>
       </div>
+      {WHOLE_POST_CODES.map((code) => (
+        <div
+          key={code}
+          id={leadFormErrorFragment(formId, { form: code })}
+          data-outcome="error"
+          className={errorPanel}
+        >
+          <p>{formErrorCopy[code]}</p>
+          <p className="mt-2">{noScriptCopy.goBack}</p>
+        </div>
+      ))}
     </>
   );
 }

@@ -14,8 +14,11 @@ export type SubmitFailure =
   | { kind: 'rate-limited' }
   | { kind: 'unreachable' }
   | { kind: 'unexpected' }
-  /** A plain form post (before hydration) was refused; the page was reached from its 303. */
-  | { kind: 'returned'; code: FormErrorCode };
+  /**
+   * A plain form post (before hydration) was refused; the page was reached from its 303, so its
+   * fields are empty: what was typed is on the page before. `code` is a problem with the whole post.
+   */
+  | { kind: 'returned'; code: FormErrorCode | null };
 
 /** Field name -> the message shown beside it. */
 export type FieldMessages = Record<string, string>;
@@ -29,6 +32,9 @@ function messagesFor(codes: Record<string, unknown>): FieldMessages {
   );
 }
 
+const returnedMessage = (code: FormErrorCode | null) =>
+  code ? `${formErrorCopy[code]} ${errorCopy.returned}` : errorCopy.returned;
+
 /** The banner text for a failure (docs/product.md section 6.3). */
 export function failureMessage(failure: SubmitFailure): string {
   switch (failure.kind) {
@@ -39,7 +45,7 @@ export function failureMessage(failure: SubmitFailure): string {
     case 'unreachable':
       return errorCopy.unreachable;
     case 'returned':
-      return formErrorCopy[failure.code];
+      return returnedMessage(failure.code);
     default:
       return errorCopy.unexpected;
   }
@@ -47,7 +53,7 @@ export function failureMessage(failure: SubmitFailure): string {
 
 /** The growth audit's alert: 'Error: {message}. Please try again or contact support.' */
 export function growthAuditFailureMessage(failure: SubmitFailure): string {
-  if (failure.kind === 'returned') return formErrorCopy[failure.code];
+  if (failure.kind === 'returned') return returnedMessage(failure.code);
   const reason =
     failure.kind === 'server'
       ? fill(failureReasons.server, { status: failure.status })
@@ -102,12 +108,13 @@ export function useLeadForm(form: LeadForm, formId: string, onSuccess?: () => vo
     // Arriving from a plain form post (see NoScriptOutcome): show its outcome the scripted way.
     const url = new URL(arrival);
     if (url.hash === `#${formId}-sent`) setStatus('success');
-    const returned =
-      url.hash === `#${formId}-error` ? decodeLeadFormErrors(url.searchParams.get('errors')) : null;
+    const returned = url.hash.startsWith(`#${formId}-error`)
+      ? decodeLeadFormErrors(url.searchParams.get('errors'))
+      : null;
     if (returned) {
       const { form: formProblem, ...fields } = returned;
       setErrors(messagesFor(fields));
-      if (formProblem) setFailure({ kind: 'returned', code: formProblem });
+      setFailure({ kind: 'returned', code: formProblem ?? null });
     }
   }
 

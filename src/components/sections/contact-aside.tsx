@@ -50,7 +50,8 @@ export function ContactAside({
           <li className="flex items-center gap-3">
             <MessageSquare aria-hidden="true" className="size-5 text-brand-600" />
             {chatOpensWidget ? (
-              <OpenChatLink className={linkClass}>
+              // On the contact page itself: without the chat, to the message form beside it.
+              <OpenChatLink className={linkClass} fallbackHref="/contact-us#send-message">
                 {content.liveChat.label}: {content.liveChat.detail}
               </OpenChatLink>
             ) : (
