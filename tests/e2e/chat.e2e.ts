@@ -637,6 +637,28 @@ test.describe('chat widget: keyboard, screen readers, small screens', () => {
     );
   });
 
+  for (const [width, height, covers] of [
+    [360, 740, true],
+    [1280, 800, false],
+  ] as const)
+    test(`at ${width} px Tab ${covers ? 'stays among its controls: it covers the page' : 'leaves it: it sits beside the page'}`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width, height });
+      await page.goto('/ai-chatbot');
+      await waitForHydration(page);
+      await openWithLauncher(page);
+      await expect(messageBox(page)).toBeFocused();
+      const inside: boolean[] = [];
+      for (const key of [...Array(6).fill('Tab'), ...Array(6).fill('Shift+Tab')]) {
+        await page.keyboard.press(key);
+        inside.push(
+          await page.evaluate(() => !!document.activeElement?.closest('[data-chat-panel]')),
+        );
+      }
+      expect(inside.every(Boolean), String(inside)).toBe(covers);
+    });
+
   test('respects prefers-reduced-motion: no entrance slide, no bouncing dots', async ({ page }) => {
     const hook = await startWebhook();
     hook.answerWith(() => 'hang');

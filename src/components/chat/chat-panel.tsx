@@ -101,6 +101,27 @@ function errorFor(body: unknown, text: string): SendError {
   return { message: copy.errors.upstream, retry: text };
 }
 
+/**
+ * Below Tailwind's sm breakpoint the panel covers the whole page, so Tab goes round its own
+ * controls instead of on to links hidden under it; beside the page (wider) it leaves as usual.
+ */
+function keepTabInside(event: KeyboardEvent<HTMLElement>) {
+  if (!window.matchMedia('(max-width: 39.99rem)').matches) return;
+  const controls = [
+    ...event.currentTarget.querySelectorAll<HTMLElement>(
+      'a[href], button:not([disabled]), textarea:not([disabled]), input:not([disabled]), [tabindex="0"]',
+    ),
+  ].filter((control) => control.getClientRects().length > 0);
+  const first = controls[0];
+  const last = controls.at(-1);
+  if (!first || !last) return;
+  const edge = event.shiftKey ? first : last;
+  if (document.activeElement === edge) {
+    event.preventDefault();
+    (event.shiftKey ? last : first).focus();
+  }
+}
+
 export function ChatPanel({ open, branding, position, onClose, onAutoOpen }: ChatPanelProps) {
   const titleId = useId();
   const inputId = useId();
@@ -222,7 +243,7 @@ export function ChatPanel({ open, branding, position, onClose, onAutoOpen }: Cha
         if (event.key === 'Escape') {
           event.preventDefault();
           onClose(true);
-        }
+        } else if (event.key === 'Tab') keepTabInside(event);
       }}
       style={{ backgroundColor: style.backgroundColor, color: style.fontColor }}
       className={`fixed inset-0 z-[60] flex flex-col overflow-hidden transition-[opacity,translate] duration-200 starting:translate-y-4 starting:opacity-0 motion-reduce:transition-none sm:inset-auto sm:bottom-22 sm:h-[min(36rem,calc(100dvh-7rem))] sm:w-96 sm:rounded-2xl sm:border sm:border-ink-200 sm:shadow-2xl ${side}`}
