@@ -76,7 +76,7 @@ describe('operator commands whose output goes to a pipe', () => {
     // Every row arrived whole: the header, then each lead once, each line ended by CRLF.
     const rows = result.printed.split('\r\n');
     expect(rows.pop()).toBe('');
-    expect(rows[0]).toMatch(/^id,created_at,form,status,/);
+    expect(rows[0]).toMatch(/^\uFEFFid,created_at,form,status,/);
     const emails = rows.slice(1).map((row) => /,(pipe\d+@example\.com),/.exec(row)?.[1]);
     expect(new Set(emails).size).toBe(LEADS);
     expect(emails).toContain(`pipe${LEADS}@example.com`);
