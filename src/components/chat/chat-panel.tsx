@@ -12,6 +12,7 @@ import {
 } from 'react';
 import { chatConfig, type ChatBranding, type ChatPosition } from '@/config/chat';
 import { chatPanelCopy as copy } from '@/content/chat';
+import { focusables } from '@/components/ui/focusables';
 import { loadMessages, newId, saveMessages, sessionId, type ChatMessage } from './chat-session';
 import { linkify } from './linkify';
 import { readReplyStream, STREAM_TYPE } from './reply-stream';
@@ -107,11 +108,7 @@ function errorFor(body: unknown, text: string): SendError {
  */
 function keepTabInside(event: KeyboardEvent<HTMLElement>) {
   if (!window.matchMedia('(max-width: 39.99rem)').matches) return;
-  const controls = [
-    ...event.currentTarget.querySelectorAll<HTMLElement>(
-      'a[href], button:not([disabled]), textarea:not([disabled]), input:not([disabled]), [tabindex="0"]',
-    ),
-  ].filter((control) => control.getClientRects().length > 0);
+  const controls = focusables(event.currentTarget);
   const first = controls[0];
   const last = controls.at(-1);
   if (!first || !last) return;

@@ -2,15 +2,7 @@
 
 import { useEffect, useRef, type FocusEvent, type ReactNode, type RefObject } from 'react';
 import { cn } from '@/lib/cn';
-
-const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([type="hidden"]):not([tabindex="-1"]), select, textarea, iframe:not([tabindex="-1"]), [tabindex]:not([tabindex="-1"])';
-
-function focusables(root: HTMLElement): HTMLElement[] {
-  return Array.from(root.querySelectorAll<HTMLElement>(FOCUSABLE)).filter(
-    (element) => !element.dataset.focusGuard,
-  );
-}
+import { focusables } from './focusables';
 
 /** A focus guard at one end of the dialog sends focus to the other end's first or last control. */
 function wrapFocus(edge: 'first' | 'last') {
