@@ -345,6 +345,25 @@ describe('the rest of the contract over HTTP', () => {
     expect(await unopened()).toBe(false);
   });
 
+  it("a lead's page already counts it as opened, and an unknown lead's page says so in the inbox", async () => {
+    const unopenedIn = (html: string) => Number(/>(\d+) unopened</.exec(html)?.[1] ?? 0);
+    await postLead(`counted-${Date.now()}@example.com`);
+    const id = await postLead(`counted-${Date.now()}@example.com`);
+    const before = unopenedIn((await page('/admin')).html);
+    expect(before).toBeGreaterThanOrEqual(2);
+    expect(unopenedIn((await page(`/admin/leads/${id}`)).html)).toBe(before - 1);
+    expect(unopenedIn((await page('/admin')).html)).toBe(before - 1);
+
+    for (const unknown of ['00000000-0000-4000-8000-000000000000', 'not-a-lead-id']) {
+      const gone = await page(`/admin/leads/${unknown}`);
+      expect(gone.status).toBe(200);
+      expect(gone.html).toContain('There is no lead with this id.');
+      expect(gone.html).toContain('aria-label="Inbox sections"');
+    }
+    // Signed out, an unknown lead is no different from a known one: the sign-in page.
+    expect((await page('/admin/leads/not-a-lead-id', '')).status).toBe(307);
+  });
+
   it('shows a flash once: the page after the action says what happened, and clears it', async () => {
     const form = formWithButton((await page(`/admin/leads/${leadIds[0]}`)).html, 'Save status');
     const response = await submit(

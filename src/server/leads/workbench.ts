@@ -2,6 +2,7 @@ import 'server-only';
 import { and, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { getDatabase } from '@/server/db/client';
 import { leadNotes, leads, type LeadNote, type LeadStage } from '@/server/db/schema';
+import { isUuid } from '@/lib/uuid';
 
 /** Working a lead: its status (stage), notes, whether anyone has opened it. */
 
@@ -69,6 +70,12 @@ export async function notesOf(leadId: string): Promise<LeadNote[]> {
     .from(leadNotes)
     .where(eq(leadNotes.leadId, leadId))
     .orderBy(desc(leadNotes.createdAt));
+}
+
+/** The lead an inbox path opens (`/admin/leads/<id>`), if it names one. */
+export function leadOpenedBy(path: string): string | null {
+  const id = /^\/admin\/leads\/([^/?#]+)\/?(?:[?#]|$)/.exec(path)?.[1];
+  return id && isUuid(id) ? id : null;
 }
 
 /** Records that an operator opened the lead (the first time only). */

@@ -1,10 +1,13 @@
+import { headers } from 'next/headers';
 import type { ReactNode } from 'react';
 import { AdminHeader } from '@/components/admin/admin-header';
 import { CsrfTokenProvider } from '@/components/admin/action-form';
 import { FlashMessage } from '@/components/admin/flash-message';
 import { readFlash } from '@/server/admin/flash';
+import { isForeignRequest } from '@/server/admin/request-check';
 import { requestedPath, requireOperator } from '@/server/admin/session';
 import { countUnseen } from '@/server/leads/queries';
+import { leadOpenedBy, markSeen } from '@/server/leads/workbench';
 import { signOut } from './actions';
 
 const UNOPENED_CAP = 1000;
@@ -12,11 +15,12 @@ const UNOPENED_CAP = 1000;
 /** Every inbox page but sign-in: an operator is required here, once, before any page renders. */
 export default async function SignedInLayout({ children }: { children: ReactNode }) {
   const { operator, session } = await requireOperator();
-  const [unopened, flash, path] = await Promise.all([
-    countUnseen(UNOPENED_CAP),
-    readFlash(),
-    requestedPath(),
-  ]);
+  const path = await requestedPath();
+  // Opening a lead marks it seen, here rather than in its page (which renders beside this layout)
+  // so that the count below already leaves it out. A link from another site does not open it.
+  const opened = leadOpenedBy(path);
+  if (opened && !isForeignRequest(await headers())) await markSeen(opened);
+  const [unopened, flash] = await Promise.all([countUnseen(UNOPENED_CAP), readFlash()]);
   return (
     <CsrfTokenProvider token={session.csrfToken}>
       <AdminHeader

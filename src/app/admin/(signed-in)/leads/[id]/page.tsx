@@ -1,5 +1,4 @@
 import type { Metadata } from 'next';
-import { headers } from 'next/headers';
 import { formNames, leadCopy, stageLabels } from '@/content/admin';
 import { leadFieldRows } from '@/content/lead-fields';
 import { fill } from '@/lib/fill';
@@ -8,10 +7,9 @@ import { ActionForm } from '@/components/admin/action-form';
 import { formatDuration, formatUtc, fullName, visible } from '@/components/admin/format';
 import { labelClass, SelectField } from '@/components/admin/fields';
 import { Panel } from '@/components/admin/panel';
-import { isForeignRequest } from '@/server/admin/request-check';
 import { requireOperator } from '@/server/admin/session';
 import { showLead } from '@/server/leads/queries';
-import { markSeen, MAX_NOTE_CHARS, notesOf } from '@/server/leads/workbench';
+import { MAX_NOTE_CHARS, notesOf } from '@/server/leads/workbench';
 import { leadJobs } from '@/server/outbox/lead-jobs';
 import { sendNow } from '../../actions';
 import { addLeadNote, markSpam, removeLead, resend, saveStage } from './actions';
@@ -56,6 +54,8 @@ export default async function LeadPage({ params }: Props) {
   const { id } = await params;
   const shown = await showLead(id);
   if (!shown) {
+    // Shown in the inbox's frame with a 200: notFound() would answer 404 with a page that is blank
+    // until its scripts run (the inbox has no not-found page of its own to render on the server).
     return (
       <>
         <h1 className="text-2xl font-bold text-ink-900">{leadCopy.title}</h1>
@@ -67,8 +67,6 @@ export default async function LeadPage({ params }: Props) {
     );
   }
   const { lead } = shown;
-  // Opening a lead marks it seen; a link followed from another site does not count as opening it.
-  if (!lead.seenAt && !isForeignRequest(await headers())) await markSeen(lead.id);
   const [notes, jobs] = await Promise.all([notesOf(lead.id), leadJobs(lead.id)]);
   const fieldRows = leadFieldRows(lead.form, lead.fields).map(
     ([label, value]): [string, string] => [label, visible(value)],
