@@ -1,4 +1,12 @@
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -125,6 +133,28 @@ describe.skipIf(postgresUrl)('backup and restore of the embedded database', () =
       /is not empty: a backup is restored into a new folder only/,
     );
     expect(readdirSync(occupied)).toEqual(['notes.txt']);
+  });
+
+  it('a missing or broken backup file restores nothing and leaves no folder behind', async () => {
+    const missing = path.join(root, 'never-written.tar.gz');
+    const fresh = path.join(root, 'from-missing');
+    const restore = await command(['restore', missing, '--to', fresh]);
+    expect(String(restore.code)).toMatch(/is not a backup file: there is no file at /);
+    expect(existsSync(fresh)).toBe(false);
+
+    const broken = path.join(root, 'broken.tar.gz');
+    writeFileSync(broken, 'not a tarball');
+    const intoNew = path.join(root, 'from-broken');
+    expect(String((await command(['restore', broken, '--to', intoNew])).code)).toMatch(
+      /could not be restored .* is left as it was/,
+    );
+    expect(existsSync(intoNew)).toBe(false);
+    const intoEmpty = path.join(root, 'empty-before');
+    mkdirSync(intoEmpty, { mode: 0o700 });
+    expect(String((await command(['restore', broken, '--to', intoEmpty])).code)).toMatch(
+      /could not be restored .* is left as it was/,
+    );
+    expect(readdirSync(intoEmpty)).toEqual([]);
   });
 
   it('asks for the file', async () => {

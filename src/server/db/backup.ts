@@ -5,6 +5,8 @@ import {
   openSync,
   readdirSync,
   renameSync,
+  rmSync,
+  statSync,
   unlinkSync,
   writeSync,
 } from 'node:fs';
@@ -74,13 +76,16 @@ async function restoreEmbedded(
 ): Promise<{ leads: number; ms: number }> {
   if (env.DATABASE_URL) throw new BackupError(POSTGRES_ADVICE);
   const target = path.resolve(dataDir);
-  let entries: string[] = [];
+  const source = path.resolve(file);
+  if (!statSync(source, { throwIfNoEntry: false })?.isFile())
+    throw new BackupError(`${file} is not a backup file: there is no file at ${source}.`);
+  let entries: string[] | null = null;
   try {
     entries = readdirSync(target);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
-  if (entries.length > 0)
+  if (entries && entries.length > 0)
     throw new BackupError(
       `${target} is not empty: a backup is restored into a new folder only (it never overwrites a database). ` +
         `Name another with --to <folder>, or move that one away first.`,
@@ -89,10 +94,15 @@ async function restoreEmbedded(
   const started = performance.now();
   const database = await EmbeddedDatabase.open(target, {
     fsync: env.LEADS_DATA_FSYNC,
-    restoreFrom: path.resolve(file),
+    restoreFrom: source,
   }).catch((error: unknown) => {
+    // The folder was new or empty: what the failed restore wrote there is removed with it.
+    if (entries)
+      for (const entry of readdirSync(target))
+        rmSync(path.join(target, entry), { recursive: true });
+    else rmSync(target, { recursive: true, force: true });
     throw new BackupError(
-      `${file} could not be restored (${error instanceof Error ? error.message : String(error)}); ${target} may hold a partial copy: delete it before trying again.`,
+      `${file} could not be restored (${error instanceof Error ? error.message : String(error)}); ${target} is left as it was.`,
     );
   });
   try {
