@@ -78,6 +78,9 @@ export function fieldErrorMessage(field: string, code: FieldErrorCode): string {
   return fieldErrorCopy[field as keyof typeof fieldCopy]?.[code] ?? anyFieldErrorCopy[code];
 }
 
+/** `too_long` where the field's limit is known ({max}, in characters). */
+export const tooLongWithLimit = 'This is too long (at most {max} characters)';
+
 /** Problems with a whole plain form post (JavaScript off), shown on the form's page. */
 export const formErrorCopy: Record<FormErrorCode, string> = {
   invalid: 'Some of the details could not be read. Please check the form and try again.',

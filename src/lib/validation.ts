@@ -17,9 +17,12 @@ export function isFieldErrorCode(value: unknown): value is FieldErrorCode {
   return (fieldErrorCodes as readonly unknown[]).includes(value);
 }
 
-export type FieldRule<T> = (
+export type FieldRule<T> = ((
   raw: unknown,
-) => { ok: true; value: T } | { ok: false; code: FieldErrorCode };
+) => { ok: true; value: T } | { ok: false; code: FieldErrorCode }) & {
+  /** The most characters the rule accepts, for a rule that answers `too_long` past them. */
+  maxChars?: number;
+};
 
 const pass = <T>(value: T) => ({ ok: true as const, value });
 const fail = (code: FieldErrorCode) => ({ ok: false as const, code });
@@ -49,24 +52,25 @@ function normalizeWebsite(value: string): string {
   return /^https?:\/\//i.test(value) ? value : `https://${value}`;
 }
 
-export const requiredText =
-  (max = 100): FieldRule<string> =>
-  (raw) => {
+const bounded = <T>(max: number, rule: FieldRule<T>): FieldRule<T> =>
+  Object.assign(rule, { maxChars: max });
+
+export const requiredText = (max = 100): FieldRule<string> =>
+  bounded(max, (raw) => {
     if (typeof raw !== 'string' || raw.trim() === '') return fail('required');
     const value = raw.trim();
     if (!isWellFormed(value)) return fail('invalid');
     return value.length > max ? fail('too_long') : pass(value);
-  };
+  });
 
 /** Optional free text: missing means ''. */
-export const optionalText =
-  (max: number): FieldRule<string> =>
-  (raw) => {
+export const optionalText = (max: number): FieldRule<string> =>
+  bounded(max, (raw) => {
     if (raw === undefined) return pass('');
     if (typeof raw !== 'string' || !isWellFormed(raw)) return fail('invalid');
     const value = raw.trim();
     return value.length > max ? fail('too_long') : pass(value);
-  };
+  });
 
 // An address with an invisible or direction-changing character shows as another one ('ceo@victim.\u202Emoc').
 export const email: FieldRule<string> = (raw) => {
@@ -143,6 +147,8 @@ type ParseResult<T> = { success: true; data: T } | { success: false; fieldErrors
 
 export type Schema<T> = {
   fields: readonly string[];
+  /** Each text field's most characters, for messages that say the limit. */
+  maxChars: Readonly<Record<string, number>>;
   safeParse(input: unknown): ParseResult<T>;
   /** Like safeParse, but throws on invalid input (tests and trusted callers). */
   parse(input: unknown): T;
@@ -167,6 +173,12 @@ export function schema<const S extends Shape>(shape: S): Schema<Output<S>> {
   };
   return {
     fields,
+    maxChars: Object.fromEntries(
+      fields.flatMap((field) => {
+        const max = shape[field]!.maxChars;
+        return max === undefined ? [] : [[field, max]];
+      }),
+    ),
     safeParse,
     parse(input) {
       const result = safeParse(input);

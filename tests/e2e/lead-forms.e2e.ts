@@ -261,6 +261,32 @@ test.describe('contact form', () => {
     );
   });
 
+  test('a message past its limit says the limit, keeps the text and sends nothing', async ({
+    page,
+  }) => {
+    await page.goto('/contact-us');
+    await waitForHydration(page);
+    let posts = 0;
+    await page.route('**/api/leads/contact', (route) => {
+      posts += 1;
+      return route.continue();
+    });
+    const message = 'a'.repeat(5001);
+    await fill(page, formId, {
+      firstName: 'Sam',
+      lastName: 'Okafor',
+      email: 'sam@example.com',
+      message,
+    });
+    await page.locator(`#${formId} button[type="submit"]`).click();
+    await expect(
+      page.locator(`#${formId}`).getByText('This is too long (at most 5,000 characters)'),
+    ).toBeVisible();
+    await expect(page.locator(`#${formId}-message`)).toBeFocused();
+    await expect(page.locator(`#${formId}-message`)).toHaveValue(message);
+    expect(posts).toBe(0);
+  });
+
   test('a response that is neither success nor a server error gives the unexpected-error banner', async ({
     page,
     expectedConsoleErrors,

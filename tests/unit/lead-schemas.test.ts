@@ -32,6 +32,21 @@ describe('error copy (docs/product.md section 6.3, verbatim)', () => {
   });
 });
 
+describe("each form's text limits, for the message that says them", () => {
+  it('lists every text field with the most characters it accepts, and nothing else', () => {
+    expect(contactSchema.maxChars).toEqual({ firstName: 100, lastName: 100, message: 5000 });
+    expect(demoSchema.maxChars).toMatchObject({ company: 200, message: 5000 });
+    expect(demoSchema.maxChars).not.toHaveProperty('email');
+    const tooLong = contactSchema.safeParse({
+      firstName: 'A',
+      lastName: 'B',
+      email: 'a@b.co',
+      message: 'x'.repeat(contactSchema.maxChars.message! + 1),
+    });
+    expect(tooLong.success ? {} : tooLong.fieldErrors).toEqual({ message: 'too_long' });
+  });
+});
+
 describe('growth audit schema (docs/product.md section 6.2)', () => {
   it('reports required for empty required fields', () => {
     expect(errorsOf(growthAuditSchema, { firstName: '', lastName: ' ', email: '' })).toEqual({

@@ -1,7 +1,13 @@
 'use client';
 
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { errorCopy, failureReasons, fieldErrorMessage, formErrorCopy } from '@/content/forms';
+import {
+  errorCopy,
+  failureReasons,
+  fieldErrorMessage,
+  formErrorCopy,
+  tooLongWithLimit,
+} from '@/content/forms';
 import { collectAttribution, trackScrollDepth } from '@/lib/attribution';
 import { fill } from '@/lib/fill';
 import { decodeLeadFormErrors, type FormErrorCode } from '@/lib/lead-form-redirect';
@@ -23,12 +29,25 @@ export type SubmitFailure =
 /** Field name -> the message shown beside it. */
 export type FieldMessages = Record<string, string>;
 
-/** Error codes (from the rules, the API's 422 or a returned plain post) as the messages to show. */
-function messagesFor(codes: Record<string, unknown>): FieldMessages {
+/**
+ * Error codes (from the rules, the API's 422 or a returned plain post) as the messages to show; a
+ * field that is too long says its limit.
+ */
+function messagesFor(form: LeadForm, codes: Record<string, unknown>): FieldMessages {
+  const { maxChars } = leadSchema(form);
   return Object.fromEntries(
-    Object.entries(codes).flatMap(([field, code]) =>
-      isFieldErrorCode(code) ? [[field, fieldErrorMessage(field, code)]] : [],
-    ),
+    Object.entries(codes).flatMap(([field, code]) => {
+      if (!isFieldErrorCode(code)) return [];
+      const max = maxChars[field];
+      return [
+        [
+          field,
+          code === 'too_long' && max !== undefined
+            ? fill(tooLongWithLimit, { max: max.toLocaleString('en-US') })
+            : fieldErrorMessage(field, code),
+        ],
+      ];
+    }),
   );
 }
 
@@ -113,7 +132,7 @@ export function useLeadForm(form: LeadForm, formId: string, onSuccess?: () => vo
       : null;
     if (returned) {
       const { form: formProblem, ...fields } = returned;
-      setErrors(messagesFor(fields));
+      setErrors(messagesFor(form, fields));
       setFailure({ kind: 'returned', code: formProblem ?? null });
     }
   }
@@ -140,7 +159,7 @@ export function useLeadForm(form: LeadForm, formId: string, onSuccess?: () => vo
 
     const parsed = leadSchema(form).safeParse(values);
     if (!parsed.success) {
-      const next = messagesFor(parsed.fieldErrors);
+      const next = messagesFor(form, parsed.fieldErrors);
       setErrors(next);
       focusFirstError(next);
       return;
@@ -174,7 +193,7 @@ export function useLeadForm(form: LeadForm, formId: string, onSuccess?: () => vo
       }
       if (response.status === 422) {
         const body = (await response.json()) as { fieldErrors?: Record<string, unknown> };
-        const next = messagesFor(body.fieldErrors ?? {});
+        const next = messagesFor(form, body.fieldErrors ?? {});
         if (Object.keys(next).length > 0) {
           setErrors(next);
           focusFirstError(next);
