@@ -59,7 +59,6 @@ export const requiredText = (max = 100): FieldRule<string> =>
   bounded(max, (raw) => {
     if (typeof raw !== 'string' || raw.trim() === '') return fail('required');
     const value = raw.trim();
-    if (!isWellFormed(value)) return fail('invalid');
     return value.length > max ? fail('too_long') : pass(value);
   });
 
@@ -67,7 +66,7 @@ export const requiredText = (max = 100): FieldRule<string> =>
 export const optionalText = (max: number): FieldRule<string> =>
   bounded(max, (raw) => {
     if (raw === undefined) return pass('');
-    if (typeof raw !== 'string' || !isWellFormed(raw)) return fail('invalid');
+    if (typeof raw !== 'string') return fail('invalid');
     const value = raw.trim();
     return value.length > max ? fail('too_long') : pass(value);
   });
@@ -78,7 +77,6 @@ export const email: FieldRule<string> = (raw) => {
   const value = raw.trim();
   return value.length > 254 ||
     !EMAIL.test(value) ||
-    !isWellFormed(value) ||
     hasHiddenCharacters(value)
     ? fail('invalid')
     : pass(value);
@@ -163,7 +161,13 @@ export function schema<const S extends Shape>(shape: S): Schema<Output<S>> {
     const data: Record<string, unknown> = {};
     const errors: FieldErrors = {};
     for (const field of fields) {
-      const result = shape[field]!((input as Record<string, unknown>)[field]);
+      const raw = (input as Record<string, unknown>)[field];
+      // Checked here for every rule, so that no rule can let one through to the database.
+      if (typeof raw === 'string' && !isWellFormed(raw)) {
+        errors[field] = 'invalid';
+        continue;
+      }
+      const result = shape[field]!(raw);
       if (result.ok) data[field] = result.value;
       else errors[field] = result.code;
     }

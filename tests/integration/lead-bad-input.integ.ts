@@ -5,6 +5,7 @@ import { getDatabase, closeDatabase } from '@/server/db/client';
 import { readMigrations } from '@/server/db/migrate';
 import { leads, leadDeliveries } from '@/server/db/schema';
 import { leadRequest, freshEnvironment, validBodies } from './support/helpers';
+import { leadSchema } from '@/lib/lead-forms';
 
 /**
  * At least 200 generated malformed requests: each is answered 4xx with a JSON error (never 500,
@@ -83,6 +84,16 @@ function cases(): Case[] {
           422,
           field,
         );
+    // A field that passes its own pattern with a lone surrogate inside (a website's path).
+    if (leadSchema(form).fields.includes('website'))
+      add(
+        `${form}.website = "example.com/\\ud800"`,
+        form,
+        json({ ...valid, website: 'example.com/\ud800' }),
+        undefined,
+        422,
+        'website',
+      );
     // Missing fields.
     add(`${form}: empty object`, form, '{}', undefined, 422);
     for (const field of ['firstName', 'lastName', 'email']) {
