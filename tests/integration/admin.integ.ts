@@ -13,6 +13,7 @@ import {
   csvCell,
   csvLines,
   pageNumber,
+  leadQueryParams,
   parseLeadQuery,
   searchLeads,
   countUnseen,
@@ -480,6 +481,19 @@ describe('the inbox’s address is bounded before it reaches the database', () =
     expect(audit.entries.length).toBeGreaterThan(0);
     const { query } = parseLeadQuery({ from: '9999-12-31' });
     expect((await searchLeads(query)).total).toBe(0);
+    // The last day's end is its last millisecond: the next midnight is a year PostgreSQL cannot read.
+    const untilTheEnd = parseLeadQuery({ to: '9999-12-31' }).query;
+    expect((await searchLeads(untilTheEnd)).total).toBeGreaterThan(0);
+    const exported: string[] = [];
+    for await (const line of csvLines(untilTheEnd)) exported.push(line);
+    expect(exported.length).toBeGreaterThan(1);
+    for (const day of ['9999-12-31', '2026-01-31'])
+      expect(leadQueryParams(parseLeadQuery({ to: day }).query).get('to')).toBe(day);
+    const long = parseLeadQuery({ q: `heron${'x'.repeat(200)}` });
+    expect(long.problems).toEqual([
+      'The search is longer than 100 characters: only its first 100 are searched',
+    ]);
+    expect(long.query.q).toHaveLength(100);
     for (const q of ['heron\u0000', 'heron\\u0000']) {
       const nul = parseLeadQuery({ q });
       expect(nul.problems).toEqual(['The search cannot hold a NUL character (\\u0000)']);

@@ -61,6 +61,7 @@ const MAX_PAGE = 100_000;
 // Dates PostgreSQL and JavaScript both take: year 0 or 275760 are refused, not sent.
 const FIRST_DAY = '1970-01-01';
 const LAST_DAY = '9999-12-31';
+const LAST_MOMENT = Date.parse(`${LAST_DAY}T23:59:59.999Z`);
 
 const isOneOf = <T extends string>(values: readonly T[], value: string): value is T =>
   (values as readonly string[]).includes(value);
@@ -124,11 +125,16 @@ export function parseLeadQuery(input: Record<string, string | undefined>): {
       problems.push(`'${name}' must be a date like 2026-01-31`);
     else if (day < FIRST_DAY || day > LAST_DAY)
       problems.push(`'${name}' must be between ${FIRST_DAY} and ${LAST_DAY}`);
-    // 'to' is the whole of that day: the query's end is the next midnight.
-    else query[key] = new Date(date.getTime() + dayOffset * 86_400_000);
+    // 'to' is the whole of that day: the query's end is the next midnight, or for the last day
+    // its last millisecond (PostgreSQL reads no year 10000).
+    else query[key] = new Date(Math.min(date.getTime() + dayOffset * 86_400_000, LAST_MOMENT));
   }
   const q = value('q');
   // A value the inbox shows with \u202e written out is found when searched for as shown.
+  if (q && q.length > MAX_SEARCH_CHARS)
+    problems.push(
+      `The search is longer than ${MAX_SEARCH_CHARS} characters: only its first ${MAX_SEARCH_CHARS} are searched`,
+    );
   const search = q && readHidden(q.slice(0, MAX_SEARCH_CHARS));
   // PostgreSQL's text cannot hold NUL, so no lead does: said here, not refused by the database.
   if (search?.includes('\u0000')) problems.push('The search cannot hold a NUL character (\\u0000)');
@@ -144,8 +150,8 @@ export function leadQueryParams(query: LeadQuery): URLSearchParams {
   if (query.stage) params.set('stage', query.stage);
   if (query.delivery) params.set('delivery', query.delivery);
   if (query.from) params.set('from', query.from.toISOString().slice(0, 10));
-  if (query.to)
-    params.set('to', new Date(query.to.getTime() - 86_400_000).toISOString().slice(0, 10));
+  // The day of the query's last millisecond: the day before its end, whichever end it has.
+  if (query.to) params.set('to', new Date(query.to.getTime() - 1).toISOString().slice(0, 10));
   if (query.q) params.set('q', query.q);
   return params;
 }
