@@ -326,6 +326,39 @@ describe('the rest of the contract over HTTP', () => {
     expect(await auditEntries()).toBe(before);
   });
 
+  it('the CSV export sends a browser back to the inbox with the reason: an out-of-date form, a filter it cannot use', async () => {
+    const form = formWithButton((await page('/admin')).html, 'Download CSV');
+    const browser = { cookie, accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
+    const before = await auditEntries();
+    const stale = await submit(
+      base,
+      '/admin',
+      { ...form, fields: { ...form.fields, csrf: 'not-the-token' } },
+      'Download CSV',
+      { q: 'heron' },
+      browser,
+    );
+    expect(stale.status).toBe(303);
+    expect(stale.headers.get('location')).toBe('/admin?q=heron');
+    const shown = await page('/admin?q=heron', `${cookie}; ${cookiesFrom(stale)}`);
+    expect(shown.html).toContain('That form was out of date. It was not sent: please try again.');
+
+    const unusable = await submit(
+      base,
+      '/admin',
+      form,
+      'Download CSV',
+      { to: '2026-02-31' },
+      browser,
+    );
+    expect(unusable.status).toBe(303);
+    expect(unusable.headers.get('location')).toBe('/admin?to=2026-02-31');
+    expect((await page('/admin?to=2026-02-31')).html).toContain(
+      '&#x27;to&#x27; must be a date like 2026-01-31',
+    );
+    expect(await auditEntries()).toBe(before);
+  });
+
   it('a lead opened from a link on another site stays unopened; opened from the inbox, it is seen', async () => {
     const id = await postLead(`opened-${Date.now()}@example.com`);
     const unopened = async () => (await page('/admin?q=opened-')).html.includes('Unopened');

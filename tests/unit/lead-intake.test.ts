@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { hashAddress } from '@/server/http/client-address';
-import { parseAttribution, wantsHtmlRedirect } from '@/server/leads/intake';
+import { wantsHtmlRedirect } from '@/server/http/body';
+import { parseAttribution } from '@/server/leads/intake';
 import { checkRateLimit, createMemoryWindows } from '@/server/http/rate-limit';
 import { isSameOrigin } from '@/server/http/same-origin';
 

@@ -1,9 +1,10 @@
 import 'server-only';
 import { CSRF_FIELD } from '@/lib/csrf';
-import { parseBody } from '@/server/http/body';
+import { parseBody, wantsHtmlRedirect } from '@/server/http/body';
 import { isRefusal, refuse, refusalResponse, runEndpoint } from '@/server/http/endpoint';
 import { csvLines, leadQueryParams, parseLeadQuery } from '@/server/leads/queries';
 import { recordAudit } from '@/server/audit';
+import { setFlash } from './flash';
 import { isForeignRequest } from './request-check';
 import { csrfTokenMatches, currentOperator, signInPath } from './session';
 
@@ -14,9 +15,22 @@ import { csrfTokenMatches, currentOperator, signInPath } from './session';
 
 const MAX_BODY_BYTES = 8 * 1024;
 const CSV_CHUNK_CHARS = 64 * 1024;
+const FILTER_FIELDS = ['form', 'status', 'stage', 'delivery', 'from', 'to', 'q'] as const;
+
+/** Back to the inbox with the filter as posted: its page says what is wrong with a filter. */
+const backToInbox = (filter: Record<string, string | undefined>) =>
+  new Response(null, {
+    status: 303,
+    headers: {
+      Location: `/admin?${new URLSearchParams(
+        Object.entries(filter).filter((entry): entry is [string, string] => !!entry[1]),
+      )}`,
+      'Cache-Control': 'no-store',
+    },
+  });
 
 export function exportLeads(request: Request): Promise<Response> {
-  return runEndpoint<{ status: 200; kind: 'export'; response: Response }>(
+  return runEndpoint<{ status: 200 | 303; kind: 'export' | 'back'; response: Response }>(
     {
       name: 'admin.export',
       respond: (done) => done.response,
@@ -35,30 +49,41 @@ export function exportLeads(request: Request): Promise<Response> {
         const who = await currentOperator(req.headers);
         if (!who) return refuse('unauthorized');
         logFields.operator_id = who.operator.id;
-        if (!csrfTokenMatches(who.session, parsed.body[CSRF_FIELD]))
-          return refuse('forbidden', {
-            message: 'The anti-forgery token is missing or wrong. Reload the inbox and try again.',
-          });
         const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
-        const { query, problems } = parseLeadQuery(
-          Object.fromEntries(
-            ['form', 'status', 'stage', 'delivery', 'from', 'to', 'q'].map((name) => [
-              name,
-              text(parsed.body[name]),
-            ]),
-          ),
+        const filter = Object.fromEntries(
+          FILTER_FIELDS.map((name) => [name, text(parsed.body[name])]),
         );
-        if (problems.length > 0) return refuse('bad_request', { message: problems.join('; ') });
+        // The inbox's own form (a browser) goes back to the inbox with the reason; others get JSON.
+        const browser = wantsHtmlRedirect(req.headers);
+        if (!csrfTokenMatches(who.session, parsed.body[CSRF_FIELD])) {
+          if (!browser)
+            return refuse('forbidden', {
+              message:
+                'The anti-forgery token is missing or wrong. Reload the inbox and try again.',
+            });
+          await setFlash({ code: 'bad_token' });
+          return { status: 303, kind: 'back', response: backToInbox(filter) };
+        }
+        const { query, problems } = parseLeadQuery(filter);
+        if (problems.length > 0)
+          return browser
+            ? { status: 303, kind: 'back', response: backToInbox(filter) }
+            : refuse('bad_request', { message: problems.join('; ') });
+        const lines = csvLines(query);
+        // The first batch is read before the answer starts: a database that does not answer is
+        // then a 503 with its message, not a download cut short.
+        const first = await lines.next();
         await recordAudit(who.operator.email, 'leads_exported', null, {
           filter: leadQueryParams(query).toString(),
         });
-        const lines = csvLines(query);
         const encoder = new TextEncoder();
+        let pending = first.done ? '' : first.value;
         // Pulled as the client reads, about 64 KB at a time: a slow download holds one chunk and
         // one database batch, never the whole export.
         const stream = new ReadableStream<Uint8Array>({
           async pull(controller) {
-            let chunk = '';
+            let chunk = pending;
+            pending = '';
             while (chunk.length < CSV_CHUNK_CHARS) {
               const next = await lines.next();
               if (next.done) {

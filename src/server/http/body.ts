@@ -13,6 +13,32 @@ export function mediaType(contentType: string | null): string {
   return (contentType ?? '').split(';')[0]!.trim().toLowerCase();
 }
 
+/** The q-value the Accept header gives a media type (most specific matching range wins). */
+function acceptQuality(accept: string, type: string): number {
+  const [major] = type.split('/');
+  let best = { specificity: -1, q: 0 };
+  for (const part of accept.split(',')) {
+    const [range = '', ...params] = part.trim().toLowerCase().split(';');
+    const q = Number(
+      params
+        .map((p) => p.trim())
+        .find((p) => p.startsWith('q='))
+        ?.slice(2) ?? '1',
+    );
+    const specificity = range === type ? 2 : range === `${major}/*` ? 1 : range === '*/*' ? 0 : -1;
+    if (specificity > best.specificity) best = { specificity, q: Number.isFinite(q) ? q : 0 };
+  }
+  return best.q;
+}
+
+/** A plain form post from a browser without JavaScript: answer with a 303 to a page, not JSON. */
+export function wantsHtmlRedirect(headers: Headers): boolean {
+  const type = mediaType(headers.get('content-type'));
+  if (type !== 'application/x-www-form-urlencoded' && type !== 'multipart/form-data') return false;
+  const accept = headers.get('accept') ?? '';
+  return acceptQuality(accept, 'text/html') > acceptQuality(accept, 'application/json');
+}
+
 function isJsonType(type: string): boolean {
   return type === 'application/json' || /^application\/[a-z0-9.+-]+\+json$/.test(type);
 }

@@ -14,7 +14,7 @@ import {
   type LeadForm,
 } from '@/lib/lead-forms';
 import { getDatabase } from '@/server/db/client';
-import { mediaType, parseBody } from '@/server/http/body';
+import { parseBody, wantsHtmlRedirect } from '@/server/http/body';
 import { hashAddress } from '@/server/http/client-address';
 import {
   guardPublicPost,
@@ -38,32 +38,6 @@ import { detectSpam } from './spam';
 const MAX_LEAD_BODY_BYTES = 32 * 1024;
 
 type Accepted = { status: 201; kind: 'accepted' | 'spam'; leadId: string };
-
-/** The q-value the Accept header gives a media type (most specific matching range wins). */
-function acceptQuality(accept: string, type: string): number {
-  const [major] = type.split('/');
-  let best = { specificity: -1, q: 0 };
-  for (const part of accept.split(',')) {
-    const [range = '', ...params] = part.trim().toLowerCase().split(';');
-    const q = Number(
-      params
-        .map((p) => p.trim())
-        .find((p) => p.startsWith('q='))
-        ?.slice(2) ?? '1',
-    );
-    const specificity = range === type ? 2 : range === `${major}/*` ? 1 : range === '*/*' ? 0 : -1;
-    if (specificity > best.specificity) best = { specificity, q: Number.isFinite(q) ? q : 0 };
-  }
-  return best.q;
-}
-
-/** A plain form post from a browser without JavaScript: answer with a 303 to a page, not JSON. */
-export function wantsHtmlRedirect(headers: Headers): boolean {
-  const type = mediaType(headers.get('content-type'));
-  if (type !== 'application/x-www-form-urlencoded' && type !== 'multipart/form-data') return false;
-  const accept = headers.get('accept') ?? '';
-  return acceptQuality(accept, 'text/html') > acceptQuality(accept, 'application/json');
-}
 
 /** Valid attribution values only: a bad one is dropped, never a reason to refuse a lead. */
 export function parseAttribution(body: Record<string, unknown>, headers: Headers): Attribution {

@@ -62,6 +62,8 @@ export type PostOptions = {
   /** Origin header; null sends none. */
   origin?: string | null;
   secFetchSite?: string;
+  /** Accept header: a browser's prefers HTML (fetch's own sends any). */
+  accept?: string;
 };
 
 /**
@@ -74,7 +76,7 @@ export async function submit(
   form: PageForm,
   buttonText: string,
   extra: Record<string, string | string[]>,
-  { cookie, origin = base, secFetchSite }: PostOptions = {},
+  { cookie, origin = base, secFetchSite, accept }: PostOptions = {},
 ): Promise<Response> {
   const body = new FormData();
   for (const [name, value] of Object.entries({ ...form.fields, ...extra }))
@@ -85,6 +87,7 @@ export async function submit(
   if (cookie) headers.cookie = cookie;
   if (origin) headers.origin = origin;
   if (secFetchSite) headers['sec-fetch-site'] = secFetchSite;
+  if (accept) headers.accept = accept;
   return fetch(`${base}${form.action || page}`, {
     method: 'POST',
     body,
