@@ -75,9 +75,7 @@ export const optionalText = (max: number): FieldRule<string> =>
 export const email: FieldRule<string> = (raw) => {
   if (typeof raw !== 'string' || raw.trim() === '') return fail('required');
   const value = raw.trim();
-  return value.length > 254 ||
-    !EMAIL.test(value) ||
-    hasHiddenCharacters(value)
+  return value.length > 254 || !EMAIL.test(value) || hasHiddenCharacters(value)
     ? fail('invalid')
     : pass(value);
 };
