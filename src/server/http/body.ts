@@ -9,7 +9,7 @@ import { refuse, type Refusal } from './endpoint';
 
 export type ParsedBody = { kind: 'json' | 'form'; body: Record<string, unknown> };
 
-export function mediaType(contentType: string | null): string {
+function mediaType(contentType: string | null): string {
   return (contentType ?? '').split(';')[0]!.trim().toLowerCase();
 }
 
