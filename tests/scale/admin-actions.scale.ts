@@ -359,6 +359,34 @@ describe('the rest of the contract over HTTP', () => {
     expect(await auditEntries()).toBe(before);
   });
 
+  it('a NUL in a posted field is removed from a note and refuses a sign-in, never "the database did not answer"', async () => {
+    const lead = `/admin/leads/${leadIds[0]}`;
+    const noted = await submit(
+      base,
+      lead,
+      formWithButton((await page(lead)).html, 'Add note'),
+      'Add note',
+      { note: 'Left a\u0000 voicemail' },
+      { cookie },
+    );
+    expect(noted.status).toBe(303);
+    const after = await page(lead, `${cookie}; ${cookiesFrom(noted)}`);
+    expect(after.html).toContain('Left a voicemail');
+    expect(after.html).not.toContain('did not answer');
+
+    const signIn = await submit(
+      base,
+      '/admin/sign-in',
+      formWithButton((await page('/admin/sign-in', '')).html, 'Sign in'),
+      'Sign in',
+      { email: `\u0000${OPERATOR}`, password: PASSWORD },
+    );
+    expect(signIn.status).toBe(303);
+    expect(signIn.headers.getSetCookie().join()).not.toMatch(/session_token/);
+    const refused = await page(signIn.headers.get('location')!, cookiesFrom(signIn));
+    expect(refused.html).toContain('Wrong email or password.');
+  });
+
   it('a lead opened from a link on another site stays unopened; opened from the inbox, it is seen', async () => {
     const id = await postLead(`opened-${Date.now()}@example.com`);
     const unopened = async () => (await page('/admin?q=opened-')).html.includes('Unopened');

@@ -4,6 +4,7 @@ import { redirect, unstable_rethrow } from 'next/navigation';
 import type { z } from 'zod';
 import { flashErrors, type FlashCode } from '@/content/admin';
 import { CSRF_FIELD } from '@/lib/csrf';
+import { withoutNul } from '@/server/http/body';
 import { describeError, log } from '@/server/log';
 import { recordAudits, type AuditRecord } from '@/server/audit';
 import { setFlash, type Flash } from './flash';
@@ -33,12 +34,18 @@ export type ActionOutcome = {
   audit?: AuditRecord[];
 };
 
-/** The form's fields as an object: a field sent more than once becomes an array; Next's own fields left out. */
+/**
+ * The form's fields as an object: a field sent more than once becomes an array; Next's own fields
+ * left out; NUL removed (the database cannot store it, so a note with one would be lost).
+ */
 function formFields(formData: FormData): Record<string, string | string[]> {
   const fields: Record<string, string | string[]> = {};
   for (const key of new Set(formData.keys())) {
     if (key.startsWith('$ACTION') || key === CSRF_FIELD) continue;
-    const values = formData.getAll(key).filter((value) => typeof value === 'string');
+    const values = formData
+      .getAll(key)
+      .filter((value) => typeof value === 'string')
+      .map(withoutNul);
     fields[key] = values.length === 1 ? values[0]! : values;
   }
   return fields;
@@ -55,8 +62,10 @@ export function operatorAction<S extends z.ZodType>(
   schema: S,
   run: (input: z.infer<S>, who: OperatorSession, requestHeaders: Headers) => Promise<ActionOutcome>,
 ): (formData: FormData) => Promise<void> {
-  return async (formData) => {
+  return async (posted) => {
     const started = performance.now();
+    // An action is callable with any argument by a crafted request: only a form is read.
+    const formData = posted instanceof FormData ? posted : new FormData();
     const requestHeaders = await headers();
     const back = await requestedPath();
     let outcome: ActionOutcome;

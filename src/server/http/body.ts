@@ -44,10 +44,11 @@ function isJsonType(type: string): boolean {
 }
 
 /** PostgreSQL text and jsonb cannot store NUL and no person types it, so it is removed. */
-function withoutNul(body: Record<string, unknown>): Record<string, unknown> {
+export const withoutNul = (value: string) => value.replaceAll('\u0000', '');
+
+function withoutNuls(body: Record<string, unknown>): Record<string, unknown> {
   for (const [key, value] of Object.entries(body))
-    if (typeof value === 'string' && value.includes('\u0000'))
-      body[key] = value.replaceAll('\u0000', '');
+    if (typeof value === 'string') body[key] = withoutNul(value);
   return body;
 }
 
@@ -91,14 +92,14 @@ export async function parseBody(
       const form = await new Response(read.bytes, {
         headers: { 'content-type': contentType ?? '' },
       }).formData();
-      return { kind: 'form', body: withoutNul(fromEntries(form.entries())) };
+      return { kind: 'form', body: withoutNuls(fromEntries(form.entries())) };
     } catch {
       return refuse('bad_request', { message: 'The multipart body could not be parsed.' });
     }
   }
   const text = new TextDecoder('utf-8').decode(read.bytes);
   if (isUrlEncoded)
-    return { kind: 'form', body: withoutNul(fromEntries(new URLSearchParams(text).entries())) };
+    return { kind: 'form', body: withoutNuls(fromEntries(new URLSearchParams(text).entries())) };
 
   let value: unknown;
   try {
@@ -108,5 +109,5 @@ export async function parseBody(
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value))
     return refuse('bad_request', { message: 'The body must be a JSON object.' });
-  return { kind: 'json', body: withoutNul(value as Record<string, unknown>) };
+  return { kind: 'json', body: withoutNuls(value as Record<string, unknown>) };
 }

@@ -11,7 +11,11 @@ import { safeReturnPath, signInPath } from '@/server/admin/session';
 import { describeError, log } from '@/server/log';
 
 const fields = z.object({
-  email: z.string().max(320),
+  // No address holds NUL, and the database cannot be asked about one.
+  email: z
+    .string()
+    .max(320)
+    .refine((email) => !email.includes('\u0000')),
   password: z.string().max(4096),
   next: z.string().optional(),
 });
@@ -21,8 +25,10 @@ const fields = z.object({
  * refused from another site (a page there could otherwise sign the operator's browser in to an
  * account of its choosing). Back to where the operator was going, or to this page with why not.
  */
-export async function signInWithPassword(formData: FormData): Promise<void> {
+export async function signInWithPassword(posted: FormData): Promise<void> {
   const requestHeaders = await headers();
+  // Callable with any argument by a crafted request: only a form is read.
+  const formData = posted instanceof FormData ? posted : new FormData();
   const parsed = fields.safeParse({
     email: formData.get('email') ?? '',
     password: formData.get('password') ?? '',
