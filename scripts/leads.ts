@@ -15,7 +15,8 @@ nextEnv.loadEnvConfig(process.cwd());
 process.env.LOG_LEVEL ||= 'warn';
 
 const { env } = await import('@/env');
-const { closeDatabase, embeddedDatabaseHolder } = await import('@/server/db/client');
+const { closeDatabase } = await import('@/server/db/client');
+const { embeddedDatabaseHolder } = await import('@/server/db/data-lock');
 const { CommandError, commandsNeedingPassword, runCommand } =
   await import('@/server/admin/commands');
 const { commandSocketPath, forwardCommand } = await import('@/server/admin/command-socket');

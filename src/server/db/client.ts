@@ -1,5 +1,4 @@
 import 'server-only';
-import { readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -9,6 +8,7 @@ import pg from 'pg';
 import type { PGlite } from '@electric-sql/pglite';
 import { env } from '@/env';
 import { describeError, log } from '@/server/log';
+import { lockDataDir } from './data-lock';
 import { EmbeddedDatabase } from './embedded';
 import { installQueryErrorGuard } from './errors';
 import { maintainEmbedded, scheduleMaintenance } from './maintenance';
@@ -181,55 +181,4 @@ async function readSalt(db: Db): Promise<string> {
   const [row] = await db.select().from(leadSettings).where(eq(leadSettings.key, 'ip_hash_salt'));
   if (!row) throw new Error('lead_settings.ip_hash_salt is missing');
   return row.value;
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-/** The live process other than this one that holds the embedded database in `dataDir`, if any. */
-export function embeddedDatabaseHolder(dataDir: string): number | null {
-  try {
-    const holder = Number.parseInt(readFileSync(`${path.resolve(dataDir)}.lock`, 'utf8'), 10);
-    return Number.isInteger(holder) && holder > 0 && holder !== process.pid && isAlive(holder)
-      ? holder
-      : null;
-  } catch {
-    return null;
-  }
-}
-
-/** Takes `<dataDir>.lock` (holding our pid) or explains who holds it; returns the release. */
-function lockDataDir(dataDir: string): () => void {
-  const lockPath = `${dataDir}.lock`;
-  const mine = String(process.pid);
-  try {
-    writeFileSync(lockPath, mine, { flag: 'wx' });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    const holder = Number.parseInt(readFileSync(lockPath, 'utf8'), 10);
-    if (holder !== process.pid && Number.isInteger(holder) && holder > 0 && isAlive(holder)) {
-      throw new Error(
-        `The embedded database ${dataDir} is in use by process ${holder}. Stop that process first (the site and the ` +
-          `operator commands cannot open it at the same time), set DATABASE_URL to share a PostgreSQL server, or delete ` +
-          `${lockPath} if that process is not this site.`,
-      );
-    }
-    writeFileSync(lockPath, mine); // stale lock from a process that is gone
-  }
-  const release = () => {
-    try {
-      if (readFileSync(lockPath, 'utf8') === mine) unlinkSync(lockPath);
-    } catch {
-      // already gone
-    }
-    process.off('exit', release);
-  };
-  process.on('exit', release);
-  return release;
 }
