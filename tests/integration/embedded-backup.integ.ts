@@ -135,6 +135,18 @@ describe.skipIf(postgresUrl)('backup and restore of the embedded database', () =
     expect(readdirSync(occupied)).toEqual(['notes.txt']);
   });
 
+  it('makes a missing folder for the backup (private), and refuses a folder as the file, leaving nothing', async () => {
+    const nested = path.join(root, 'backups', 'hourly', 'leads.tar.gz');
+    expect(await command(['backup', nested])).toMatchObject({ code: 0 });
+    expect(statSync(path.dirname(nested)).mode & 0o777).toBe(0o700);
+    expect(statSync(nested).mode & 0o777).toBe(0o600);
+
+    const folder = path.join(root, 'backups');
+    const refused = await command(['backup', folder]);
+    expect(String(refused.code)).toMatch(/backups is a folder: name a file in it, e\.g\. /);
+    expect(readdirSync(root).filter((name) => name.includes('.partial-'))).toEqual([]);
+  });
+
   it('a missing or broken backup file restores nothing and leaves no folder behind', async () => {
     const missing = path.join(root, 'never-written.tar.gz');
     const fresh = path.join(root, 'from-missing');

@@ -2,6 +2,7 @@ import 'server-only';
 import {
   closeSync,
   fsyncSync,
+  mkdirSync,
   openSync,
   readdirSync,
   renameSync,
@@ -46,16 +47,30 @@ function writeDurably(file: string, bytes: Uint8Array): void {
   const partial = `${file}.partial-${process.pid}`;
   const fd = openSync(partial, 'wx', 0o600);
   try {
-    for (let at = 0; at < bytes.length;) at += writeSync(fd, bytes, at);
-    fsyncSync(fd);
+    try {
+      for (let at = 0; at < bytes.length;) at += writeSync(fd, bytes, at);
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+    renameSync(partial, file);
   } catch (error) {
-    closeSync(fd);
+    // A copy of every lead is never left under another name.
     unlinkSync(partial);
     throw error;
   }
-  closeSync(fd);
-  renameSync(partial, file);
   fsyncPath(path.dirname(file));
+}
+
+/** The backup's file as a path to write: not a folder; its folder made (private) if missing. */
+function backupTarget(file: string): string {
+  const target = path.resolve(file);
+  if (statSync(target, { throwIfNoEntry: false })?.isDirectory())
+    throw new BackupError(
+      `${file} is a folder: name a file in it, e.g. ${path.join(file, `leads-${new Date().toISOString().slice(0, 10)}.tar.gz`)}`,
+    );
+  mkdirSync(path.dirname(target), { recursive: true, mode: 0o700 });
+  return target;
 }
 
 /** Snapshots the embedded database into `file` (an absolute path; replaced if it exists). */
@@ -64,8 +79,9 @@ async function backupEmbedded(file: string): Promise<{ bytes: number; ms: number
   const started = performance.now();
   const { embedded } = await getDatabase();
   if (!embedded) throw new BackupError(POSTGRES_ADVICE);
+  const target = backupTarget(file);
   const tarball = await embedded.dumpDataDir();
-  writeDurably(path.resolve(file), tarball);
+  writeDurably(target, tarball);
   return { bytes: tarball.length, ms: Math.round(performance.now() - started) };
 }
 
