@@ -82,10 +82,12 @@ async function main(args: string[]): Promise<number> {
   try {
     return await forwardCommand(socket, args, input, io);
   } catch (error) {
+    // Our own reader went away (e.g. `| head`): not the holder's doing.
+    if ((error as NodeJS.ErrnoException).code === 'EPIPE') throw error;
     throw new CommandError(
-      `the site (process ${holder}) holds the embedded database ${path.resolve(env.LEADS_DATA_DIR)} but did not run the command ` +
-        `through ${socket} (${error instanceof Error ? error.message : String(error)}). Restart the site with this version, or stop it ` +
-        `and run the command again.`,
+      `process ${holder} (the site, or another operator command) holds the embedded database ${path.resolve(env.LEADS_DATA_DIR)} ` +
+        `but did not run the command through ${socket} (${error instanceof Error ? error.message : String(error)}). If it is ` +
+        `the site, restart it with this version or stop it; if it is another command, run this one when it has finished.`,
     );
   }
 }

@@ -142,6 +142,27 @@ describe('operators (npm run leads, through operators.ts)', () => {
   });
 });
 
+describe('the command line refuses what it cannot do, before doing anything', () => {
+  it('an option the command does not have (a mistyped --form would export every lead)', async () => {
+    for (const [args, message] of [
+      [
+        ['list', '--frm', 'contact'],
+        'list has no option --frm (it takes --form, --status, --stage, --limit)',
+      ],
+      [['export', '--csv', '--frm', 'contact'], 'export has no option --frm'],
+      [['send-now', '--skiped'], 'send-now has no option --skiped'],
+      [['show', crypto.randomUUID(), '--json'], 'show has no option --json'],
+    ] as const)
+      await expect(command([...args])).rejects.toThrow(message);
+    const unknown = await command(['frobnicate']);
+    expect(unknown.code).toBe(1);
+    expect(unknown.err).toMatch(/^Unknown command 'frobnicate'\nUsage: /);
+    await expect(command(['remove-operator'])).rejects.toThrow(
+      'give the operator’s email address, e.g. ana@agency.example',
+    );
+  });
+});
+
 describe('signing in', () => {
   it('starts a session with HttpOnly, Secure (https site), SameSite=Lax cookies, and records it', async () => {
     const { setCookie } = await session();

@@ -49,6 +49,16 @@ const usage = `Usage: npm run leads -- <command>
   restore <file> [--to <folder>]               a backup into a new, empty folder (default LEADS_DATA_DIR)
 Forms: ${leadForms.join(', ')}`;
 
+// The commands without options (the others are commandOptions' keys).
+const knownCommands = new Set([
+  'show',
+  'purge',
+  'add-operator',
+  'remove-operator',
+  'list-operators',
+  'backup',
+]);
+
 /** Commands that need a password from the caller before they run. */
 export const commandsNeedingPassword = new Set(['add-operator']);
 
@@ -63,6 +73,32 @@ async function operatorChange<T>(change: () => Promise<T>): Promise<T> {
   } catch (error) {
     if (error instanceof OperatorError) throw new CommandError(error.message);
     throw error;
+  }
+}
+
+/** Each command's options: those followed by a value (`--form F`) and those that stand alone. */
+const commandOptions: Record<string, { valued?: string[]; alone?: string[] }> = {
+  list: { valued: ['form', 'status', 'stage', 'limit'] },
+  export: { valued: ['form', 'status', 'stage'], alone: ['csv'] },
+  'send-now': { valued: ['form', 'lead'], alone: ['skipped'] },
+  'retry-failed': { valued: ['form', 'lead'], alone: ['skipped'] },
+  delete: { valued: ['email'] },
+  restore: { valued: ['to'] },
+};
+
+/** Refuses an option the command does not have: a mistyped --form would otherwise export every lead. */
+function checkOptions(command: string, args: string[]): void {
+  const { valued = [], alone = [] } = commandOptions[command] ?? {};
+  for (let i = 0; i < args.length; i += 1) {
+    const arg = args[i]!;
+    if (!arg.startsWith('--')) continue;
+    if (valued.includes(arg.slice(2))) i += 1;
+    else if (!alone.includes(arg.slice(2))) {
+      const known = [...valued, ...alone].map((name) => `--${name}`).join(', ');
+      throw new CommandError(
+        `${command} has no option ${arg}${known ? ` (it takes ${known})` : ''}`,
+      );
+    }
   }
 }
 
@@ -95,6 +131,8 @@ export async function runCommand(
   input: CommandInput = {},
 ): Promise<number> {
   const [command, ...rest] = args;
+  const known = command !== undefined && (command in commandOptions || knownCommands.has(command));
+  if (known) checkOptions(command, rest);
   const filters = () => {
     const { query, problems } = parseLeadQuery({
       form: option(rest, 'form'),
@@ -220,10 +258,11 @@ export async function runCommand(
         await recordAudit(COMMAND_LINE_ACTOR, 'database_backed_up', null);
       return code;
     }
-    default:
-      await (command === undefined || command === 'help' || command === '--help' ? io.out : io.err)(
-        `${usage}\n`,
-      );
-      return command === undefined || command === 'help' || command === '--help' ? 0 : 1;
+    default: {
+      const asked = command === undefined || command === 'help' || command === '--help';
+      if (asked) await io.out(`${usage}\n`);
+      else await io.err(`Unknown command '${command}'\n${usage}\n`);
+      return asked ? 0 : 1;
+    }
   }
 }

@@ -22,7 +22,7 @@ function operatorEmail(value: string | undefined): string {
   const email = value?.trim().toLowerCase();
   if (!email || !EMAIL.test(email))
     throw new OperatorError(
-      'give the operator’s email address, e.g. add-operator ana@agency.example',
+      'give the operator’s email address, e.g. ana@agency.example',
     );
   return email;
 }
