@@ -21,9 +21,7 @@ const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
 function operatorEmail(value: string | undefined): string {
   const email = value?.trim().toLowerCase();
   if (!email || !EMAIL.test(email))
-    throw new OperatorError(
-      'give the operator’s email address, e.g. ana@agency.example',
-    );
+    throw new OperatorError('give the operator’s email address, e.g. ana@agency.example');
   return email;
 }
 
