@@ -10,6 +10,15 @@ const smtpPort = Number(process.env.MAIL_CATCHER_SMTP_PORT) || 1025;
 const httpPort = Number(process.env.MAIL_CATCHER_HTTP_PORT) || 1080;
 const escape = (text) => String(text ?? '').replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
+/** A port already taken is told in a line naming the variable that moves it, not a stack trace. */
+const portTaken = (error, port, variable) => {
+  if (error?.code !== 'EADDRINUSE') throw error;
+  console.error(
+    `Mail catcher: port ${port} is in use (another mail catcher?). Stop it, or set ${variable} to another port.`,
+  );
+  process.exit(1);
+};
+
 const catcher = await startMailCatcher({
   port: smtpPort,
   onAccepted(message) {
@@ -28,7 +37,7 @@ const catcher = await startMailCatcher({
         .join('\n'),
     );
   },
-});
+}).catch((error) => portTaken(error, smtpPort, 'MAIL_CATCHER_SMTP_PORT'));
 
 const page = (title, body) =>
   `<!doctype html><html lang="en"><meta charset="utf-8"><title>${escape(title)}</title>` +
@@ -64,6 +73,10 @@ const web = createServer((req, res) => {
         `<table cellpadding="6"><tr><th>#</th><th>When</th><th>To</th><th>Subject</th></tr>${rows}</table>`,
     ),
   );
+});
+web.once('error', async (error) => {
+  await catcher.stop();
+  portTaken(error, httpPort, 'MAIL_CATCHER_HTTP_PORT');
 });
 web.listen(httpPort, '127.0.0.1', () => {
   console.log(

@@ -12,7 +12,7 @@ const OUTSIDE = /\bSPEC\b|DESIGN\.md|\b[Ii]ssues? #?\d+|\b[Rr]ed[- ]team\b/;
 
 const files = execFileSync('git', ['ls-files', '-co', '--exclude-standard'], { encoding: 'utf8' })
   .split('\n')
-  .filter((file) => /\.(ts|tsx|mjs|js|sql|sh|md|json)$/.test(file))
+  .filter((file) => /\.(ts|tsx|mjs|js|sql|sh|md|json)$|^\.env\.example$/.test(file))
   .filter((file) => !file.startsWith('bench/results/') && !file.includes('/fixtures/'))
   .filter((file) => !/package(-lock)?\.json$|migrations\/meta\//.test(file));
 
