@@ -15,6 +15,10 @@ import { securityPolicyFor } from '@/server/security/policy';
 export function proxy(request: NextRequest) {
   const { pathname } = request.nextUrl;
   if (pathname === '/admin' || pathname.startsWith('/admin/')) return inbox(request);
+  // The public pages are read, never posted to: Next.js would read a form post as a Server Action
+  // and answer a malformed one with a 500. The forms post to /api/leads/, which skips the proxy.
+  if (request.method !== 'GET' && request.method !== 'HEAD')
+    return plainRefusal(405, 'This page can only be read (GET or HEAD).\n', { Allow: 'GET, HEAD' });
   const response = NextResponse.next();
   response.headers.set('Content-Security-Policy', securityPolicyFor(pathname));
   return response;
@@ -25,19 +29,15 @@ export function proxy(request: NextRequest) {
  * answers 500); the path asked for goes to the page on a header, for the way back after sign-in or
  * an action; a typed flash is cleared on the page that shows it.
  */
-function inbox(request: NextRequest) {
-  if (request.method === 'POST' && isForeignRequest(request.headers, request.url)) {
-    return new NextResponse(
+async function inbox(request: NextRequest) {
+  if (request.method === 'POST' && isForeignRequest(request.headers, request.url))
+    return plainRefusal(
+      403,
       "Refused: changes to the inbox are only accepted from the inbox's own pages.\n",
-      {
-        status: 403,
-        headers: {
-          'Content-Type': 'text/plain; charset=utf-8',
-          'Cache-Control': 'no-store',
-          'Content-Security-Policy': nonDocumentPolicy,
-        },
-      },
     );
+  if (request.method === 'POST') {
+    const unreadable = await unreadablePost(request);
+    if (unreadable) return unreadable;
   }
   const headers = new Headers(request.headers);
   const asked = request.nextUrl.clone();
@@ -54,6 +54,43 @@ function inbox(request: NextRequest) {
   else response.headers.set('Content-Security-Policy', securityPolicyFor(request.nextUrl.pathname));
   if (flash) response.cookies.set(FLASH_COOKIE, '', { path: '/admin', maxAge: 0 });
   return response;
+}
+
+// Next.js's own limit on a Server Action's body.
+const ACTION_BODY_LIMIT = 1024 * 1024;
+
+/**
+ * A post to the inbox that Next.js would fail to read as a Server Action, with a 500: a body over
+ * its limit, a form that is not one, or a scripted call's arguments that are not JSON.
+ */
+async function unreadablePost(request: NextRequest): Promise<NextResponse | null> {
+  // Read only when its length is known and within the limit: an unread body is never waited on.
+  const length = Number(request.headers.get('content-length') ?? Number.NaN);
+  if (!Number.isInteger(length))
+    return plainRefusal(411, 'A change to the inbox must say its length (Content-Length).\n');
+  if (length > ACTION_BODY_LIMIT)
+    return plainRefusal(413, 'Too large: a change to the inbox is at most 1 MB.\n');
+  const type = request.headers.get('content-type') ?? '';
+  try {
+    if (/^(multipart\/form-data|application\/x-www-form-urlencoded)\b/i.test(type))
+      await request.clone().formData();
+    else if (request.headers.has('next-action')) JSON.parse(await request.clone().text());
+    return null;
+  } catch {
+    return plainRefusal(400, 'This form could not be read. Reload the page and send it again.\n');
+  }
+}
+
+function plainRefusal(status: number, text: string, headers: Record<string, string> = {}) {
+  return new NextResponse(text, {
+    status,
+    headers: {
+      'Content-Type': 'text/plain; charset=utf-8',
+      'Cache-Control': 'no-store',
+      'Content-Security-Policy': nonDocumentPolicy,
+      ...headers,
+    },
+  });
 }
 
 export const config = {
