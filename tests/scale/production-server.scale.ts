@@ -165,6 +165,30 @@ describe('requests the framework alone would answer with 500', () => {
   });
 });
 
+describe("the API's own refusals", () => {
+  it('a method an endpoint does not take is 405 JSON naming those it does; a path that is no endpoint is 404 JSON', async () => {
+    const base = `http://127.0.0.1:${direct.port}`;
+    for (const [method, pathname, status, allow] of [
+      ['GET', '/api/leads/contact', 405, 'POST, OPTIONS'],
+      ['PUT', '/api/chat', 405, 'POST, OPTIONS'],
+      ['DELETE', '/api/voice/web-call', 405, 'POST, OPTIONS'],
+      ['POST', '/api/health', 405, 'GET, HEAD, OPTIONS'],
+      ['GET', '/api', 404, null],
+      ['GET', '/api/nope', 404, null],
+      ['POST', '/api/leads', 404, null],
+      ['POST', '/api/leads/contact/extra', 404, null],
+    ] as const) {
+      const response = await fetch(`${base}${pathname}`, { method });
+      expect(response.status, `${method} ${pathname}`).toBe(status);
+      expect(response.headers.get('allow')).toBe(allow);
+      expect(response.headers.get('content-security-policy')).toMatch(/^default-src 'none'/);
+      expect(await response.json()).toMatchObject({
+        error: status === 405 ? 'method_not_allowed' : 'not_found',
+      });
+    }
+  });
+});
+
 describe('bodies that stop arriving', () => {
   it(
     'get 408 within about 10 s on leads, chat and voice, with the connection closed, and no voice call is started',

@@ -93,6 +93,26 @@ export function refusalResponse(refusal: Refusal): Response {
   return json(status, body, retryAfterSeconds ? { 'Retry-After': String(retryAfterSeconds) } : {});
 }
 
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+const METHODS: Method[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
+
+/**
+ * Handlers for the methods a route does not take, each a 405 with the JSON above and `Allow`
+ * (Next.js answers an unexported method with an empty 405): `export const { GET, PUT, PATCH,
+ * DELETE } = otherMethods('POST');`. HEAD and OPTIONS stay Next.js's.
+ */
+export function otherMethods(...allowed: Method[]): Record<Method, () => Response> {
+  const allow = [...allowed, ...(allowed.includes('GET') ? ['HEAD'] : []), 'OPTIONS'].join(', ');
+  const refused = () => {
+    const response = refusalResponse(refuse('method_not_allowed'));
+    response.headers.set('Allow', allow);
+    return response;
+  };
+  return Object.fromEntries(
+    METHODS.filter((method) => !allowed.includes(method)).map((method) => [method, refused]),
+  ) as Record<Method, () => Response>;
+}
+
 /** What the endpoint adds to its one log line (sizes, timings, ids: never personal data). */
 export type LogFields = Record<string, unknown>;
 

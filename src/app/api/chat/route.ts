@@ -1,4 +1,5 @@
 import { handleChatPost } from '@/server/chat/handle-chat';
+import { otherMethods } from '@/server/http/endpoint';
 
 // The chat widget's proxy: origin -> rate limit -> parse -> validate -> webhook -> { output } | a JSON-lines stream | 4xx | 502.
 export const runtime = 'nodejs';
@@ -7,3 +8,5 @@ export const dynamic = 'force-dynamic';
 export async function POST(request: Request): Promise<Response> {
   return handleChatPost(request);
 }
+
+export const { GET, PUT, PATCH, DELETE } = otherMethods('POST');

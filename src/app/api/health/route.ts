@@ -1,4 +1,5 @@
 import { healthReport } from '@/server/health';
+import { otherMethods } from '@/server/http/endpoint';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
@@ -10,3 +11,5 @@ export async function GET(): Promise<Response> {
     headers: { 'Cache-Control': 'no-store' },
   });
 }
+
+export const { POST, PUT, PATCH, DELETE } = otherMethods('GET');

@@ -1,4 +1,5 @@
 import { handleLeadPost } from '@/server/leads/intake';
+import { otherMethods } from '@/server/http/endpoint';
 
 // Lead intake: parse -> validate -> store (lead + outbox row, one transaction) -> 201 | 4xx | 303.
 export const runtime = 'nodejs';
@@ -11,3 +12,5 @@ export async function POST(
   const { form } = await context.params;
   return handleLeadPost(form, request);
 }
+
+export const { GET, PUT, PATCH, DELETE } = otherMethods('POST');

@@ -1,4 +1,5 @@
 import { handleWebCallPost } from '@/server/voice/web-call';
+import { otherMethods } from '@/server/http/endpoint';
 
 // Voice demo: same-origin check -> configuration -> rate limit -> provider's create-web-call -> { access_token } | 4xx | 502 | 503.
 export const runtime = 'nodejs';
@@ -7,3 +8,5 @@ export const dynamic = 'force-dynamic';
 export async function POST(request: Request): Promise<Response> {
   return handleWebCallPost(request);
 }
+
+export const { GET, PUT, PATCH, DELETE } = otherMethods('POST');
