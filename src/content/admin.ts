@@ -352,8 +352,8 @@ export const flashNotices = {
   stage_saved: 'Status saved: {stage}.',
   stage_unchanged: 'The status was already {stage}.',
   stages_saved: 'Status set to {stage} for {count} of the selected leads.',
-  bulk_spam: '{count} selected leads marked as spam.',
-  bulk_not_spam: '{count} selected leads marked as not spam; their deliveries are queued.',
+  bulk_spam: 'Marked as spam: {count} of the selected leads.',
+  bulk_not_spam: 'Marked as not spam: {count} of the selected leads. Their deliveries are queued.',
   note_added: 'Note added.',
   deleted: 'The lead was deleted.',
   sent_now:

@@ -339,7 +339,7 @@ test.describe('the inbox', () => {
         .getByRole('checkbox')
         .check();
       await tab.getByRole('button', { name: 'Mark as spam' }).click();
-      await flash(tab, '1 selected leads marked as spam.');
+      await flash(tab, 'Marked as spam: 1 of the selected leads.');
       await expect(tab.getByRole('row', { name: new RegExp(`${tag}-2@`) })).toContainText('Spam');
       // Nothing ticked: said so, nothing changed.
       await tab.getByRole('button', { name: 'Set status' }).click();

@@ -359,6 +359,22 @@ describe('the rest of the contract over HTTP', () => {
     expect(await auditEntries()).toBe(before);
   });
 
+  it('a status saved for a lead deleted meanwhile says there is no such lead, not that it had that status', async () => {
+    const lead = `/admin/leads/${leadIds[0]}`;
+    const form = formWithButton((await page(lead)).html, 'Save status');
+    const saved = await submit(
+      base,
+      lead,
+      { ...form, fields: { ...form.fields, id: crypto.randomUUID() } },
+      'Save status',
+      { stage: 'won' },
+      { cookie },
+    );
+    expect(saved.status).toBe(303);
+    const after = await page(lead, `${cookie}; ${cookiesFrom(saved)}`);
+    expect(after.html).toContain('There is no such lead. It may have been deleted.');
+  });
+
   it('a NUL in a posted field is removed from a note and refuses a sign-in, never "the database did not answer"', async () => {
     const lead = `/admin/leads/${leadIds[0]}`;
     const noted = await submit(
@@ -423,6 +439,33 @@ describe('the rest of the contract over HTTP', () => {
     }
     // Signed out, an unknown lead is no different from a known one: the sign-in page.
     expect((await page('/admin/leads/not-a-lead-id', '')).status).toBe(307);
+  });
+
+  it('a post Next.js could not read as an action is a 4xx with a message, never a 500; public pages take no posts', async () => {
+    const signInHtml = (await page('/admin/sign-in', '')).html;
+    const actionId = /\$ACTION_ID_([0-9a-f]+)/.exec(signInHtml)![1]!;
+    const post = (pathname: string, body: BodyInit, headers: Record<string, string>) =>
+      fetch(`${base}${pathname}`, { method: 'POST', body, headers: { origin: base, ...headers } });
+    const garbledForm = { 'content-type': 'multipart/form-data; boundary=zz' };
+    const overLimit = 'a'.repeat(1024 * 1024 + 1);
+    for (const [pathname, body, headers, status] of [
+      ['/admin', 'garbage', garbledForm, 400],
+      ['/admin/sign-in', overLimit, { 'content-type': 'application/x-www-form-urlencoded' }, 413],
+      ['/admin/sign-in', '{{{{', { 'next-action': actionId, 'content-type': 'text/plain' }, 400],
+      ['/admin/sign-in', overLimit, { 'next-action': actionId, 'content-type': 'text/plain' }, 413],
+      ['/', 'garbage', garbledForm, 405],
+      [
+        '/contact-us',
+        'firstName=Ada',
+        { 'content-type': 'application/x-www-form-urlencoded' },
+        405,
+      ],
+    ] as const) {
+      const response = await post(pathname, body, headers);
+      expect(response.status, `${pathname} ${JSON.stringify(headers)}`).toBe(status);
+      expect(await response.text()).toMatch(/\.\n$/);
+    }
+    expect((await page('/admin/sign-in', '')).status).toBe(200);
   });
 
   it('shows a flash once: the page after the action says what happened, and clears it', async () => {

@@ -5,6 +5,7 @@ import { stageLabels } from '@/content/admin';
 import { operatorAction, type ActionOutcome } from '@/server/admin/action';
 import { confirmed, leadId, stage } from '@/server/admin/fields';
 import { deleteLead, resendLead, setSpam } from '@/server/leads/actions';
+import { showLead } from '@/server/leads/queries';
 import { addNote, MAX_NOTE_CHARS, setStage } from '@/server/leads/workbench';
 
 /** A lead's page: its status, notes, re-send, spam, delete. */
@@ -15,12 +16,13 @@ export const saveStage = operatorAction(
   async ({ id, stage: to }): Promise<ActionOutcome> => {
     const [change] = await setStage([id], to);
     const values = { stage: stageLabels[to] };
-    return change
-      ? {
-          flash: { code: 'stage_saved', values },
-          audit: [{ action: 'lead_status_changed', target: id, detail: { from: change.from, to } }],
-        }
-      : { flash: { code: 'stage_unchanged', values } };
+    if (change)
+      return {
+        flash: { code: 'stage_saved', values },
+        audit: [{ action: 'lead_status_changed', target: id, detail: { from: change.from, to } }],
+      };
+    // Nothing changed: it had that status already, or it is gone (deleted in another tab).
+    return { flash: { code: (await showLead(id)) ? 'stage_unchanged' : 'not_found', values } };
   },
 );
 
