@@ -434,8 +434,8 @@ describe('POST /api/leads/{form}: refusals', () => {
     expect(response.json).toMatchObject({ error: 'not_found' });
   });
 
-  it('answers 413 for a body over 32 KB, declared or streamed', async () => {
-    const big = await post('contact', { ...validBodies.contact, message: 'x'.repeat(40_000) });
+  it('answers 413 for a body over 96 KB, declared or streamed', async () => {
+    const big = await post('contact', { ...validBodies.contact, message: 'x'.repeat(100_000) });
     expect(big.status).toBe(413);
     expect(big.json).toMatchObject({ error: 'too_large' });
 
@@ -453,7 +453,23 @@ describe('POST /api/leads/{form}: refusals', () => {
     });
     const response = await POST(request, { params: Promise.resolve({ form: 'contact' }) });
     expect(response.status).toBe(413);
-    expect(sent).toBeLessThan(100_000); // stopped reading soon after the limit
+    expect(sent).toBeLessThan(200_000); // stopped reading soon after the limit
+  });
+
+  it('takes a 5,000-character message in Chinese from a browser without JavaScript (percent-encoded, 45 KB)', async () => {
+    const message = '请'.repeat(5000);
+    const body = new URLSearchParams({
+      ...(validBodies.contact as Record<string, string>),
+      message,
+      form_started_at: String(Date.now() - 10_000),
+    }).toString();
+    expect(body.length).toBeGreaterThan(45_000);
+    const response = await post('contact', body, {
+      contentType: 'application/x-www-form-urlencoded',
+    });
+    expect(response.status).toBe(201);
+    const stored = await leadRow(String(response.json!.id));
+    expect((stored?.fields as Record<string, string>).message).toBe(message);
   });
 
   it('answers 415 for an unsupported content type and 400 for invalid JSON', async () => {

@@ -34,8 +34,12 @@ import { detectSpam } from './spam';
  * delivery row commit together before the 201; the first delivery attempt is not awaited.
  */
 
-/** Bodies are at most this size: a form's fields plus the visit's attribution. */
-const MAX_LEAD_BODY_BYTES = 32 * 1024;
+/**
+ * Bodies are at most this size: a form's fields at their limits plus the visit's attribution, as a
+ * browser without JavaScript sends them (percent-encoded: 9 bytes a character of Chinese or Japanese,
+ * so a 5,000-character message alone is 45 KB).
+ */
+const MAX_LEAD_BODY_BYTES = 96 * 1024;
 
 type Accepted = { status: 201; kind: 'accepted' | 'spam'; leadId: string };
 
