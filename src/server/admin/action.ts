@@ -57,6 +57,11 @@ function failureFlash(error: z.ZodError): Flash {
   return { code: Object.hasOwn(flashErrors, message) ? (message as FlashCode) : 'invalid' };
 }
 
+/** An action is callable with any argument by a crafted request: only a form is read. */
+export function postedForm(posted: unknown): FormData {
+  return posted instanceof FormData ? posted : new FormData();
+}
+
 export function operatorAction<S extends z.ZodType>(
   name: string,
   schema: S,
@@ -64,8 +69,7 @@ export function operatorAction<S extends z.ZodType>(
 ): (formData: FormData) => Promise<void> {
   return async (posted) => {
     const started = performance.now();
-    // An action is callable with any argument by a crafted request: only a form is read.
-    const formData = posted instanceof FormData ? posted : new FormData();
+    const formData = postedForm(posted);
     const requestHeaders = await headers();
     const back = await requestedPath();
     let outcome: ActionOutcome;

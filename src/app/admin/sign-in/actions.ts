@@ -3,6 +3,7 @@
 import { headers } from 'next/headers';
 import { redirect, unstable_rethrow } from 'next/navigation';
 import { z } from 'zod';
+import { postedForm } from '@/server/admin/action';
 import { sendCookies } from '@/server/admin/cookies';
 import { signIn } from '@/server/admin/credentials';
 import { flashText, setFlash, type Flash } from '@/server/admin/flash';
@@ -27,8 +28,7 @@ const fields = z.object({
  */
 export async function signInWithPassword(posted: FormData): Promise<void> {
   const requestHeaders = await headers();
-  // Callable with any argument by a crafted request: only a form is read.
-  const formData = posted instanceof FormData ? posted : new FormData();
+  const formData = postedForm(posted);
   const parsed = fields.safeParse({
     email: formData.get('email') ?? '',
     password: formData.get('password') ?? '',
