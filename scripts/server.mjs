@@ -30,9 +30,13 @@ const REQUEST_TIMEOUT_MS = 15_000;
 const SHUTDOWN_GRACE_MS = 10_000;
 
 // The contract with the app (its type: SiteServer in src/server/process.ts): the header's name,
-// hooks the app adds to run at shutdown, and whenListening(hook), which runs the hook with the
-// server's origin once it listens (a hook registered later runs at once).
+// hooks the app adds to run at shutdown, started(), which the app calls once its instrumentation
+// hook has run (the server listens only then), and whenListening(hook), which runs the hook with
+// the server's origin once it listens (a hook registered later runs at once).
 const PEER_ADDRESS_HEADER = 'x-site-peer-address';
+const START_TIMEOUT_MS = 120_000;
+let appStarted;
+const started = new Promise((resolve) => (appStarted = resolve));
 let listeningOrigin = null;
 const listeningHooks = [];
 const runListeningHook = (hook) =>
@@ -42,6 +46,7 @@ const runListeningHook = (hook) =>
 const site = {
   peerAddressHeader: PEER_ADDRESS_HEADER,
   shutdownHooks: [],
+  started: () => appStarted(),
   whenListening(hook) {
     if (listeningOrigin) void runListeningHook(hook);
     else listeningHooks.push(hook);
@@ -150,6 +155,14 @@ server.on('connect', (req, socket) => {
 });
 
 await app.prepare();
+// The app starts its worker and command socket, or stops the process saying why, before any
+// request is taken.
+const startTimer = setTimeout(() => {
+  console.error(`Error: the app did not start within ${START_TIMEOUT_MS / 1000} s`);
+  process.exit(1);
+}, START_TIMEOUT_MS);
+await started;
+clearTimeout(startTimer);
 await new Promise((resolve, reject) => {
   server.once('error', reject);
   server.listen(port, hostname, resolve);

@@ -17,6 +17,8 @@ export type SiteServer = {
   peerAddressHeader: string;
   /** Run on SIGTERM once requests have finished: deliveries in flight end, the database closes. */
   shutdownHooks: Array<() => Promise<void>>;
+  /** Called once the instrumentation hook has started the app: the server listens only then. */
+  started?: () => void;
   /** Runs `hook` with the server's origin once it listens (at once if it already does). */
   whenListening?: (hook: (origin: string) => Promise<void>) => void;
 };

@@ -121,7 +121,21 @@ describe('a data folder others can open', () => {
     const printed = server.output.join('');
     expect(printed).toContain(`can be opened by other users (mode 755)`);
     expect(printed).toContain(`chmod -R go-rwx ${dataDir}`);
+    expect(printed).not.toContain('> Ready');
     expect(readdirSync(dataDir)).toEqual([]); // nothing was written into it
+  });
+
+  it("stops the server the same way when the command socket's folder is not private", async () => {
+    const dataDir = path.join(root, 'open-socket');
+    mkdirSync(dataDir, { mode: 0o700 });
+    mkdirSync(`${dataDir}.commands`, { mode: 0o755 });
+    chmodSync(`${dataDir}.commands`, 0o755);
+    const server = spawnInstance(BASE_PORT + 5, { LEADS_DATA_DIR: dataDir });
+    expect(await server.exited).toBe(1);
+    const printed = server.output.join('');
+    expect(printed).toContain(`The command socket's folder ${dataDir}.commands can be opened`);
+    expect(printed).toContain(`chmod -R go-rwx ${dataDir}.commands`);
+    expect(printed).not.toContain('> Ready');
   });
 
   it('is never what the server makes: under umask 000 every file is 0600 and every folder 0700', async () => {

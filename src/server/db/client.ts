@@ -63,17 +63,9 @@ export async function closeDatabase(): Promise<void> {
   if (pending) await (await pending.catch(() => null))?.close();
 }
 
-/**
- * At server start: makes the embedded database's folder, or stops the process with the reason and
- * the fix when others can open it (Next only logs a failed instrumentation hook and serves on).
- */
+/** At server start: makes the embedded database's folder, or throws the reason and the fix. */
 export function requirePrivateDataFolder(dataDir: string): void {
-  try {
-    ensurePrivateFolder(dataDir, DATA_FOLDER);
-  } catch (error) {
-    console.error(`Error: ${error instanceof Error ? error.message : String(error)}`);
-    process.exit(1);
-  }
+  ensurePrivateFolder(dataDir, DATA_FOLDER);
 }
 
 async function open(): Promise<Database> {
