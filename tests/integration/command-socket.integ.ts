@@ -85,6 +85,18 @@ describe('the command socket', () => {
     },
   );
 
+  it('gives the command line a reason, not a wait without end, when the site does not answer', async () => {
+    const dataDir = path.join(root, 'frozen', 'pglite');
+    const socket = commandSocketPath(dataDir);
+    mkdirSync(path.dirname(socket), { recursive: true, mode: 0o700 });
+    await impostor(socket); // takes the connection and never answers, as a stopped site's kernel does
+    const started = Date.now();
+    await expect(
+      forwardCommand(socket, ['help'], {}, quiet, { answerWithinMs: 500 }),
+    ).rejects.toThrow('the site did not answer within 0.5 s');
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
   it('is served in a private folder, mode 0600, and answers the command line', async () => {
     const dataDir = path.join(root, 'served', 'pglite');
     await serveCommands(dataDir);

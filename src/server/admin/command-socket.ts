@@ -97,6 +97,8 @@ async function handle(request: http.IncomingMessage, response: http.ServerRespon
   }
   const { args, password } = JSON.parse(raw) as { args: string[]; password?: string };
   response.writeHead(200, { 'Content-Type': 'application/x-ndjson' });
+  // Sent now, before the command runs: the command line waits for this answer only so long.
+  response.flushHeaders();
   const io: CommandIO = {
     out: (text) => writeLine(response, { out: text }),
     err: (text) => writeLine(response, { err: text }),
@@ -159,15 +161,26 @@ export async function serveCommands(dataDir: string): Promise<void> {
   log('info', 'admin.command_socket', { socket: socketPath });
 }
 
+/**
+ * How long the command line waits for the site to take a command. A live site answers at once,
+ * however long the command then runs; one that is stopped or hung never does.
+ */
+const ANSWER_TIMEOUT_MS = 30_000;
+
 /** The command line's side: runs a command in the site that holds the embedded database. */
 export function forwardCommand(
   socketPath: string,
   args: string[],
   input: CommandInput,
   io: CommandIO,
+  { answerWithinMs = ANSWER_TIMEOUT_MS } = {},
 ): Promise<number> {
   return new Promise((resolve, reject) => {
     assertOwnSocket(socketPath);
+    const answerTimer = setTimeout(
+      () => request.destroy(new Error(`the site did not answer within ${answerWithinMs / 1000} s`)),
+      answerWithinMs,
+    );
     const request = http.request(
       {
         socketPath,
@@ -176,6 +189,7 @@ export function forwardCommand(
         headers: { 'Content-Type': 'application/json' },
       },
       async (response) => {
+        clearTimeout(answerTimer);
         if (response.statusCode !== 200)
           return reject(new Error(`the site answered ${response.statusCode}`));
         let pending = '';
@@ -204,7 +218,10 @@ export function forwardCommand(
         else resolve(exit);
       },
     );
-    request.on('error', reject);
+    request.on('error', (error) => {
+      clearTimeout(answerTimer);
+      reject(error);
+    });
     request.end(JSON.stringify({ args, ...input }));
   });
 }
