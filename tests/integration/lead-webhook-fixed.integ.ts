@@ -68,6 +68,12 @@ describe('fixing LEADS_WEBHOOK_URL, then retry-failed', () => {
       expect(wrong.forLead(id)).toHaveLength(1);
       await closeDatabase(); // the embedded database takes one process at a time
 
+      // Re-sent before the fix, it fails again, and the exit code says so.
+      const early = await runLeadsCommand(['retry-failed']);
+      expect(early.stdout).toContain('1 delivery(ies) attempted now: 0 delivered');
+      expect(early.code).toBe(1);
+      expect(wrong.forLead(id)).toHaveLength(2);
+
       // The operator fixes the setting and re-sends; the command reads the new configuration.
       const retried = await runLeadsCommand(['retry-failed'], { LEADS_WEBHOOK_URL: FIXED_URL });
       expect(retried.stderr).toBe('');
@@ -83,7 +89,7 @@ describe('fixing LEADS_WEBHOOK_URL, then retry-failed', () => {
         email: 'fixed@example.com',
         source: 'contact_us_page',
       });
-      expect(wrong.forLead(id)).toHaveLength(1); // the old URL was not tried again
+      expect(wrong.forLead(id)).toHaveLength(2); // the old URL was not tried again
 
       // The stored URL records where it went: the new one.
       expect(await deliveryOf(id)).toMatchObject({
@@ -102,7 +108,7 @@ describe('fixing LEADS_WEBHOOK_URL, then retry-failed', () => {
         status: 'delivered',
         webhookUrl: FIXED_URL,
       });
-      expect(record.attempts.map((attempt) => attempt.httpStatus)).toEqual([404, 200]);
+      expect(record.attempts.map((attempt) => attempt.httpStatus)).toEqual([404, 404, 200]);
     },
   );
 

@@ -36,7 +36,8 @@ const usage = `Usage: npm run leads -- <command>
   show <id>                                    one lead with its delivery and every attempt (JSON)
   send-now [--form F] [--lead ID] [--skipped]  attempt every pending and failed delivery (webhook, emails, chat)
                                                at once, keeping each one's attempt count; with --skipped, also
-                                               those stored while their channel was not configured
+                                               those stored while their channel was not configured;
+                                               exits 1 when any attempt did not deliver
   retry-failed                                 the same as send-now
   delete --email <address>                     delete every lead of a person (a deletion request)
   purge                                        delete what is past LEADS_SPAM_RETENTION_DAYS and
@@ -204,7 +205,8 @@ export async function runCommand(
       await io.out(
         `${sent.attempted} delivery(ies) attempted now: ${sent.delivered} delivered, ${sent.waiting} waiting for a retry, ${sent.failed} failed\n`,
       );
-      return 0;
+      // A script (or cron) that runs it after a fix learns from the exit code whether the fix held.
+      return sent.delivered === sent.attempted ? 0 : 1;
     }
     case 'delete': {
       const email = option(rest, 'email');
