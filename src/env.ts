@@ -6,6 +6,7 @@ import {
   type LeadNotifyEnv,
   type LeadWebhookEnv,
 } from './config/lead-form-ids';
+import { isPlainAddress } from './config/email-address';
 
 /**
  * The one place that reads process.env. Everything else imports `env` (or the
@@ -171,8 +172,6 @@ const headerValue = z
   .string()
   .regex(/^[\x20-\x7e]{1,1024}$/, 'must be 1 to 1024 printable ASCII characters');
 
-const EMAIL_ADDRESS = /^[^\s@<>,;"]+@[^\s@<>,;"]+\.[^\s@<>,;"]+$/;
-
 // Email recipients: comma-separated addresses, or 'none' for nobody.
 const recipients = z
   .string()
@@ -185,7 +184,7 @@ const recipients = z
           .filter(Boolean),
   )
   .refine(
-    (list) => list.length <= 20 && list.every((address) => EMAIL_ADDRESS.test(address)),
+    (list) => list.length <= 20 && list.every(isPlainAddress),
     'must be email addresses separated by commas (at most 20), or none',
   );
 
@@ -196,7 +195,7 @@ const mailFrom = z
   .refine(
     (value) => {
       const match = /^(?:([^<>\r\n"]{1,100}?)\s*<([^<>\s]+)>|([^<>\s]+))$/.exec(value);
-      return Boolean(match && EMAIL_ADDRESS.test(match[2] ?? match[3] ?? ''));
+      return Boolean(match && isPlainAddress(match[2] ?? match[3] ?? ''));
     },
     {
       error:

@@ -3,6 +3,7 @@ import { isAPIError } from 'better-auth/api';
 import { asc, sql } from 'drizzle-orm';
 import { getDatabase } from '@/server/db/client';
 import { auditLog, operators } from '@/server/db/schema';
+import { isEmailAddress } from '@/lib/validation';
 import { getAuth, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './auth';
 
 /**
@@ -15,12 +16,10 @@ export class OperatorError extends Error {
   override name = 'OperatorError';
 }
 
-const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
-
 /** An operator's email as stored: trimmed, lower case; throws when it is not an address. */
 function operatorEmail(value: string | undefined): string {
   const email = value?.trim().toLowerCase();
-  if (!email || !EMAIL.test(email))
+  if (!email || !isEmailAddress(email))
     throw new OperatorError('give the operator’s email address, e.g. ana@agency.example');
   return email;
 }

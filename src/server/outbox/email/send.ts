@@ -72,8 +72,8 @@ export async function sendEmail(
     const sent = deliverMail(
       {
         from: sender(),
-        to,
-        replyTo: email.replyTo,
+        to: { name: '', address: to },
+        replyTo: email.replyTo ? { name: '', address: email.replyTo } : undefined,
         subject: email.subject,
         html: email.html,
         text: email.text,

@@ -14,10 +14,13 @@ export const CONNECTIONS = 5;
 
 const THREAD_FILE = path.join(process.cwd(), 'src', 'server', 'outbox', 'email', 'mail-thread.mjs');
 
+/** An address as given, never parsed: a string would be read as a header ("Name <x@y>", comments). */
+type Mailbox = { name: string; address: string };
+
 export type OutgoingMail = {
-  from: { name: string; address: string };
-  to: string;
-  replyTo?: string;
+  from: Mailbox;
+  to: Mailbox;
+  replyTo?: Mailbox;
   subject: string;
   html: string;
   text: string;
