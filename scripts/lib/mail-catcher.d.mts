@@ -16,6 +16,8 @@ export type MailCatcher = {
   url(credentials?: { user: string; pass: string } | null): string;
   accepted: CaughtMessage[];
   arrived: CaughtMessage[];
+  /** The user name of every AUTH command received, accepted or not. */
+  logins: string[];
   decideWith(next: (message: CaughtMessage) => Decision | Promise<Decision>): void;
   requireAuth(credentials: { user: string; pass: string }): void;
   start(): Promise<void>;

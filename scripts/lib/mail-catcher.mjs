@@ -21,6 +21,7 @@ export async function startMailCatcher({
 } = {}) {
   const accepted = [];
   const arrived = [];
+  const logins = []; // every user name an AUTH command carried, right or wrong
   let deciding = decide;
   let required = auth;
   let server = null;
@@ -34,6 +35,7 @@ export async function startMailCatcher({
       allowInsecureAuth: true,
       size: 10 * 1024 * 1024,
       onAuth(credentials, _session, callback) {
+        logins.push(credentials.username);
         if (
           required &&
           credentials.username === required.user &&
@@ -107,6 +109,7 @@ export async function startMailCatcher({
     },
     accepted,
     arrived,
+    logins,
     decideWith(next) {
       deciding = next;
     },

@@ -11,7 +11,7 @@ import { leadJobs } from '@/server/outbox/lead-jobs';
 import { writeDigestIfDue } from '@/server/outbox/watchdog';
 import { outboxOptions, runOutboxOnce, waitForOutbox } from '@/server/outbox/worker';
 import { startMailCatcher } from '../../scripts/lib/mail-catcher.mjs';
-import { freshEnvironment, leadRequest, validBodies } from './support/helpers';
+import { freshEnvironment, leadRequest, setEnvironment, validBodies } from './support/helpers';
 import { startReceiver } from './support/receiver';
 import { storeLead } from './support/store-lead';
 
@@ -113,6 +113,28 @@ describe('a wrong SMTP password', () => {
     const ok = await sendTestEmail();
     expect(ok).toMatchObject({ sent: true, ok: true, reply: expect.stringMatching(/^250 /) });
     expect(delivered('ops@agency.example').at(-1)!.parsed.subject).toContain('Test email');
+  });
+});
+
+describe('a mail server that does not offer STARTTLS', () => {
+  it('never gets the password in clear text, and health says why nothing was sent', async () => {
+    // 127.1 is this machine too, but not one of the loopback names that skip the rule.
+    const elsewhere = catcher.url().replace('@127.0.0.1:', '@127.1:');
+    const logins = catcher.logins.length;
+    const before = catcher.accepted.length;
+    setEnvironment({ SMTP_URL: elsewhere });
+    try {
+      const test = await sendTestEmail();
+      expect(test).toMatchObject({ sent: true, ok: false });
+      expect(test.sent && test.error).toMatch(/^No TLS: the mail server does not offer STARTTLS/);
+    } finally {
+      setEnvironment({ SMTP_URL: catcher.url() });
+    }
+    expect(catcher.logins.length).toBe(logins);
+    expect(catcher.accepted.length).toBe(before);
+    // The same server on a loopback name takes the password (nothing in between to strip TLS).
+    expect(await sendTestEmail()).toMatchObject({ sent: true, ok: true });
+    expect(catcher.logins.length).toBe(logins + 1);
   });
 });
 

@@ -11,6 +11,7 @@ type SmtpErrorKind =
   | 'certificate'
   | 'dns'
   | 'tls'
+  | 'starttls'
   | 'timeout'
   | 'sender'
   | 'temporary'
@@ -37,6 +38,8 @@ const WORDS: Record<SmtpErrorKind, string> = {
     'Certificate not trusted: the mail server’s TLS certificate could not be verified (expired, self-signed or for another name)',
   dns: 'Host not found: the mail server’s name in SMTP_URL does not resolve',
   tls: 'TLS handshake failed: check smtps:// (usually port 465) against smtp:// (587 or 25) in SMTP_URL',
+  starttls:
+    'No TLS: the mail server does not offer STARTTLS, so the password in SMTP_URL was not sent; use smtps:// (usually port 465) or the port your provider gives for STARTTLS (587)',
   timeout: 'Timed out: the mail server did not answer in time',
   sender:
     'The mail server refused the sender address (MAIL_FROM): use an address it lets you send from',
@@ -69,6 +72,7 @@ function kindOf(error: NodemailerError): SmtpErrorKind {
   if (error.code === 'EAUTH' || command.startsWith('AUTH')) return 'auth';
   if (CERTIFICATE.test(text)) return 'certificate';
   if (/ECONNREFUSED/.test(text)) return 'refused';
+  if (command === 'STARTTLS' && status >= 400) return 'starttls';
   if (/ENOTFOUND|EAI_AGAIN|EDNS/.test(text)) return 'dns';
   if (/ETLS|wrong version number|SSL routines|EPROTO\b/i.test(text)) return 'tls';
   if (/ETIMEDOUT|timeout|timed out/i.test(text)) return 'timeout';
@@ -86,6 +90,7 @@ const PATH_KINDS = new Set<SmtpErrorKind>([
   'certificate',
   'dns',
   'tls',
+  'starttls',
   'timeout',
   'sender',
   'temporary',

@@ -83,6 +83,22 @@ function post(current: MailThread): void {
   }
 }
 
+// A mail server on this machine: no network between, so nothing to strip STARTTLS from.
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * Over smtp:// a password goes only after STARTTLS (as Go's net/smtp does), so a server that does
+ * not offer it, or someone in between who removes the offer, never receives it in clear text.
+ */
+function requiresStartTls(smtpUrl: string): boolean {
+  const url = new URL(smtpUrl);
+  return (
+    url.protocol === 'smtp:' &&
+    Boolean(url.username || url.password) &&
+    !LOOPBACK_HOSTS.has(url.hostname.toLowerCase())
+  );
+}
+
 export function emailConfigured(): boolean {
   return Boolean(env.SMTP_URL);
 }
@@ -105,6 +121,7 @@ export function deliverMail(mail: OutgoingMail, timeoutMs: number): Promise<stri
       url,
       options: {
         pool: true,
+        requireTLS: requiresStartTls(url),
         maxConnections: CONNECTIONS,
         maxMessages: 100,
         idleTimeout: 5_000,
