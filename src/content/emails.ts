@@ -119,7 +119,7 @@ export const alertEmails = {
     subject: 'Visitor confirmations paused: the hourly limit was reached',
     heading: 'Visitor confirmations paused',
     paragraphs: [
-      'More than {cap} visitor confirmations were due in the hour from {hour}. The rest of that hour’s are skipped, so that nobody can use the site’s forms to send email to strangers.',
+      'The limit of {cap} visitor confirmations in 60 minutes was reached in the hour from {hour}. While it holds, further confirmations are skipped (not sent later), so that nobody can use the site’s forms to send email to strangers. They resume once fewer than {cap} have gone out in the last 60 minutes.',
       'Every lead is still stored and you still get your own email about each. If this was genuine traffic, raise LEADS_AUTORESPONSE_PER_HOUR.',
     ],
     link: 'Open the inbox',

@@ -129,6 +129,36 @@ test('a growth audit sent through its page: the visitor gets the confirmation /t
   expect(body).toMatch(new RegExp(`${SITE_URL.replace(/\./g, '\\.')}/admin/leads/[0-9a-f-]{36}`));
 });
 
+test('a name typed without spaces: both emails, opened on a phone, wrap it instead of scrolling sideways', async ({
+  page,
+  request,
+}) => {
+  const visitor = `long-name-${run}@example.com`;
+  const id = await apiLead(
+    request,
+    {
+      email: visitor,
+      firstName: 'A'.repeat(40),
+      lastName: 'B'.repeat(100),
+      website: `example.com/${'x'.repeat(300)}`,
+    },
+    'growth-audit',
+  );
+  await expect.poll(() => acceptedFor(visitor).length, { timeout: 10_000 }).toBe(1);
+  await expect.poll(() => agencyEmailAbout(id).length, { timeout: 10_000 }).toBe(1);
+  const confirmation = acceptedFor(visitor)[0]!.parsed;
+  expect(confirmation.text).toContain(`Hi ${'A'.repeat(40)},`);
+  await page.setViewportSize({ width: 360, height: 740 });
+  for (const [label, html] of [
+    ['the confirmation', confirmation.html],
+    ["the agency's email", agencyEmailAbout(id)[0]!.parsed.html],
+  ] as const) {
+    expect(html, label).toBeTruthy();
+    await page.setContent(html || '');
+    await expectNoSidewaysScroll(page, label);
+  }
+});
+
 test("a lead's page lists every job, the emails' attempts with the mail server's reply beside the webhook's", async ({
   page,
   request,

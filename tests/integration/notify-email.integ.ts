@@ -218,7 +218,7 @@ describe('the autoresponder', () => {
     expect(JSON.stringify(rows)).not.toContain('twice');
   });
 
-  it('greets with a cleaned first name and carries no other text the visitor wrote', async () => {
+  it('greets without a name when the first name is more than a name, and carries no other text the visitor wrote', async () => {
     await post('contact', {
       ...validBodies.contact,
       firstName: ' \u202Ewww.win-a-prize.example\u202C ',
@@ -230,7 +230,8 @@ describe('the autoresponder', () => {
     const [message] = to('stranger@example.com');
     expect(message).toBeDefined();
     expect(message!.raw).not.toContain('win-a-prize.example');
-    expect(message!.parsed.text).toContain('Hi wwwwin-a-prizeexample,');
+    expect(message!.parsed.text).toMatch(/^Hello,$/m);
+    expect(message!.raw).not.toContain('win-a-prize');
     expect(message!.raw).not.toMatch(/\u202E|\u202C/);
     for (const href of hrefs(message!)) expect(href.startsWith(`${SITE}/`)).toBe(true);
   });
@@ -262,6 +263,10 @@ describe('the autoresponder', () => {
       m.parsed.subject?.includes('hourly limit'),
     );
     expect(alerts).toHaveLength(1);
+    // It tells the rule as it works: the last 60 minutes, not the clock hour.
+    expect(alerts[0]!.parsed.text).toContain(
+      `They resume once fewer than ${CAP} have gone out in the last 60 minutes.`,
+    );
     const { db } = await getDatabase();
     const capped = await db
       .select({ n: sql<number>`count(*)::int` })

@@ -131,12 +131,24 @@ describe("the visitor's confirmation", () => {
   it('keeps only a cleaned first name', () => {
     expect(greetingName('  Ana  ')).toBe('Ana');
     expect(greetingName('\u202Eana\u202C\u0007')).toBe('ana');
-    expect(greetingName('www.evil.example/win')).toBe('wwwevilexamplewin');
-    expect(greetingName('https://x.example')).toBe('httpsxexample');
-    expect(greetingName('a'.repeat(300))).toHaveLength(40);
     expect(greetingName("Zoë-Marie O'Neil")).toBe("Zoë-Marie O'Neil");
-    expect(greetingName('1234 @')).toBe('');
+    expect(greetingName('J. R.')).toBe('J. R.');
+    expect(greetingName('李 小龙')).toBe('李 小龙');
+    // More than a name: no name at all, rather than what is left once the rest is removed.
+    for (const value of [
+      'www.evil.example/win',
+      'https://x.example',
+      'Click www.evil.example now',
+      '<b>Bob</b><img src=x onerror=alert(1)>',
+      'Bob 2',
+      '1234 @',
+      'a'.repeat(41),
+    ])
+      expect(greetingName(value), value).toBe('');
+    expect(greetingName('a'.repeat(40))).toHaveLength(40);
     expect(headerText('a\u0000b\u202Ec\r\nd')).toBe('a b c d');
+    expect(headerText(`${'A'.repeat(100)} ${'B'.repeat(100)}`)).toBe(`${'A'.repeat(79)}…`);
+    expect(headerText('Ana Lima', 8)).toBe('Ana Lima');
   });
 
   it.each(['growth-audit', 'demo', 'contact', 'aria-signup'] as const)(
@@ -156,7 +168,8 @@ describe("the visitor's confirmation", () => {
         expect(part).not.toContain('spam.example');
         expect(part).not.toContain('pills');
       }
-      expect(email.text).toContain('Hi Visit wwwspamexample now,');
+      expect(email.text).toContain('Hello,');
+      expect(email.text).not.toContain('Visit www');
       expect(email.replyTo).toBeUndefined();
       for (const href of links(email.html)) expect(href).toMatch(/^http:\/\/localhost:3000\//);
     },

@@ -34,22 +34,33 @@ const when = (at: Date | string | null) =>
     ? `${new Date(at).toISOString().slice(0, 16).replace('T', ' ')} UTC`
     : alertEmails.digest.never;
 
-/** Text a visitor typed, safe for a header: no control or bidi characters, one line, bounded. */
+/**
+ * Text a visitor typed, safe for a header: no control or bidi characters, one line, and at most
+ * `max` characters, the last an ellipsis when it was cut.
+ */
 export function headerText(value: string, max = 80): string {
-  const clean = withoutHidden(value, ' ').replace(/\s+/g, ' ').trim();
-  return [...clean].slice(0, max).join('');
+  const characters = [...withoutHidden(value, ' ').replace(/\s+/g, ' ').trim()];
+  return characters.length <= max
+    ? characters.join('')
+    : `${characters
+        .slice(0, max - 1)
+        .join('')
+        .trimEnd()}…`;
 }
 
+// Words of letters, marks, apostrophes and hyphens, a dot only at a word's end ("J. R."), one space
+// between: nothing that reads as a link, an address or markup.
+const NAME = /^[\p{L}\p{M}'’-]+\.?(?: [\p{L}\p{M}'’-]+\.?)*$/u;
+
 /**
- * The first name the confirmation greets: at most 40 letters, marks, spaces, hyphens and
- * apostrophes, so it cannot be a link, an address or a message carried to a stranger's inbox.
+ * The first name the confirmation greets, or '' (a greeting without one) when the field holds more
+ * than a name of at most 40 characters: a stranger's inbox gets no text that reads as a message.
  */
 export function greetingName(firstName: string | undefined): string {
-  const letters = withoutHidden(firstName ?? '')
-    .replace(/[^\p{L}\p{M}' -]/gu, '')
+  const name = withoutHidden(firstName ?? '')
     .replace(/\s+/g, ' ')
     .trim();
-  return [...letters].slice(0, 40).join('').trim();
+  return [...name].length <= 40 && NAME.test(name) ? name : '';
 }
 
 function fieldRows(lead: StoredLead): Array<[string, string]> {

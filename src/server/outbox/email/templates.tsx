@@ -7,6 +7,9 @@ import type { ReactNode } from 'react';
  */
 
 const FONT_FAMILY = '-apple-system, Segoe UI, Helvetica, Arial, sans-serif';
+// A word longer than the column (a name typed without spaces) wraps instead of widening the
+// message past a phone's screen; both, for clients that know only one.
+const WRAP_ANYWHERE = { wordBreak: 'break-word', overflowWrap: 'anywhere' } as const;
 
 function Layout({
   title,
@@ -46,6 +49,7 @@ function Layout({
                           fontFamily: FONT_FAMILY,
                           fontSize: '16px',
                           lineHeight: '24px',
+                          ...WRAP_ANYWHERE,
                         }}
                       >
                         {children}
@@ -59,6 +63,7 @@ function Layout({
                           fontFamily: FONT_FAMILY,
                           fontSize: '13px',
                           lineHeight: '20px',
+                          ...WRAP_ANYWHERE,
                         }}
                       >
                         {footer}
@@ -135,7 +140,6 @@ export function Rows({ rows }: { rows: ReadonlyArray<readonly [string, ReactNode
                 padding: '6px 0',
                 verticalAlign: 'top',
                 whiteSpace: 'pre-wrap',
-                wordBreak: 'break-word',
               }}
             >
               {value}
