@@ -232,6 +232,31 @@ test.describe('demo request form', () => {
     );
     await expect(page.locator(`#${formId}-company`)).toHaveValue(demo.company);
   });
+
+  test('on a phone, a refused request brings its banner into view and focus, above the fields', async ({
+    page,
+    expectedConsoleErrors,
+  }) => {
+    expectedConsoleErrors.push(/status of 429 .*api\/leads\/demo/);
+    await page.setViewportSize({ width: 360, height: 640 });
+    await page.goto('/contact-demo');
+    await waitForHydration(page);
+    await page.route('**/api/leads/demo', (route) =>
+      route.fulfill({
+        status: 429,
+        contentType: 'application/json',
+        body: '{"error":"rate_limited"}',
+      }),
+    );
+    await fill(page, formId, demo);
+    await page.locator(`#${formId} button[type="submit"]`).click();
+    const banner = page.locator(`#${formId}`).getByRole('alert');
+    await expect(banner).toHaveText(
+      'Too many requests from your connection. Please wait a minute and try again.',
+    );
+    await expect(banner).toBeFocused();
+    await expect(banner).toBeInViewport({ ratio: 1 });
+  });
 });
 
 test.describe('contact form', () => {

@@ -27,7 +27,11 @@ export function SubmitButton({
   );
 }
 
-/** The error banner: an alert region, so it is announced as soon as it appears. */
+/**
+ * The error banner: an alert region, announced as soon as it appears, and focused, so that it is
+ * scrolled into view (it sits above the fields, often off screen by the time the button is pressed)
+ * and focus does not fall back to the page when the busy button gives it up.
+ */
 export function FailureBanner({
   failure,
   describe = failureMessage,
@@ -35,11 +39,17 @@ export function FailureBanner({
   failure: SubmitFailure | null;
   describe?: (failure: SubmitFailure) => string;
 }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (failure) ref.current?.focus();
+  }, [failure]);
   if (!failure) return null;
   return (
     <div
+      ref={ref}
       role="alert"
-      className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm font-medium text-red-800"
+      tabIndex={-1}
+      className="scroll-mt-(--sticky-offset) rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm font-medium text-red-800"
     >
       {describe(failure)}
     </div>
