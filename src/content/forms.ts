@@ -165,6 +165,7 @@ export const noScriptCopy = {
     'the email looks like name@example.com',
     'the phone number has only digits, spaces, dashes, brackets and an optional leading +',
     'the website looks like example.com or https://example.com',
+    'no answer is longer than its limit: 100 characters for a name, 200 for a company or property name, 5,000 for a message',
   ],
   /** After the message of a refusal no detail can fix (formErrorCopy). */
   goBack: 'Go back to send it again: your details are kept.',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fieldErrorMessage } from '@/content/forms';
-import { leadFieldNames, leadSchema } from '@/lib/lead-forms';
+import { fieldErrorMessage, noScriptCopy } from '@/content/forms';
+import { leadFieldNames, leadForms, leadSchema } from '@/lib/lead-forms';
 import { isWellFormed, type Schema } from '@/lib/validation';
 import { searchedFields } from '@/server/db/schema';
 
@@ -313,5 +313,15 @@ describe('the lists derived from the registry', () => {
       'propertyName',
       'units',
     ]);
+  });
+});
+
+describe('the panel a refused plain post shows (JavaScript off)', () => {
+  it('names every length limit of the forms, since it cannot say which field was too long', () => {
+    const line = noScriptCopy.errorChecks.find((check) => check.includes('limit'))!;
+    const limits = new Set(leadForms.flatMap((form) => Object.values(leadSchema(form).maxChars)));
+    expect(limits.size).toBeGreaterThan(1);
+    for (const max of limits)
+      expect(line).toMatch(new RegExp(`\\b${max.toLocaleString('en-US')}\\b`));
   });
 });
