@@ -139,6 +139,11 @@ describe('the browser side of the request', () => {
       ok: false,
       reason: 'HTTP error! status: 401',
     });
+    // The provider answered 200 without a token: not an HTTP error.
+    expect(await readTokenResponse(json(502, { error: 'upstream', providerStatus: 200 }))).toEqual({
+      ok: false,
+      reason: 'No access token in the answer',
+    });
     expect(await readTokenResponse(json(502, { error: 'upstream', providerStatus: null }))).toEqual(
       {
         ok: false,

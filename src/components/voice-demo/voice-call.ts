@@ -71,14 +71,17 @@ export async function readTokenResponse(response: Response): Promise<TokenResult
       return { ok: false, reason: messages.notConfigured };
     case 'rate_limited':
       return { ok: false, reason: messages.rateLimited };
-    case 'upstream':
-      return {
-        ok: false,
-        reason:
-          typeof record.providerStatus === 'number'
-            ? fill(messages.httpError, { status: record.providerStatus })
-            : messages.providerUnreachable,
-      };
+    case 'upstream': {
+      const status = record.providerStatus;
+      // A 2xx from the provider is refused only for lacking the token.
+      const reason =
+        typeof status !== 'number'
+          ? messages.providerUnreachable
+          : status >= 200 && status < 300
+            ? messages.noToken
+            : fill(messages.httpError, { status });
+      return { ok: false, reason };
+    }
     default:
       return {
         ok: false,
