@@ -4,6 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import { POST } from '@/app/api/leads/[form]/route';
 import { getDatabase, closeDatabase } from '@/server/db/client';
 import { leadDeliveries, leads } from '@/server/db/schema';
+import { deliveryHealthReport } from '@/server/outbox/delivery-health';
 import { deliverSkipped } from '@/server/leads/actions';
 import { purgeExpired } from '@/server/leads/retention';
 import { leadJobs } from '@/server/outbox/lead-jobs';
@@ -206,8 +207,10 @@ describe('the autoresponder', () => {
       status: 'skipped',
       lastError: expect.stringMatching(/last 24 hours/),
     });
-    // 'Deliver skipped' is for email that was off: a declined confirmation stays declined.
+    // 'Deliver skipped' is for email that was off: a declined confirmation stays declined, and
+    // delivery health does not count it as waiting for one.
     expect(await deliverSkipped({ leadId: second })).toBe(0);
+    expect((await deliveryHealthReport()).forms.demo.visitor_email.skipped).toBe(0);
     expect((await leadJobs(second)).find((job) => job.id === skipped.id)).toMatchObject({
       status: 'skipped',
       history: [expect.objectContaining({ error: skipped.lastError })],

@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, eq, gt, inArray, isNull, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { leadForms, type LeadForm } from '@/lib/lead-forms';
 import { getDatabase } from '@/server/db/client';
 import { leadDeliveries, leads, type DeliveryChannel } from '@/server/db/schema';
@@ -11,7 +11,7 @@ import {
   NOT_CONFIGURED,
   webhookJob,
 } from '@/server/outbox/jobs';
-import { CONFIRMATION_MAX_AGE_MS } from '@/server/outbox/autoresponder';
+import { waitingForChannel } from '@/server/outbox/delivery-health';
 import { chatUrl, webhookUrlFor } from '@/server/outbox/targets';
 import { deliverNow, waitForOutbox } from '@/server/outbox/worker';
 
@@ -198,9 +198,7 @@ async function queueSkipped({
           updatedAt: now,
           ...(webhookUrl ? { webhookUrl } : {}),
         })
-        .where(
-          and(eq(leadDeliveries.status, 'skipped'), notSpam, filtered({ form, leadId }), where),
-        )
+        .where(and(waitingForChannel(now), notSpam, filtered({ form, leadId }), where))
         .returning({ id: leadDeliveries.id })
     ).map((row) => row.id);
 
@@ -214,16 +212,7 @@ async function queueSkipped({
   if (chatUrl()) channels.push('chat');
   if (channels.length) queued.push(...(await queue(inArray(leadDeliveries.channel, channels))));
   if (emailConfigured() && confirmations)
-    queued.push(
-      ...(await queue(
-        and(
-          eq(leadDeliveries.channel, 'visitor_email'),
-          // Not one the autoresponder declined (that address confirmed today, the cap): it would be again.
-          eq(leadDeliveries.lastError, NOT_CONFIGURED.email),
-          gt(leadDeliveries.createdAt, new Date(now.getTime() - CONFIRMATION_MAX_AGE_MS)),
-        ),
-      )),
-    );
+    queued.push(...(await queue(eq(leadDeliveries.channel, 'visitor_email'))));
   return queued;
 }
 

@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, eq, inArray, like, max, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, like, max, ne, or, sql, type SQL } from 'drizzle-orm';
 import { env } from '@/env';
 import { healthWords } from '@/content/emails';
 import { leadForms, type LeadForm } from '@/lib/lead-forms';
@@ -12,7 +12,8 @@ import {
   type DeliveryChannel,
 } from '@/server/db/schema';
 import { emailConfigured } from '@/server/outbox/email/transport';
-import { alertJobs, JOB_COLUMNS, jobValues } from './jobs';
+import { CONFIRMATION_MAX_AGE_MS } from './autoresponder';
+import { alertJobs, JOB_COLUMNS, jobValues, NOT_CONFIGURED } from './jobs';
 import { chatUrl, webhookUrlFor } from './targets';
 
 /**
@@ -157,6 +158,22 @@ export type DeliveryHealthReport = {
 
 const emptyCounts = (): JobCounts => ({ pending: 0, failed: 0, skipped: 0, lastDelivered: null });
 
+/**
+ * The skipped jobs that wait for their channel: stored while it was not configured, and sent by
+ * 'Deliver skipped' once it is (a confirmation only within a day of its lead). Not those of spam,
+ * nor the confirmations the autoresponder declined: nothing will send those.
+ */
+export function waitingForChannel(now: Date): SQL {
+  return and(
+    eq(leadDeliveries.status, 'skipped'),
+    inArray(leadDeliveries.lastError, Object.values(NOT_CONFIGURED)),
+    or(
+      ne(leadDeliveries.channel, 'visitor_email'),
+      gt(leadDeliveries.createdAt, new Date(now.getTime() - CONFIRMATION_MAX_AGE_MS)),
+    ),
+  )!;
+}
+
 /** Delivery health per form and channel for /admin/overview. */
 export async function deliveryHealthReport(): Promise<DeliveryHealthReport> {
   const { db } = await getDatabase();
@@ -170,7 +187,12 @@ export async function deliveryHealthReport(): Promise<DeliveryHealthReport> {
         n: sql<number>`count(*)::int`,
       })
       .from(leadDeliveries)
-      .where(inArray(leadDeliveries.status, ['pending', 'delivering', 'failed', 'skipped']))
+      .where(
+        or(
+          inArray(leadDeliveries.status, ['pending', 'delivering', 'failed']),
+          waitingForChannel(new Date()),
+        ),
+      )
       .groupBy(leadDeliveries.form, leadDeliveries.channel, leadDeliveries.status),
     // Each form and channel's newest delivery: one probe of lead_deliveries_status_form_idx each.
     Promise.all(
