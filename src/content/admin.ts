@@ -352,6 +352,7 @@ export const flashNotices = {
   stage_saved: 'Status saved: {stage}.',
   stage_unchanged: 'The status was already {stage}.',
   stages_saved: 'Status set to {stage} for {count} of the selected leads.',
+  stages_unchanged: 'The selected leads already had the status {stage}: nothing changed.',
   bulk_spam: 'Marked as spam: {count} of the selected leads.',
   bulk_not_spam: 'Marked as not spam: {count} of the selected leads. Their deliveries are queued.',
   note_added: 'Note added.',
@@ -360,7 +361,10 @@ export const flashNotices = {
     'Sent now: {attempted} attempted, {delivered} delivered, {waiting} waiting for a retry, {failed} failed.',
   nothing_to_send: 'Nothing was pending or failed, so nothing was sent.',
   skipped_queued: '{count} skipped deliveries queued: they go out within seconds.',
+  nothing_skipped:
+    'Nothing to queue: no skipped delivery can go out with what is configured now. Delivery health on the overview shows which channel is off and how to set it.',
   deleted_by_email: '{count} leads with that address were deleted.',
+  deleted_one_by_email: 'The one lead with that address was deleted.',
   test_ok: 'Test event to the {form} webhook: HTTP {status} in {ms} ms.',
   test_email_ok:
     'Test email sent to {to} at {at} (UTC): the mail server answered {reply} in {ms} ms.',

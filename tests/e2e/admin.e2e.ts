@@ -333,6 +333,15 @@ test.describe('the inbox', () => {
         'Qualified',
       );
       await expect(tab.getByRole('row', { name: new RegExp(`${tag}-2@`) })).toContainText('New');
+      // The same again changes nothing, and says so rather than '0 of the selected leads'.
+      for (const i of [0, 1])
+        await tab
+          .getByRole('row', { name: new RegExp(`${tag}-${i}@`) })
+          .getByRole('checkbox')
+          .check();
+      await tab.getByLabel('Set their status to').selectOption('qualified');
+      await tab.getByRole('button', { name: 'Set status' }).click();
+      await flash(tab, 'The selected leads already had the status Qualified: nothing changed.');
       if (javaScript) await expectNoAxeViolations(tab);
       await tab
         .getByRole('row', { name: new RegExp(`${tag}-2@`) })
@@ -475,12 +484,19 @@ test.describe('the inbox', () => {
     await page.getByRole('button', { name: 'Delete their data' }).click();
     await flash(page, '2 leads with that address were deleted.');
     await expectNoAxeViolations(page);
+    const alone = `delete-me-alone-${run}@example.com`;
+    await apiLead(request, { email: alone });
+    await page.getByLabel('Their email address').fill(alone);
+    await page.getByLabel('I have checked the address: delete every lead with it').check();
+    await page.getByRole('button', { name: 'Delete their data' }).click();
+    await flash(page, 'The one lead with that address was deleted.');
     await page.goto(`/admin?q=${encodeURIComponent(person)}`);
     await expect(page.getByText('No leads match these filters.')).toBeVisible();
     await page.getByRole('link', { name: 'Audit log' }).click();
-    const entry = page.getByRole('row', { name: /Deleted a person’s leads by email/ }).first();
-    await expect(entry).toContainText(OPERATOR);
-    await expect(entry).toContainText('count: 2');
+    const entries = page.getByRole('row', { name: /Deleted a person’s leads by email/ });
+    await expect(entries.first()).toContainText(OPERATOR);
+    await expect(entries.first()).toContainText('count: 1');
+    await expect(entries.nth(1)).toContainText('count: 2');
     await expect(page.locator('main')).not.toContainText(person);
     await expectNoAxeViolations(page);
   });

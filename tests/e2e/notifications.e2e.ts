@@ -414,6 +414,11 @@ test.describe('email off, then on: Deliver skipped sends what was stored meanwhi
     await expect.poll(() => acceptedFor(visitor).length, { timeout: 20_000 }).toBe(1);
     await expect.poll(() => agencyEmailAbout(id).length, { timeout: 20_000 }).toBe(1);
     expect(acceptedFor(visitor)[0]!.parsed.text).toContain('Hi Omar,');
+    // Pressed again from the inbox, with everything sent: it says there is nothing to queue.
+    await page.goto(`${base}/admin`);
+    await page.locator('#deliver-skipped-form').selectOption('growth-audit');
+    await page.getByRole('button', { name: 'Deliver skipped' }).click();
+    await flash(page, /^Nothing to queue: no skipped delivery can go out/);
     await page.goto(`${base}/admin/audit`);
     await expect(
       page.getByRole('row', { name: /Queued skipped deliveries/ }).first(),

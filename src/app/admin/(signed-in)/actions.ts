@@ -29,11 +29,9 @@ export const changeSelected = operatorAction(
   async (input): Promise<ActionOutcome> => {
     if (input.op === 'stage') {
       const changes = await setStage(input.ids, input.stage);
+      const values = { stage: stageLabels[input.stage], count: changes.length };
       return {
-        flash: {
-          code: 'stages_saved',
-          values: { stage: stageLabels[input.stage], count: changes.length },
-        },
+        flash: { code: changes.length ? 'stages_saved' : 'stages_unchanged', values },
         audit: changes.map(({ id, from, to }) => ({
           action: 'lead_status_changed' as const,
           target: id,
@@ -77,7 +75,7 @@ export const deliverSkipped = operatorAction(
   async ({ form }): Promise<ActionOutcome> => {
     const count = await queueSkippedJobs({ form });
     return {
-      flash: { code: 'skipped_queued', values: { count } },
+      flash: count ? { code: 'skipped_queued', values: { count } } : { code: 'nothing_skipped' },
       audit: [{ action: 'skipped_requeued', target: form ?? null, detail: { count } }],
     };
   },

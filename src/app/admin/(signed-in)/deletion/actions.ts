@@ -17,7 +17,10 @@ export const deleteByEmail = operatorAction(
     // An address the inbox shows with \u202e written out is deleted when entered as shown.
     const count = await deleteLeadsByEmail(readHidden(email));
     return {
-      flash: { code: 'deleted_by_email', values: { count } },
+      flash:
+        count === 1
+          ? { code: 'deleted_one_by_email' }
+          : { code: 'deleted_by_email', values: { count } },
       audit: [{ action: 'leads_deleted_by_email', detail: { count } }],
     };
   },
