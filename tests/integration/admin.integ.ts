@@ -337,6 +337,11 @@ describe('the workbench', () => {
     const [after] = await db.select().from(leads).where(eq(leads.id, id));
     expect(after!.stage).toBe('won');
     expect(after!.firstResponseAt).toEqual(first!.firstResponseAt);
+    // A status set from the list, without opening the lead, takes it out of the unopened count.
+    const fromList = await submitLead('worked-from-the-list@example.com');
+    const unseen = await countUnseen();
+    await setStage([fromList], 'qualified');
+    expect(await countUnseen()).toBe(unseen - 1);
     expect(await addNote(id, EMAIL, 'Called back: wants a demo')).toMatch(/^[0-9a-f-]{36}$/);
     expect(await addNote('00000000-0000-4000-8000-000000000000', EMAIL, 'nobody')).toBeNull();
     expect((await notesOf(id)).map((note) => [note.author, note.body])).toEqual([

@@ -26,7 +26,12 @@ export async function setStage(ids: string[], stage: LeadStage): Promise<StageCh
     if (before.length === 0) return [];
     await tx
       .update(leads)
-      .set({ stage, firstResponseAt: sql`coalesce(${leads.firstResponseAt}, now())` })
+      // A lead worked from the list (bulk status) is no longer unopened: someone has dealt with it.
+      .set({
+        stage,
+        firstResponseAt: sql`coalesce(${leads.firstResponseAt}, now())`,
+        seenAt: sql`coalesce(${leads.seenAt}, now())`,
+      })
       .where(
         inArray(
           leads.id,
