@@ -151,6 +151,7 @@ export const leadCopy = {
   notes: 'Notes',
   note: 'Note',
   addNote: 'Add note',
+  noteRestored: 'Your note was not saved yet: here it is again. Press Add note to save it.',
   noteBy: '{author}, {when} (UTC)',
   noNotes: 'No notes yet.',
   delivery: 'Delivery',

@@ -440,6 +440,50 @@ test.describe('the inbox', () => {
     );
   });
 
+  /** The note box keeps what is typed only once its script runs. */
+  const noteBoxHydrated = (page: Page) =>
+    page.waitForFunction(() =>
+      Object.keys(document.querySelector('#lead-note') ?? {}).some((key) =>
+        key.startsWith('__reactFiber'),
+      ),
+    );
+
+  test('a note sent after the session ended is back in its box once signed in again, then saved', async ({
+    page,
+    request,
+  }) => {
+    const id = await apiLead(request, { email: `draft-${run}@example.com` });
+    await signIn(page);
+    await page.goto(`/admin/leads/${id}`);
+    await noteBoxHydrated(page);
+    const note = 'Called: wants a quote for three sites by Friday';
+    await page.getByLabel('Note', { exact: true }).fill(note);
+    // Signed out meanwhile, in another tab.
+    const other = await page.context().newPage();
+    await other.goto('/admin/account');
+    await other.getByRole('button', { name: 'Sign out' }).first().click();
+    await expect(other).toHaveURL(/\/admin\/sign-in/);
+    await other.close();
+
+    await page.getByRole('button', { name: 'Add note' }).click();
+    await expect(page).toHaveURL(/\/admin\/sign-in/);
+    await sendSignIn(page, operator.email, operator.password);
+    await expect(page).toHaveURL(new RegExp(`/admin/leads/${id}$`));
+    await expect(page.getByLabel('Note', { exact: true })).toHaveValue(note);
+    await expect(
+      page.getByText('Your note was not saved yet: here it is again. Press Add note to save it.'),
+    ).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.getByRole('button', { name: 'Add note' }).click();
+    await flash(page, 'Note added.');
+    await expect(page.getByRole('main')).toContainText(note);
+    await expect(page.getByLabel('Note', { exact: true })).toHaveValue('');
+    // Saved: the box stays empty from now on.
+    await page.reload();
+    await noteBoxHydrated(page);
+    await expect(page.getByLabel('Note', { exact: true })).toHaveValue('');
+  });
+
   test('the CSV download is the current filter, with each lead’s status, latest note and the formula guard', async ({
     page,
     request,

@@ -5,12 +5,14 @@ import { fill } from '@/lib/fill';
 import { buttonClass } from '@/components/ui/button-styles';
 import { ActionForm } from '@/components/admin/action-form';
 import { formatDuration, formatUtc, fullName, visible } from '@/components/admin/format';
-import { labelClass, SelectField } from '@/components/admin/fields';
+import { SelectField } from '@/components/admin/fields';
+import { NoteField } from '@/components/admin/note-field';
 import { Panel } from '@/components/admin/panel';
 import { requireOperator } from '@/server/admin/session';
 import { showLead } from '@/server/leads/queries';
 import { MAX_NOTE_CHARS, notesOf } from '@/server/leads/workbench';
 import { leadJobs } from '@/server/outbox/lead-jobs';
+import { webhookUrlFor } from '@/server/outbox/targets';
 import { sendNow } from '../../actions';
 import { addLeadNote, markSpam, removeLead, resend, saveStage } from './actions';
 import { LeadJobs } from './lead-jobs';
@@ -133,16 +135,12 @@ export default async function LeadPage({ params }: Props) {
           )}
           <ActionForm action={addLeadNote} className="mt-3 space-y-2">
             {hidden}
-            <label htmlFor="lead-note" className={labelClass}>
-              {leadCopy.note}
-            </label>
-            <textarea
-              id="lead-note"
-              name="note"
-              rows={3}
-              required
+            <NoteField
+              leadId={lead.id}
+              latestNote={notes[0]?.body ?? null}
+              label={leadCopy.note}
+              restoredHint={leadCopy.noteRestored}
               maxLength={MAX_NOTE_CHARS}
-              className="block w-full rounded-lg border border-ink-300 bg-white px-3 py-2 text-sm"
             />
             <button type="submit" className={buttonClass('secondary', 'sm')}>
               {leadCopy.addNote}
@@ -151,7 +149,8 @@ export default async function LeadPage({ params }: Props) {
         </Panel>
         <Panel id="actions-heading" heading={leadCopy.actions}>
           <div className="mt-3 flex flex-wrap items-start gap-3">
-            {lead.status === 'accepted' && (
+            {/* Offered only where it can go: its form's webhook as configured now. */}
+            {lead.status === 'accepted' && webhookUrlFor(lead.form) && (
               <ActionForm action={resend}>
                 {hidden}
                 <button type="submit" className={buttonClass('primary', 'sm')}>
