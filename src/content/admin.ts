@@ -195,6 +195,7 @@ export const overviewCopy = {
   title: 'Overview',
   heading: 'Overview',
   perDay: 'Leads per day, last {days} days',
+  chartRegion: 'Chart of leads per day',
   chartDescription: 'Stacked bars of leads per day by form; the table below has the same figures.',
   legend: 'Forms',
   tableCaption: 'Leads per day by form (UTC days, spam left out)',

@@ -635,6 +635,13 @@ test.describe('the inbox', () => {
       await expectNoSidewaysScroll(page, pathname);
       await expectNoAxeViolations(page);
     }
+    // The chart scrolls in its own box rather than shrinking its date labels past reading.
+    await page.goto('/admin/overview');
+    const label = page
+      .getByRole('img', { name: /Leads per day/ })
+      .locator('text')
+      .first();
+    expect((await label.boundingBox())!.height).toBeGreaterThanOrEqual(9);
     // Keyboard: the skip link first, then straight to the page's first control.
     await page.goto('/admin');
     await page.keyboard.press('Tab');

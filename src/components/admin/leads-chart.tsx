@@ -32,49 +32,58 @@ export function LeadsChart({
   const bar = width / days.length;
   // Room either side for a date label centred under the first or last bar.
   const margin = 16;
+  const title = fill(overviewCopy.perDay, { days: days.length });
   return (
     <figure className="mt-4">
-      <svg
-        viewBox={`${-margin} 0 ${width + 2 * margin} ${height + 20}`}
-        role="img"
-        aria-labelledby="chart-title chart-description"
-        className="h-auto w-full"
+      {/* Never narrower than its labels can be read (about 10 px): on a phone it scrolls instead. */}
+      <div
+        className="relative overflow-x-auto"
+        role="region"
+        aria-label={overviewCopy.chartRegion}
+        tabIndex={0}
       >
-        <title id="chart-title">{fill(overviewCopy.perDay, { days: days.length })}</title>
-        <desc id="chart-description">{overviewCopy.chartDescription}</desc>
-        <line x1="0" y1={height} x2={width} y2={height} className="stroke-ink-300" />
-        {days.map((day, index) => {
-          let y = height;
-          return (
-            <g key={day.day}>
-              {leadForms.map((form) => {
-                const h = (day.counts[form] / max) * (height - 10);
-                y -= h;
-                return h > 0 ? (
-                  <rect
-                    key={form}
-                    x={index * bar + 2}
-                    y={y}
-                    width={bar - 4}
-                    height={h}
-                    className={colours[form]}
-                  />
-                ) : null;
-              })}
-              {index % 5 === 0 && (
-                <text
-                  x={index * bar + bar / 2}
-                  y={height + 15}
-                  textAnchor="middle"
-                  className="fill-ink-700 text-[10px]"
-                >
-                  {day.day.slice(5)}
-                </text>
-              )}
-            </g>
-          );
-        })}
-      </svg>
+        <svg
+          viewBox={`${-margin} 0 ${width + 2 * margin} ${height + 20}`}
+          role="img"
+          aria-labelledby="chart-title chart-description"
+          className="h-auto w-full min-w-[40rem]"
+        >
+          <title id="chart-title">{title}</title>
+          <desc id="chart-description">{overviewCopy.chartDescription}</desc>
+          <line x1="0" y1={height} x2={width} y2={height} className="stroke-ink-300" />
+          {days.map((day, index) => {
+            let y = height;
+            return (
+              <g key={day.day}>
+                {leadForms.map((form) => {
+                  const h = (day.counts[form] / max) * (height - 10);
+                  y -= h;
+                  return h > 0 ? (
+                    <rect
+                      key={form}
+                      x={index * bar + 2}
+                      y={y}
+                      width={bar - 4}
+                      height={h}
+                      className={colours[form]}
+                    />
+                  ) : null;
+                })}
+                {index % 5 === 0 && (
+                  <text
+                    x={index * bar + bar / 2}
+                    y={height + 15}
+                    textAnchor="middle"
+                    className="fill-ink-700 text-[10px]"
+                  >
+                    {day.day.slice(5)}
+                  </text>
+                )}
+              </g>
+            );
+          })}
+        </svg>
+      </div>
       <figcaption>
         <ul className="mt-2 flex flex-wrap gap-4 text-sm" aria-label={overviewCopy.legend}>
           {leadForms.map((form) => (
