@@ -495,6 +495,11 @@ describe('the inbox’s address is bounded before it reaches the database', () =
     for (const day of ['0000-01-01', '275760-09-13', '2026-02-31', '1969-12-31'])
       expect(parseLeadQuery({ from: day }).problems).toHaveLength(1);
     expect(parseLeadQuery({ from: '2026-01-31', to: '9999-12-31' }).problems).toEqual([]);
+    expect(parseLeadQuery({ from: '2026-11-28', to: '2026-11-28' }).problems).toEqual([]);
+    // Said, so that the empty list it gives is not taken for no leads.
+    expect(parseLeadQuery({ from: '2026-11-28', to: '2026-11-27' }).problems).toEqual([
+      "'from' is after 'to': no day is in between, so no lead matches",
+    ]);
     expect(pageNumber('184467440737095516')).toBe(1);
     expect(pageNumber('1e20')).toBe(1);
     expect(pageNumber('-3')).toBe(1);

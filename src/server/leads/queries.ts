@@ -129,6 +129,9 @@ export function parseLeadQuery(input: Record<string, string | undefined>): {
     // its last millisecond (PostgreSQL reads no year 10000).
     else query[key] = new Date(Math.min(date.getTime() + dayOffset * 86_400_000, LAST_MOMENT));
   }
+  // Kept as asked (no lead matches), and said, so an empty list is not taken for no leads.
+  if (query.from && query.to && query.from >= query.to)
+    problems.push("'from' is after 'to': no day is in between, so no lead matches");
   const q = value('q');
   // A value the inbox shows with \u202e written out is found when searched for as shown.
   if (q && q.length > MAX_SEARCH_CHARS)
