@@ -20,3 +20,9 @@ export async function startupLines(origin: string): Promise<string[]> {
     );
   return lines;
 }
+
+/** Stops a server that could not start, with the reason (and its fix) as the last line it prints. */
+export function stopStarting(error: unknown): never {
+  console.error(`Error: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}
