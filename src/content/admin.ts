@@ -86,6 +86,8 @@ export const inboxCopy = {
   exportIntro: 'The leads matching the filters above, with their status and latest note.',
   matches: '{count} matching leads',
   oneMatch: '1 matching lead',
+  tickAll: 'Tick all {count} on this page',
+  untickAll: 'Untick all',
   none: 'No leads match these filters.',
   tableCaption: 'Leads, newest first',
   columns: {
@@ -382,6 +384,8 @@ export const flashErrors = {
   bad_token: 'That form was out of date. It was not sent: please try again.',
   invalid: 'That could not be done: the request was not valid.',
   not_found: 'There is no such lead. It may have been deleted.',
+  stage_conflict:
+    'Someone changed the status to {stage} while this page was open, so yours ({yours}) was not saved. Choose again if it should still change.',
   spam_lead: 'This lead is marked as spam. Mark it as not spam to deliver it.',
   no_webhook: 'No webhook is configured for this form, so there is nowhere to send it.',
   in_flight: 'A delivery attempt is in progress. Try again in a moment.',

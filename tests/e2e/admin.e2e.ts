@@ -275,6 +275,20 @@ test.describe('the inbox', () => {
       await expect(tab.getByText(/^\d+ (s|min) after it arrived$/)).toBeVisible();
       await expect(tab.getByLabel('Status', { exact: true })).toHaveValue('contacted');
       if (javaScript) await expectNoAxeViolations(tab);
+      // Another tab (another operator) changes it meanwhile: this page's choice does not overwrite it.
+      const other = await tab.context().newPage();
+      await other.goto(`/admin/leads/${id}`);
+      await other.getByLabel('Status', { exact: true }).selectOption('qualified');
+      await other.getByRole('button', { name: 'Save status' }).click();
+      await flash(other, 'Status saved: Qualified.');
+      await other.close();
+      await tab.getByLabel('Status', { exact: true }).selectOption('lost');
+      await tab.getByRole('button', { name: 'Save status' }).click();
+      await expect(tab.getByRole('main').getByRole('alert')).toHaveText(
+        'Someone changed the status to Qualified while this page was open, so yours (Lost) was not saved. Choose again if it should still change.',
+      );
+      await expect(tab.getByLabel('Status', { exact: true })).toHaveValue('qualified');
+      if (javaScript) await expectNoAxeViolations(tab);
       await tab.getByLabel('Note', { exact: true }).fill('Called back; wants a demo on Tuesday.');
       await tab.getByRole('button', { name: 'Add note' }).click();
       await flash(tab, 'Note added.');
@@ -298,8 +312,10 @@ test.describe('the inbox', () => {
       await expect(tab.getByRole('listitem').filter({ hasText: 'Line 9: ' })).toHaveCount(1);
       await tab.goto('/admin/audit');
       const change = tab.getByRole('row', { name: new RegExp(`Changed a lead’s status.*${id}`) });
-      await expect(change).toContainText(OPERATOR);
-      await expect(change).toContainText('from New to Contacted');
+      await expect(change).toHaveCount(2);
+      await expect(change.last()).toContainText(OPERATOR);
+      await expect(change.last()).toContainText('from New to Contacted');
+      await expect(change.first()).toContainText('from Contacted to Qualified');
       await expect(tab.getByRole('row', { name: new RegExp(`Added a note.*${id}`) })).toHaveCount(
         2,
       );
@@ -348,6 +364,16 @@ test.describe('the inbox', () => {
       await tab.getByRole('button', { name: 'Mark as spam' }).click();
       await flash(tab, 'Marked as spam: 1 of the selected leads.');
       await expect(tab.getByRole('row', { name: new RegExp(`${tag}-2@`) })).toContainText('Spam');
+      // Every row of the page ticked by a link, so it works without JavaScript too.
+      await tab.getByRole('link', { name: 'Tick all 3 on this page' }).click();
+      await expect(tab.getByRole('main').getByRole('checkbox', { checked: true })).toHaveCount(3);
+      await expect(tab.getByRole('link', { name: 'Untick all' })).toBeVisible();
+      await tab.getByLabel('Set their status to').selectOption('contacted');
+      await tab.getByRole('button', { name: 'Set status' }).click();
+      await flash(tab, 'Status set to Contacted for 3 of the selected leads.');
+      // Back on the list with nothing ticked, so the next change is not made to all of them again.
+      await expect(tab).toHaveURL(new RegExp(`/admin\\?q=${tag}$`));
+      await expect(tab.getByRole('main').getByRole('checkbox', { checked: true })).toHaveCount(0);
       // Nothing ticked: said so, nothing changed.
       await tab.getByRole('button', { name: 'Set status' }).click();
       await expect(tab.getByRole('main').getByRole('alert')).toHaveText(
@@ -367,8 +393,15 @@ test.describe('the inbox', () => {
       .getByRole('row', { name: new RegExp(email) })
       .getByRole('link')
       .click();
-    await page.waitForURL(/\/admin\/leads\/[0-9a-f-]{36}$/);
-    const id = page.url().split('/').pop()!;
+    // The lead's address carries the list it was opened from, which Back and Delete return to.
+    const list = `?q=${encodeURIComponent(email).replace(/%20/g, '+')}`;
+    await page.waitForURL(/\/admin\/leads\/[0-9a-f-]{36}\?q=/);
+    const id = new URL(page.url()).pathname.split('/').pop()!;
+    expect(new URL(page.url()).search).toBe(list);
+    await expect(page.getByRole('link', { name: 'Back to the inbox' })).toHaveAttribute(
+      'href',
+      `/admin${list}`,
+    );
     expect(receiver.forLead(id)).toHaveLength(1);
 
     await page.getByRole('button', { name: 'Re-send to the webhook' }).click();
@@ -390,7 +423,7 @@ test.describe('the inbox', () => {
     await page
       .getByRole('button', { name: 'Yes, delete this lead and its delivery history for good' })
       .click();
-    await expect(page).toHaveURL(/\/admin$/);
+    await expect(page).toHaveURL(new RegExp(`/admin\\${list}$`));
     await flash(page, 'The lead was deleted.');
     await expectNoAxeViolations(page);
     await page.goto(`/admin/leads/${id}`);

@@ -13,6 +13,8 @@ import {
   csvCell,
   csvLines,
   pageNumber,
+  inboxListPath,
+  inboxListPathOf,
   leadQueryParams,
   parseLeadQuery,
   searchLeads,
@@ -352,6 +354,37 @@ describe('the workbench', () => {
     expect(parseLeadQuery({ stage: 'closed' }).problems).toEqual([
       "Unknown status 'closed' (new, contacted, qualified, won, lost)",
     ]);
+  });
+
+  it('a status sent from a page shown before someone else changed it does not overwrite their change', async () => {
+    const id = await submitLead('two-operators@example.com');
+    // Both pages show New; the first save wins.
+    expect(await setStage([id], 'contacted', { from: 'new' })).toEqual([
+      { id, from: 'new', to: 'contacted' },
+    ]);
+    expect(await setStage([id], 'lost', { from: 'new' })).toEqual([]);
+    const { db } = await getDatabase();
+    const [lead] = await db.select().from(leads).where(eq(leads.id, id));
+    expect(lead!.stage).toBe('contacted');
+    // From the page as it is now, or from the list (no `from`), it changes.
+    expect(await setStage([id], 'won', { from: 'contacted' })).toHaveLength(1);
+    expect(await setStage([id], 'lost')).toHaveLength(1);
+  });
+
+  it('a lead opened from a filtered list leads back to that list, its page and filter re-read', () => {
+    const { query } = parseLeadQuery({ form: 'demo', q: 'rosa parks' });
+    expect(inboxListPath('/admin/leads/x', query, 3)).toBe(
+      '/admin/leads/x?form=demo&q=rosa+parks&page=3',
+    );
+    expect(inboxListPath('/admin', {}, 1)).toBe('/admin');
+    expect(inboxListPathOf('/admin/leads/x?form=demo&q=rosa+parks&page=3')).toBe(
+      '/admin?form=demo&q=rosa+parks&page=3',
+    );
+    // Only the list's own parameters, as parsed: anything else in the address is dropped.
+    expect(inboxListPathOf('/admin/leads/x?tick=all&next=//evil.example&stage=won&page=1')).toBe(
+      '/admin?stage=won',
+    );
+    expect(inboxListPathOf('/admin/leads/x')).toBe('/admin');
   });
 });
 

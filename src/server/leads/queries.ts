@@ -159,6 +159,48 @@ export function leadQueryParams(query: LeadQuery): URLSearchParams {
   return params;
 }
 
+/** The inbox's filter fields, as named in its address. */
+export const inboxFilterNames = ['q', 'form', 'stage', 'status', 'delivery', 'from', 'to'] as const;
+
+/** The inbox list an address asks for: its filter (with any problems in it) and its page. */
+export function inboxListOf(params: Record<string, string | string[] | undefined>): {
+  query: LeadQuery;
+  problems: string[];
+  page: number;
+} {
+  const first = (name: string) => {
+    const value = params[name];
+    return Array.isArray(value) ? value[0] : value;
+  };
+  const { query, problems } = parseLeadQuery(
+    Object.fromEntries(inboxFilterNames.map((name) => [name, first(name)])),
+  );
+  return { query, problems, page: pageNumber(first('page')) };
+}
+
+/**
+ * A list's address: its filter, then its page past the first. A lead opened from the list carries
+ * the same parameters, so its page leads back to that list (and a deletion returns there).
+ */
+export function inboxListPath(
+  path: string,
+  query: LeadQuery,
+  page = 1,
+  more: Record<string, string> = {},
+): string {
+  const params = leadQueryParams(query);
+  if (page > 1) params.set('page', String(page));
+  for (const [name, value] of Object.entries(more)) params.set(name, value);
+  return params.size ? `${path}?${params}` : path;
+}
+
+/** The inbox list an inbox address (a lead's page opened from it, the list itself) belongs to. */
+export function inboxListPathOf(address: string): string {
+  const { searchParams } = new URL(address, 'http://inbox.invalid');
+  const list = inboxListOf(Object.fromEntries(searchParams));
+  return inboxListPath('/admin', list.query, list.page);
+}
+
 function conditions(query: LeadQuery): SQL | undefined {
   const where: SQL[] = [];
   if (query.form) where.push(eq(leads.form, query.form));

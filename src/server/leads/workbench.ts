@@ -12,16 +12,27 @@ type StageChange = { id: string; from: LeadStage; to: LeadStage };
 
 /**
  * Sets the status of the given leads and returns the changes made. A lead's first change records
- * its first response.
+ * its first response. With `from`, only a lead still at that status changes: a page open since
+ * another operator changed it does not overwrite their change.
  */
-export async function setStage(ids: string[], stage: LeadStage): Promise<StageChange[]> {
+export async function setStage(
+  ids: string[],
+  stage: LeadStage,
+  { from }: { from?: LeadStage } = {},
+): Promise<StageChange[]> {
   if (ids.length === 0) return [];
   const { db } = await getDatabase();
   return db.transaction(async (tx) => {
     const before = await tx
       .select({ id: leads.id, stage: leads.stage })
       .from(leads)
-      .where(and(inArray(leads.id, ids), ne(leads.stage, stage)))
+      .where(
+        and(
+          inArray(leads.id, ids),
+          ne(leads.stage, stage),
+          from === undefined ? undefined : eq(leads.stage, from),
+        ),
+      )
       .for('update');
     if (before.length === 0) return [];
     await tx

@@ -6,11 +6,13 @@ import { operatorAction, type ActionOutcome } from '@/server/admin/action';
 import { sendCookies } from '@/server/admin/cookies';
 import { formOrAll, leadId, leadIds, stage } from '@/server/admin/fields';
 import { endEverySession } from '@/server/admin/operators';
+import { requestedPath } from '@/server/admin/session';
 import {
   deliverSkipped as queueSkippedJobs,
   sendNow as sendJobsNow,
   setSpam,
 } from '@/server/leads/actions';
+import { inboxListPathOf } from '@/server/leads/queries';
 import { setStage } from '@/server/leads/workbench';
 
 /** The inbox's changes: sign-out (from every page's header), the selected rows, the delivery queue. */
@@ -19,6 +21,9 @@ export const signOut = operatorAction('sign-out', z.object({}), async (_input, w
   await sendCookies(await endEverySession(who.operator.id, request));
   return { flash: { code: 'signed_out' }, to: '/admin/sign-in', audit: [{ action: 'sign_out' }] };
 });
+
+/** The list the change was made from, with no box ticked ('Tick all' not carried over). */
+const sameListUnticked = async () => inboxListPathOf(await requestedPath());
 
 export const changeSelected = operatorAction(
   'change-selected',
@@ -32,6 +37,7 @@ export const changeSelected = operatorAction(
       const values = { stage: stageLabels[input.stage], count: changes.length };
       return {
         flash: { code: changes.length ? 'stages_saved' : 'stages_unchanged', values },
+        to: await sameListUnticked(),
         audit: changes.map(({ id, from, to }) => ({
           action: 'lead_status_changed' as const,
           target: id,
@@ -44,6 +50,7 @@ export const changeSelected = operatorAction(
     for (const id of input.ids) if (await setSpam(id, spam)) marked.push(id);
     return {
       flash: { code: spam ? 'bulk_spam' : 'bulk_not_spam', values: { count: marked.length } },
+      to: await sameListUnticked(),
       audit: marked.map((id) => ({
         action: spam ? ('lead_marked_spam' as const) : ('lead_marked_not_spam' as const),
         target: id,

@@ -4,7 +4,7 @@ import { leadForms } from '@/lib/lead-forms';
 import { fill } from '@/lib/fill';
 import { buttonClass } from '@/components/ui/button-styles';
 import { ActionForm } from '@/components/admin/action-form';
-import { formatUtc, fullName, param, visible } from '@/components/admin/format';
+import { formatUtc, fullName, visible } from '@/components/admin/format';
 import { SelectField } from '@/components/admin/fields';
 import { LeadFilters, type FilterValues } from '@/components/admin/lead-filters';
 import { Pager } from '@/components/admin/pager';
@@ -12,10 +12,11 @@ import { Panel } from '@/components/admin/panel';
 import { ScrollTable } from '@/components/admin/scroll-table';
 import { requireOperator } from '@/server/admin/session';
 import {
+  inboxFilterNames,
+  inboxListOf,
+  inboxListPath,
   leadQueryParams,
   MAX_SEARCH_CHARS,
-  pageNumber,
-  parseLeadQuery,
   searchLeads,
 } from '@/server/leads/queries';
 import { changeSelected, deliverSkipped, sendNow } from './actions';
@@ -24,27 +25,24 @@ export const metadata: Metadata = { title: inboxCopy.title };
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
-const FILTERS = ['q', 'form', 'stage', 'status', 'delivery', 'from', 'to'] as const;
 const SELECTED_FORM = 'selected-leads';
 
 export default async function InboxPage({ searchParams }: Props) {
   await requireOperator();
   const params = await searchParams;
-  const { query, problems } = parseLeadQuery(
-    Object.fromEntries(FILTERS.map((name) => [name, param(params[name])])),
-  );
-  const { rows, total, page, pages } = await searchLeads(query, {
-    page: pageNumber(param(params.page)),
-  });
+  const asked = inboxListOf(params);
+  // A link, not a script: ticking every row works before and without JavaScript.
+  const tickedAll = params.tick === 'all';
+  const { query, problems } = asked;
+  const { rows, total, page, pages } = await searchLeads(query, { page: asked.page });
   const kept = leadQueryParams(query);
   const values = Object.fromEntries(
-    FILTERS.map((name) => [name, name === 'q' ? visible(query.q) : (kept.get(name) ?? '')]),
+    inboxFilterNames.map((name) => [
+      name,
+      name === 'q' ? visible(query.q) : (kept.get(name) ?? ''),
+    ]),
   ) as FilterValues;
-  const pageLink = (n: number) => {
-    const link = leadQueryParams(query);
-    if (n > 1) link.set('page', String(n));
-    return `/admin${link.size ? `?${link}` : ''}`;
-  };
+  const pageLink = (n: number) => inboxListPath('/admin', query, n);
 
   return (
     <>
@@ -65,11 +63,21 @@ export default async function InboxPage({ searchParams }: Props) {
         </div>
       )}
       <LeadFilters values={values} searchMax={MAX_SEARCH_CHARS} />
-      <p className="mt-6 text-sm font-semibold text-ink-800" role="status">
-        {total === 1
-          ? inboxCopy.oneMatch
-          : fill(inboxCopy.matches, { count: total.toLocaleString('en-US') })}
-      </p>
+      <div className="mt-6 flex flex-wrap items-baseline gap-x-4 gap-y-1 text-sm">
+        <p className="font-semibold text-ink-800" role="status">
+          {total === 1
+            ? inboxCopy.oneMatch
+            : fill(inboxCopy.matches, { count: total.toLocaleString('en-US') })}
+        </p>
+        {rows.length > 1 && (
+          <a
+            href={inboxListPath('/admin', query, page, tickedAll ? {} : { tick: 'all' })}
+            className="font-medium text-brand-700 underline underline-offset-2"
+          >
+            {tickedAll ? inboxCopy.untickAll : fill(inboxCopy.tickAll, { count: rows.length })}
+          </a>
+        )}
+      </div>
       {rows.length === 0 ? (
         <p className="mt-4 text-ink-700">{inboxCopy.none}</p>
       ) : (
@@ -98,6 +106,7 @@ export default async function InboxPage({ searchParams }: Props) {
                     name="ids"
                     value={row.id}
                     form={SELECTED_FORM}
+                    defaultChecked={tickedAll}
                     id={`select-${row.id}`}
                     className="size-4"
                   />
@@ -107,7 +116,7 @@ export default async function InboxPage({ searchParams }: Props) {
                 </td>
                 <td className="whitespace-nowrap px-3 py-2">
                   <a
-                    href={`/admin/leads/${row.id}`}
+                    href={inboxListPath(`/admin/leads/${row.id}`, query, page)}
                     className="font-medium text-brand-700 underline underline-offset-2"
                   >
                     {when}

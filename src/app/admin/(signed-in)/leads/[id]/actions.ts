@@ -5,24 +5,35 @@ import { stageLabels } from '@/content/admin';
 import { operatorAction, type ActionOutcome } from '@/server/admin/action';
 import { confirmed, leadId, stage } from '@/server/admin/fields';
 import { deleteLead, resendLead, setSpam } from '@/server/leads/actions';
-import { showLead } from '@/server/leads/queries';
+import { requestedPath } from '@/server/admin/session';
+import { inboxListPathOf, showLead } from '@/server/leads/queries';
 import { addNote, MAX_NOTE_CHARS, setStage } from '@/server/leads/workbench';
 
 /** A lead's page: its status, notes, re-send, spam, delete. */
 
 export const saveStage = operatorAction(
   'save-status',
-  z.object({ id: leadId, stage }),
-  async ({ id, stage: to }): Promise<ActionOutcome> => {
-    const [change] = await setStage([id], to);
+  // `from`: the status the page showed when it was sent.
+  z.object({ id: leadId, stage, from: stage.optional() }),
+  async ({ id, stage: to, from }): Promise<ActionOutcome> => {
+    const [change] = await setStage([id], to, { from });
     const values = { stage: stageLabels[to] };
     if (change)
       return {
         flash: { code: 'stage_saved', values },
         audit: [{ action: 'lead_status_changed', target: id, detail: { from: change.from, to } }],
       };
-    // Nothing changed: it had that status already, or it is gone (deleted in another tab).
-    return { flash: { code: (await showLead(id)) ? 'stage_unchanged' : 'not_found', values } };
+    // Nothing changed: it had that status already, someone changed it since the page was shown,
+    // or it is gone (deleted in another tab).
+    const now = (await showLead(id))?.lead.stage;
+    if (!now) return { flash: { code: 'not_found' } };
+    if (now === to) return { flash: { code: 'stage_unchanged', values } };
+    return {
+      flash: {
+        code: 'stage_conflict',
+        values: { stage: stageLabels[now], yours: stageLabels[to] },
+      },
+    };
   },
 );
 
@@ -82,7 +93,8 @@ export const removeLead = operatorAction(
     if (count === 0) return { flash: { code: 'not_found' } };
     return {
       flash: { code: 'deleted' },
-      to: '/admin',
+      // Back to the list the lead was opened from: its page's address carries the list's.
+      to: inboxListPathOf(await requestedPath()),
       audit: [{ action: 'lead_deleted', target: id, detail: { count } }],
     };
   },

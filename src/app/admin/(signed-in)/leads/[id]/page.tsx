@@ -9,7 +9,7 @@ import { SelectField } from '@/components/admin/fields';
 import { NoteField } from '@/components/admin/note-field';
 import { Panel } from '@/components/admin/panel';
 import { requireOperator } from '@/server/admin/session';
-import { showLead } from '@/server/leads/queries';
+import { inboxListOf, inboxListPath, showLead } from '@/server/leads/queries';
 import { MAX_NOTE_CHARS, notesOf } from '@/server/leads/workbench';
 import { leadJobs } from '@/server/outbox/lead-jobs';
 import { webhookUrlFor } from '@/server/outbox/targets';
@@ -19,7 +19,11 @@ import { LeadJobs } from './lead-jobs';
 
 export const metadata: Metadata = { title: leadCopy.title };
 
-type Props = { params: Promise<{ id: string }> };
+type Props = {
+  params: Promise<{ id: string }>;
+  /** The inbox list the lead was opened from, which its 'Back' link returns to. */
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+};
 
 // A visitor's value may be one unbroken 2,000-character address: it wraps anywhere rather than widen the page.
 const wraps = 'min-w-0 whitespace-pre-wrap [overflow-wrap:anywhere]';
@@ -51,9 +55,11 @@ function Facts({
   );
 }
 
-export default async function LeadPage({ params }: Props) {
+export default async function LeadPage({ params, searchParams }: Props) {
   await requireOperator();
   const { id } = await params;
+  const list = inboxListOf(await searchParams);
+  const back = inboxListPath('/admin', list.query, list.page);
   const shown = await showLead(id);
   if (!shown) {
     // Shown in the inbox's frame with a 200: notFound() would answer 404 with a page that is blank
@@ -62,7 +68,7 @@ export default async function LeadPage({ params }: Props) {
       <>
         <h1 className="text-2xl font-bold text-ink-900">{leadCopy.title}</h1>
         <p className="mt-4">{leadCopy.notFound}</p>
-        <a href="/admin" className={buttonClass('secondary', 'sm', 'mt-4')}>
+        <a href={back} className={buttonClass('secondary', 'sm', 'mt-4')}>
           {leadCopy.back}
         </a>
       </>
@@ -92,6 +98,7 @@ export default async function LeadPage({ params }: Props) {
         <Panel id="work-heading" heading={leadCopy.work}>
           <ActionForm action={saveStage} className="mt-3 flex flex-wrap items-end gap-3">
             {hidden}
+            <input type="hidden" name="from" value={lead.stage} />
             <SelectField
               id="lead-stage"
               name="stage"
@@ -207,7 +214,7 @@ export default async function LeadPage({ params }: Props) {
             <LeadJobs jobs={jobs} />
           )}
         </Panel>
-        <a href="/admin" className={buttonClass('secondary', 'sm')}>
+        <a href={back} className={buttonClass('secondary', 'sm')}>
           {leadCopy.back}
         </a>
       </div>
