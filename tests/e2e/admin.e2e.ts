@@ -538,10 +538,10 @@ test.describe('the inbox', () => {
     // UTF-8 with its byte-order mark, which Excel needs to read accents as they were typed.
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = bytes.subarray(3).toString('utf8').trimEnd().split('\r\n');
-    expect(lines[0]).toMatch(/^id,created_at,form,status,.*,stage,latest_note$/);
+    expect(lines[0]).toMatch(/^id,created_at,form,status,spam,.*,latest_note$/);
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(`'=csv-${run}@example.com`);
-    expect(lines[1]).toMatch(/,new,"Sent the quote; follow up"$/);
+    expect(lines[1]).toMatch(/^[^,]+,[^,]+,contact,new,no,.*,"Sent the quote; follow up"$/);
   });
 
   test('deletion by email removes every lead of the address and the audit log says how many, not whose', async ({

@@ -486,8 +486,9 @@ describe('the CSV and what the inbox shows of a visitor’s text', () => {
     for await (const line of csvLines(parseLeadQuery({ q: 'exported@example.com' }).query))
       csv += line;
     const [header, row] = csv.trimEnd().split('\r\n');
-    expect(header).toMatch(/,stage,latest_note$/);
-    expect(row).toMatch(new RegExp(`^${id},.*,qualified,"latest; note"$`));
+    // The columns say what the inbox says: Status, then spam.
+    expect(header).toMatch(/^\uFEFFid,created_at,form,status,spam,delivery_status,.*,latest_note$/);
+    expect(row).toMatch(new RegExp(`^${id},[^,]+,contact,qualified,no,.*,"latest; note"$`));
   });
 
   it('refuses an email with a direction-changing character, and finds a stored one by its shown form', async () => {

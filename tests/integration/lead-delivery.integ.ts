@@ -377,7 +377,7 @@ describe('operator commands (npm run leads)', () => {
     for await (const line of csvLines(failedOnly)) csv += line;
     const [header, ...rows] = csv.trimEnd().split('\r\n');
     expect(header).toMatch(
-      /^\uFEFFid,created_at,form,status,delivery_status,delivery_attempts,delivered_at,firstName,lastName,email,/,
+      /^\uFEFFid,created_at,form,status,spam,delivery_status,delivery_attempts,delivered_at,firstName,lastName,email,/,
     );
     expect(rows).toHaveLength(failed.length);
 

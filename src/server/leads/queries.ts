@@ -395,18 +395,18 @@ export async function showLead(id: string) {
 // --- CSV -----------------------------------------------------------------------------------------
 
 const ATTRIBUTION_COLUMNS = Object.keys(attributionRules);
-// 'status' is the spam flag; 'stage' is what the inbox calls Status.
+// Named as the inbox shows them: 'status' is the lead's Status (new ... lost), 'spam' yes or no.
 const CSV_HEADER = [
   'id',
   'created_at',
   'form',
   'status',
+  'spam',
   'delivery_status',
   'delivery_attempts',
   'delivered_at',
   ...leadFieldNames,
   ...ATTRIBUTION_COLUMNS,
-  'stage',
   'latest_note',
 ];
 
@@ -433,13 +433,13 @@ function csvLine(row: LeadRow & { latestNote?: string | null }): string {
     row.id,
     row.createdAt,
     row.form,
-    row.status,
+    row.stage,
+    row.status === 'spam' ? 'yes' : 'no',
     row.delivery,
     row.attempts,
     row.deliveredAt,
     ...leadFieldNames.map((name) => row.fields[name]),
     ...ATTRIBUTION_COLUMNS.map((name) => attribution[name]),
-    row.stage,
     row.latestNote,
   ]
     .map(csvCell)
