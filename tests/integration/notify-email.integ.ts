@@ -5,7 +5,7 @@ import { POST } from '@/app/api/leads/[form]/route';
 import { getDatabase, closeDatabase } from '@/server/db/client';
 import { leadDeliveries, leads } from '@/server/db/schema';
 import { deliveryHealthReport } from '@/server/outbox/delivery-health';
-import { deliverSkipped } from '@/server/leads/actions';
+import { deliverSkipped, setSpam } from '@/server/leads/actions';
 import { purgeExpired } from '@/server/leads/retention';
 import { leadJobs } from '@/server/outbox/lead-jobs';
 import { outboxOptions, runOutboxOnce, waitForOutbox } from '@/server/outbox/worker';
@@ -189,6 +189,32 @@ describe('spam', () => {
     expect(catcher.arrived.length).toBe(before.mail);
     expect(chat.received.length).toBe(before.chat);
     expect(await leadJobs(id)).toEqual([]);
+  });
+
+  it('a lead marked spam before its jobs went, then not spam: its webhook, the agency email and the chat message go, no late confirmation', async () => {
+    const id = await storeLead('contact', { email: 'unmarked@example.com' });
+    const statuses = async () =>
+      Object.fromEntries((await leadJobs(id)).map((job) => [job.channel, job.status]));
+    expect(await setSpam(id, true)).toBe(true);
+    expect(await statuses()).toEqual({
+      webhook: 'skipped',
+      agency_email: 'skipped',
+      visitor_email: 'skipped',
+      chat: 'skipped',
+    });
+    const chatsBefore = chat.received.length;
+    expect(await setSpam(id, false)).toBe(true);
+    await waitForOutbox();
+    expect(await statuses()).toEqual({
+      webhook: 'delivered',
+      agency_email: 'delivered',
+      visitor_email: 'skipped',
+      chat: 'delivered',
+    });
+    expect(webhook.forLead(id)).toHaveLength(1);
+    expect(forLead(id).map((message) => message.envelope.to)).toEqual([['team@agency.example']]);
+    expect(to('unmarked@example.com')).toHaveLength(0);
+    expect(chat.received.length).toBe(chatsBefore + 1);
   });
 });
 

@@ -8,6 +8,7 @@ import {
   JOB_COLUMNS,
   jobsForLead,
   jobValues,
+  MARKED_SPAM,
   NOT_CONFIGURED,
   webhookJob,
 } from '@/server/outbox/jobs';
@@ -104,7 +105,7 @@ export async function setSpam(id: string, spam: boolean): Promise<boolean> {
       .set({
         status: 'skipped',
         nextAttemptAt: null,
-        lastError: 'marked as spam',
+        lastError: MARKED_SPAM,
         updatedAt: new Date(),
       })
       .where(
@@ -132,6 +133,23 @@ export async function setSpam(id: string, spam: boolean): Promise<boolean> {
     await deliverNow(jobs.filter((job) => job.status === 'pending').map((job) => job.id));
     return true;
   }
+  // The jobs the spam mark stopped wait for their channel again (a confirmation stays stopped: it
+  // would come late), so Deliver skipped's rule queues each whose channel is configured now.
+  await db
+    .update(leadDeliveries)
+    .set({
+      lastError: sql`CASE ${leadDeliveries.channel} WHEN 'webhook' THEN ${NOT_CONFIGURED.webhook}::text
+        WHEN 'chat' THEN ${NOT_CONFIGURED.chat}::text ELSE ${NOT_CONFIGURED.email}::text END`,
+      updatedAt: new Date(),
+    })
+    .where(
+      and(
+        eq(leadDeliveries.leadId, id),
+        eq(leadDeliveries.status, 'skipped'),
+        eq(leadDeliveries.lastError, MARKED_SPAM),
+        ne(leadDeliveries.channel, 'visitor_email'),
+      ),
+    );
   await deliverNow(await queueSkipped({ leadId: id, confirmations: false }));
   return true;
 }

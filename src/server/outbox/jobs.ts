@@ -24,6 +24,9 @@ export const NOT_CONFIGURED = {
   chat: healthWords.chatOff,
 } as const;
 
+/** A skipped job's last error while its lead is marked as spam. */
+export const MARKED_SPAM = 'marked as spam';
+
 type JobStatus = 'pending' | 'delivering' | 'skipped';
 
 /** A row of lead_deliveries as the outbox writes it. */
