@@ -384,6 +384,8 @@ export const flashErrors = {
   bad_token: 'That form was out of date. It was not sent: please try again.',
   invalid: 'That could not be done: the request was not valid.',
   not_found: 'There is no such lead. It may have been deleted.',
+  stages_stale:
+    'Status set to {stage} for {count} of the selected leads. Left as they were: {others} whose status someone else changed after this list was shown.',
   stage_conflict:
     'Someone changed the status to {stage} while this page was open, so yours ({yours}) was not saved. Choose again if it should still change.',
   spam_lead: 'This lead is marked as spam. Mark it as not spam to deliver it.',

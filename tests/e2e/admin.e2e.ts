@@ -289,7 +289,11 @@ test.describe('the inbox', () => {
       );
       await expect(tab.getByLabel('Status', { exact: true })).toHaveValue('qualified');
       if (javaScript) await expectNoAxeViolations(tab);
-      await tab.getByLabel('Note', { exact: true }).fill('Called back; wants a demo on Tuesday.');
+      if (javaScript) await noteBoxHydrated(tab);
+      // Stored trimmed: the box's kept draft counts as saved all the same.
+      await tab
+        .getByLabel('Note', { exact: true })
+        .fill('  Called back; wants a demo on Tuesday.\n');
       await tab.getByRole('button', { name: 'Add note' }).click();
       await flash(tab, 'Note added.');
       const notes = tab.getByRole('listitem').filter({ hasText: 'wants a demo on Tuesday' });
@@ -297,6 +301,9 @@ test.describe('the inbox', () => {
       // The flash is shown once: the next page load no longer has it.
       await tab.reload();
       await expect(tab.getByText('Note added.')).toHaveCount(0);
+      if (javaScript) await noteBoxHydrated(tab);
+      await expect(tab.getByLabel('Note', { exact: true })).toHaveValue('');
+      await expect(tab.getByText('Your note was not saved yet')).toBeHidden();
       if (javaScript) await expectNoAxeViolations(tab);
       // A note at the box's limit is saved whole, though each line break is posted as CRLF,
       // which the box counts as one character.
@@ -374,6 +381,25 @@ test.describe('the inbox', () => {
       // Back on the list with nothing ticked, so the next change is not made to all of them again.
       await expect(tab).toHaveURL(new RegExp(`/admin\\?q=${tag}$`));
       await expect(tab.getByRole('main').getByRole('checkbox', { checked: true })).toHaveCount(0);
+      // Someone else wins one of them meanwhile: this list's older view does not overwrite it.
+      const other = await tab.context().newPage();
+      await other.goto(`/admin/leads/${ids[1]}`);
+      await other.getByLabel('Status', { exact: true }).selectOption('won');
+      await other.getByRole('button', { name: 'Save status' }).click();
+      await flash(other, 'Status saved: Won.');
+      await other.close();
+      for (const i of [0, 1])
+        await tab
+          .getByRole('row', { name: new RegExp(`${tag}-${i}@`) })
+          .getByRole('checkbox')
+          .check();
+      await tab.getByLabel('Set their status to').selectOption('lost');
+      await tab.getByRole('button', { name: 'Set status' }).click();
+      await expect(tab.getByRole('main').getByRole('alert')).toHaveText(
+        'Status set to Lost for 1 of the selected leads. Left as they were: 1 whose status someone else changed after this list was shown.',
+      );
+      await expect(tab.getByRole('row', { name: new RegExp(`${tag}-1@`) })).toContainText('Won');
+      await expect(tab.getByRole('row', { name: new RegExp(`${tag}-0@`) })).toContainText('Lost');
       // Nothing ticked: said so, nothing changed.
       await tab.getByRole('button', { name: 'Set status' }).click();
       await expect(tab.getByRole('main').getByRole('alert')).toHaveText(

@@ -330,7 +330,9 @@ describe('the workbench', () => {
     expect(unseenBefore).toBeGreaterThan(0);
     await markSeen(id);
     expect(await countUnseen()).toBe(unseenBefore - 1);
-    expect(await setStage([id], 'contacted')).toEqual([{ id, from: 'new', to: 'contacted' }]);
+    expect((await setStage([id], 'contacted')).changes).toEqual([
+      { id, from: 'new', to: 'contacted' },
+    ]);
     const { db } = await getDatabase();
     const [first] = await db.select().from(leads).where(eq(leads.id, id));
     expect(first!.firstResponseAt).not.toBeNull();
@@ -356,19 +358,30 @@ describe('the workbench', () => {
     ]);
   });
 
-  it('a status sent from a page shown before someone else changed it does not overwrite their change', async () => {
+  it('a status sent from a page or list shown before someone else changed it does not overwrite their change', async () => {
     const id = await submitLead('two-operators@example.com');
-    // Both pages show New; the first save wins.
-    expect(await setStage([id], 'contacted', { from: 'new' })).toEqual([
-      { id, from: 'new', to: 'contacted' },
-    ]);
-    expect(await setStage([id], 'lost', { from: 'new' })).toEqual([]);
+    const other = await submitLead('two-operators-other@example.com');
+    const shown = new Map([
+      [id, 'new'],
+      [other, 'new'],
+    ] as const);
+    // Both screens show New; the first save wins.
+    expect(await setStage([id], 'contacted', { shown })).toEqual({
+      changes: [{ id, from: 'new', to: 'contacted' }],
+      stale: [],
+    });
+    expect(await setStage([id, other], 'lost', { shown })).toEqual({
+      changes: [{ id: other, from: 'new', to: 'lost' }],
+      stale: [{ id, now: 'contacted' }],
+    });
     const { db } = await getDatabase();
     const [lead] = await db.select().from(leads).where(eq(leads.id, id));
     expect(lead!.stage).toBe('contacted');
-    // From the page as it is now, or from the list (no `from`), it changes.
-    expect(await setStage([id], 'won', { from: 'contacted' })).toHaveLength(1);
-    expect(await setStage([id], 'lost')).toHaveLength(1);
+    // Shown as it is now, or with no status shown, it changes.
+    expect(
+      (await setStage([id], 'won', { shown: new Map([[id, 'contacted']]) })).changes,
+    ).toHaveLength(1);
+    expect((await setStage([id], 'lost')).changes).toHaveLength(1);
   });
 
   it('a lead opened from a filtered list leads back to that list, its page and filter re-read', () => {

@@ -138,16 +138,18 @@ describe(`the overview's counts on ${postgresUrl ? 'PostgreSQL' : 'PGlite'}`, ()
   it('moves leads between statuses one or many at a time, keeping each first response', async () => {
     // Every sixth lead posted above is spam (the honeypot); these are not.
     const [one, two, three, four, five, six] = [6, 7, 8, 9, 13, 14].map((i) => ids[i]!);
-    expect((await setStage([one!], 'contacted')).map((change) => change.to)).toEqual(['contacted']);
+    expect((await setStage([one!], 'contacted')).changes.map((change) => change.to)).toEqual([
+      'contacted',
+    ]);
     const { db } = await getDatabase();
     // Answered an hour after arriving: the first response is measured from created_at.
     await db.execute(
       sql`UPDATE leads SET first_response_at = created_at + interval '1 hour' WHERE id = ${one!}::uuid`,
     );
-    const many = await setStage([one!, two!, three!, four!], 'won');
+    const { changes: many } = await setStage([one!, two!, three!, four!], 'won');
     expect(many).toHaveLength(4);
     expect(many.find((change) => change.id === one)).toMatchObject({ from: 'contacted' });
-    expect(await setStage([two!], 'won')).toEqual([]);
+    expect((await setStage([two!], 'won')).changes).toEqual([]);
     await setStage([five!, six!], 'qualified');
     await setStage([six!], 'new');
     const [kept] = await rows<{ seconds: number }>(

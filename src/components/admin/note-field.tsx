@@ -1,6 +1,7 @@
 'use client';
 
 import { useEffect, useRef } from 'react';
+import { noteText } from '@/lib/note-text';
 import { labelClass } from './fields';
 
 const HINT_ID = 'lead-note-restored';
@@ -33,7 +34,8 @@ export function NoteField({
     const draft = sessionStorage.getItem(key);
     const box = field.current;
     if (!draft || !box || !hint.current) return;
-    if (draft === latestNote) sessionStorage.removeItem(key);
+    // Saved means saved as stored: trimmed, its line breaks LF.
+    if (noteText(draft) === '' || noteText(draft) === latestNote) sessionStorage.removeItem(key);
     else if (box.value === '') {
       box.value = draft;
       hint.current.hidden = false;

@@ -2,7 +2,7 @@ import 'server-only';
 import { z } from 'zod';
 import { leadForms } from '@/lib/lead-forms';
 import { isUuid } from '@/lib/uuid';
-import { leadStages } from '@/server/db/schema';
+import { leadStages, type LeadStage } from '@/server/db/schema';
 
 /** The zod pieces the inbox's action schemas are made of. */
 
@@ -11,13 +11,33 @@ export const leadId = z
   .refine(isUuid, 'not_found')
   .transform((id) => id.toLowerCase());
 
+const list = (value: unknown) =>
+  value === undefined ? [] : Array.isArray(value) ? value : [value];
+
 /** Ticked rows: one id or several (a checkbox sent once per ticked box), at most a page's worth. */
 export const leadIds = z.preprocess(
-  (value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]),
+  list,
   z.array(leadId).min(1, 'none_selected').max(200, 'invalid'),
 );
 
 export const stage = z.enum(leadStages);
+
+/** Each row's status as the list showed it ('<id>:<status>'), for setStage's `shown`. */
+export const shownStages = z.preprocess(
+  list,
+  z
+    .array(z.string().max(64))
+    .max(200, 'invalid')
+    .transform((values) => {
+      const shown = new Map<string, LeadStage>();
+      for (const value of values) {
+        const [id = '', status = ''] = value.split(':');
+        const parsed = stage.safeParse(status);
+        if (isUuid(id) && parsed.success) shown.set(id.toLowerCase(), parsed.data);
+      }
+      return shown;
+    }),
+);
 
 /** A form, or '' for every form. */
 export const formOrAll = z

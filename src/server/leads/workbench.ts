@@ -10,46 +10,50 @@ export const MAX_NOTE_CHARS = 2000;
 
 type StageChange = { id: string; from: LeadStage; to: LeadStage };
 
+/** A status change made, and a lead left as it was because it changed since it was shown. */
+export type StageResult = {
+  changes: StageChange[];
+  stale: { id: string; now: LeadStage }[];
+};
+
 /**
- * Sets the status of the given leads and returns the changes made. A lead's first change records
- * its first response. With `from`, only a lead still at that status changes: a page open since
- * another operator changed it does not overwrite their change.
+ * Sets the status of the given leads; a lead's first change records its first response. `shown`
+ * is the status each lead had on the operator's screen: a lead whose status someone else has
+ * changed since is left as it is (stale), so a page or list open meanwhile never overwrites it.
  */
 export async function setStage(
   ids: string[],
   stage: LeadStage,
-  { from }: { from?: LeadStage } = {},
-): Promise<StageChange[]> {
-  if (ids.length === 0) return [];
+  { shown = new Map() }: { shown?: ReadonlyMap<string, LeadStage> } = {},
+): Promise<StageResult> {
+  if (ids.length === 0) return { changes: [], stale: [] };
   const { db } = await getDatabase();
   return db.transaction(async (tx) => {
-    const before = await tx
+    const rows = await tx
       .select({ id: leads.id, stage: leads.stage })
       .from(leads)
-      .where(
-        and(
-          inArray(leads.id, ids),
-          ne(leads.stage, stage),
-          from === undefined ? undefined : eq(leads.stage, from),
-        ),
-      )
+      .where(and(inArray(leads.id, ids), ne(leads.stage, stage)))
       .for('update');
-    if (before.length === 0) return [];
-    await tx
-      .update(leads)
-      // A lead worked from the list (bulk status) is no longer unopened: someone has dealt with it.
-      .set({
-        stage,
-        firstResponseAt: sql`coalesce(${leads.firstResponseAt}, now())`,
-        seenAt: sql`coalesce(${leads.seenAt}, now())`,
-      })
-      .where(
-        inArray(
-          leads.id,
-          before.map((row) => row.id),
-        ),
-      );
-    return before.map((row) => ({ id: row.id, from: row.stage, to: stage }));
+    const isStale = (row: { id: string; stage: LeadStage }) =>
+      shown.has(row.id) && shown.get(row.id) !== row.stage;
+    const before = rows.filter((row) => !isStale(row));
+    const stale = rows.filter(isStale).map((row) => ({ id: row.id, now: row.stage }));
+    if (before.length > 0)
+      await tx
+        .update(leads)
+        // A lead worked from the list (bulk status) is no longer unopened: someone has dealt with it.
+        .set({
+          stage,
+          firstResponseAt: sql`coalesce(${leads.firstResponseAt}, now())`,
+          seenAt: sql`coalesce(${leads.seenAt}, now())`,
+        })
+        .where(
+          inArray(
+            leads.id,
+            before.map((row) => row.id),
+          ),
+        );
+    return { changes: before.map((row) => ({ id: row.id, from: row.stage, to: stage })), stale };
   });
 }
 

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { stageLabels } from '@/content/admin';
 import { operatorAction, type ActionOutcome } from '@/server/admin/action';
 import { sendCookies } from '@/server/admin/cookies';
-import { formOrAll, leadId, leadIds, stage } from '@/server/admin/fields';
+import { formOrAll, leadId, leadIds, shownStages, stage } from '@/server/admin/fields';
 import { endEverySession } from '@/server/admin/operators';
 import { requestedPath } from '@/server/admin/session';
 import {
@@ -28,15 +28,24 @@ const sameListUnticked = async () => inboxListPathOf(await requestedPath());
 export const changeSelected = operatorAction(
   'change-selected',
   z.discriminatedUnion('op', [
-    z.object({ op: z.literal('stage'), ids: leadIds, stage }),
+    z.object({ op: z.literal('stage'), ids: leadIds, stage, shown: shownStages }),
     z.object({ op: z.enum(['spam', 'not_spam']), ids: leadIds }),
   ]),
   async (input): Promise<ActionOutcome> => {
     if (input.op === 'stage') {
-      const changes = await setStage(input.ids, input.stage);
-      const values = { stage: stageLabels[input.stage], count: changes.length };
+      const { changes, stale } = await setStage(input.ids, input.stage, { shown: input.shown });
+      const values = {
+        stage: stageLabels[input.stage],
+        count: changes.length,
+        others: stale.length,
+      };
+      const code = stale.length
+        ? 'stages_stale'
+        : changes.length
+          ? 'stages_saved'
+          : 'stages_unchanged';
       return {
-        flash: { code: changes.length ? 'stages_saved' : 'stages_unchanged', values },
+        flash: { code, values },
         to: await sameListUnticked(),
         audit: changes.map(({ id, from, to }) => ({
           action: 'lead_status_changed' as const,

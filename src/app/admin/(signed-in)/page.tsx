@@ -110,6 +110,12 @@ export default async function InboxPage({ searchParams }: Props) {
                     id={`select-${row.id}`}
                     className="size-4"
                   />
+                  <input
+                    type="hidden"
+                    name="shown"
+                    value={`${row.id}:${row.stage}`}
+                    form={SELECTED_FORM}
+                  />
                   <label htmlFor={`select-${row.id}`} className="sr-only">
                     {fill(inboxCopy.selectLead, { when, name: name || visible(row.fields.email) })}
                   </label>

@@ -2,6 +2,7 @@
 
 import { z } from 'zod';
 import { stageLabels } from '@/content/admin';
+import { noteText } from '@/lib/note-text';
 import { operatorAction, type ActionOutcome } from '@/server/admin/action';
 import { confirmed, leadId, stage } from '@/server/admin/fields';
 import { deleteLead, resendLead, setSpam } from '@/server/leads/actions';
@@ -16,34 +17,32 @@ export const saveStage = operatorAction(
   // `from`: the status the page showed when it was sent.
   z.object({ id: leadId, stage, from: stage.optional() }),
   async ({ id, stage: to, from }): Promise<ActionOutcome> => {
-    const [change] = await setStage([id], to, { from });
+    const {
+      changes: [change],
+      stale: [changed],
+    } = await setStage([id], to, { shown: new Map(from ? [[id, from]] : []) });
     const values = { stage: stageLabels[to] };
     if (change)
       return {
         flash: { code: 'stage_saved', values },
         audit: [{ action: 'lead_status_changed', target: id, detail: { from: change.from, to } }],
       };
-    // Nothing changed: it had that status already, someone changed it since the page was shown,
-    // or it is gone (deleted in another tab).
-    const now = (await showLead(id))?.lead.stage;
-    if (!now) return { flash: { code: 'not_found' } };
-    if (now === to) return { flash: { code: 'stage_unchanged', values } };
-    return {
-      flash: {
-        code: 'stage_conflict',
-        values: { stage: stageLabels[now], yours: stageLabels[to] },
-      },
-    };
+    if (changed)
+      return {
+        flash: {
+          code: 'stage_conflict',
+          values: { stage: stageLabels[changed.now], yours: stageLabels[to] },
+        },
+      };
+    // Nothing changed: it had that status already, or it is gone (deleted in another tab).
+    return { flash: { code: (await showLead(id)) ? 'stage_unchanged' : 'not_found', values } };
   },
 );
 
 export const addLeadNote = operatorAction(
   'add-note',
   // A form posts each line break as CRLF, which the textarea's maxlength counts as one character.
-  z.object({
-    id: leadId,
-    note: z.string().transform((note) => note.replace(/\r\n?/g, '\n').trim()),
-  }),
+  z.object({ id: leadId, note: z.string().transform(noteText) }),
   async ({ id, note }, who): Promise<ActionOutcome> => {
     if (!note) return { flash: { code: 'note_empty' } };
     if (note.length > MAX_NOTE_CHARS)
