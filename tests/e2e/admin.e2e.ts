@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { startReceiver, type Receiver } from '../integration/support/receiver';
 import { E2E_ENV, LEAD_RECEIVER_PORT } from './support/servers';
+import { overviewCopy } from '../../src/content/admin';
 import { routes } from '../../src/content/routes';
 import { builtSite, expect, expectNoAxeViolations, test } from './support/fixtures';
 import {
@@ -184,7 +185,7 @@ test.describe('the inbox', () => {
     await expect(page.getByRole('link', { name: /^Inbox \d[\d,]*\+? unopened$/ })).toBeVisible();
     await expectNoAxeViolations(page);
 
-    await row.getByRole('link').click();
+    await row.getByRole('link', { name: 'Rosa Parks' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Rosa Parks' })).toBeVisible();
     const attribution = page.locator('section', {
       has: page.getByRole('heading', { name: 'Where they came from' }),
@@ -699,6 +700,22 @@ test.describe('the inbox', () => {
       .locator('text')
       .first();
     expect((await label.boundingBox())!.height).toBeGreaterThanOrEqual(9);
+    // It opens on the newest days: the last bar is in view, not 300 px off to the right.
+    const chart = page.getByRole('region', { name: overviewCopy.chartRegion });
+    const box = (await chart.boundingBox())!;
+    const lastLabel = (await page
+      .getByRole('img', { name: /Leads per day/ })
+      .locator('text')
+      .last()
+      .boundingBox())!;
+    expect(lastLabel.x + lastLabel.width).toBeLessThanOrEqual(box.x + box.width);
+    // The list shows who and at what status without scrolling sideways.
+    await page.goto(`/admin?q=narrow-${run}`);
+    const row = page.getByRole('row', { name: new RegExp(`narrow-${run}@`) });
+    for (const cell of [row.getByRole('link'), row.getByRole('cell', { name: 'New', exact: true })])
+      expect((await cell.boundingBox())!.x + (await cell.boundingBox())!.width).toBeLessThanOrEqual(
+        320,
+      );
     // Keyboard: the skip link first, then straight to the page's first control.
     await page.goto('/admin');
     await page.keyboard.press('Tab');

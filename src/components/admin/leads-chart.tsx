@@ -35,9 +35,10 @@ export function LeadsChart({
   const title = fill(overviewCopy.perDay, { days: days.length });
   return (
     <figure className="mt-4">
-      {/* Never narrower than its labels can be read (about 10 px): on a phone it scrolls instead. */}
+      {/* Never narrower than its labels can be read (about 10 px): on a phone it scrolls instead,
+          opening on the newest days (the row is reversed, so its scroll starts at the right). */}
       <div
-        className="relative overflow-x-auto"
+        className="relative flex flex-row-reverse overflow-x-auto"
         role="region"
         aria-label={overviewCopy.chartRegion}
         tabIndex={0}

@@ -120,25 +120,25 @@ export default async function InboxPage({ searchParams }: Props) {
                     {fill(inboxCopy.selectLead, { when, name: name || visible(row.fields.email) })}
                   </label>
                 </td>
-                <td className="whitespace-nowrap px-3 py-2">
+                <td className="max-w-[14rem] break-words px-3 py-2">
                   <a
                     href={inboxListPath(`/admin/leads/${row.id}`, query, page)}
                     className="font-medium text-brand-700 underline underline-offset-2"
                   >
-                    {when}
+                    {name || visible(row.fields.email) || inboxCopy.noName}
                   </a>
                   {unopened && (
-                    <span className="ml-2 rounded-full bg-brand-700 px-2 py-0.5 text-xs font-semibold text-white">
+                    <span className="ml-2 whitespace-nowrap rounded-full bg-brand-700 px-2 py-0.5 text-xs font-semibold text-white">
                       {inboxCopy.unopened}
                     </span>
                   )}
                 </td>
-                <td className="px-3 py-2">{formNames[row.form]}</td>
-                <td className="max-w-[14rem] break-words px-3 py-2">{name}</td>
-                <td className="max-w-[16rem] break-all px-3 py-2">{visible(row.fields.email)}</td>
                 <td className="px-3 py-2">
                   {row.status === 'spam' ? spamLabels.spam : stageLabels[row.stage]}
                 </td>
+                <td className="whitespace-nowrap px-3 py-2">{when}</td>
+                <td className="px-3 py-2">{formNames[row.form]}</td>
+                <td className="max-w-[16rem] break-all px-3 py-2">{visible(row.fields.email)}</td>
                 <td className="px-3 py-2">{row.delivery ? deliveryLabels[row.delivery] : ''}</td>
               </tr>
             );
