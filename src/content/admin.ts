@@ -401,6 +401,7 @@ export const flashErrors = {
   password_long: 'The new password can be at most {max} characters.',
   password_mismatch: 'The two new passwords are not the same.',
   email_required: 'Enter the email address to delete.',
+  deleted_none: 'No lead has that address, so nothing was deleted. Check it for a typo.',
   confirm_required: 'Tick the box to confirm the deletion.',
   test_failed: 'Test event to the {form} webhook failed: {error} ({ms} ms).',
   test_email_failed: 'Test email to {to} failed at {at} (UTC): {error} ({ms} ms).',

@@ -425,10 +425,11 @@ test.describe('the inbox', () => {
     await page.waitForURL(/\/admin\/leads\/[0-9a-f-]{36}\?q=/);
     const id = new URL(page.url()).pathname.split('/').pop()!;
     expect(new URL(page.url()).search).toBe(list);
-    await expect(page.getByRole('link', { name: 'Back to the inbox' })).toHaveAttribute(
-      'href',
-      `/admin${list}`,
-    );
+    // Above the lead and below it.
+    const back = page.getByRole('link', { name: 'Back to the inbox' });
+    await expect(back).toHaveCount(2);
+    for (const link of await back.all())
+      await expect(link).toHaveAttribute('href', `/admin${list}`);
     expect(receiver.forLead(id)).toHaveLength(1);
 
     await page.getByRole('button', { name: 'Re-send to the webhook' }).click();
@@ -600,6 +601,17 @@ test.describe('the inbox', () => {
     await expect(entries.first()).toContainText('count: 1');
     await expect(entries.nth(1)).toContainText('count: 2');
     await expect(page.locator('main')).not.toContainText(person);
+    await expectNoAxeViolations(page);
+    // A typo matches no lead: said so, and the address is back in its box to be checked.
+    const typo = `delete-me-${run}@example.con`;
+    await page.getByRole('link', { name: 'Deletion requests' }).click();
+    await page.getByLabel('Their email address').fill(typo);
+    await page.getByLabel('I have checked the address: delete every lead with it').check();
+    await page.getByRole('button', { name: 'Delete their data' }).click();
+    await expect(page.getByRole('main').getByRole('alert')).toHaveText(
+      'No lead has that address, so nothing was deleted. Check it for a typo.',
+    );
+    await expect(page.getByLabel('Their email address')).toHaveValue(typo);
     await expectNoAxeViolations(page);
   });
 

@@ -56,7 +56,7 @@ export default async function AuditPage({ searchParams }: Props) {
               <td className="whitespace-nowrap px-3 py-2">
                 {formatUtc(entry.at, { seconds: true })}
               </td>
-              <td className="break-all px-3 py-2">{actorOf(entry.actor)}</td>
+              <td className="break-words px-3 py-2">{actorOf(entry.actor)}</td>
               <td className="px-3 py-2">
                 {auditCopy.actions[entry.action as keyof typeof auditCopy.actions] ?? entry.action}
               </td>

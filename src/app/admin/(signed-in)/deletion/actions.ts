@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { operatorAction } from '@/server/admin/action';
 import { confirmed } from '@/server/admin/fields';
+import { flashText } from '@/server/admin/flash';
 import { deleteLeadsByEmail } from '@/server/leads/actions';
 import { readHidden } from '@/lib/visible-text';
 
@@ -16,11 +17,15 @@ export const deleteByEmail = operatorAction(
   async ({ email }) => {
     // An address the inbox shows with \u202e written out is deleted when entered as shown.
     const count = await deleteLeadsByEmail(readHidden(email));
+    // None: the address goes back in its box (if a flash can carry it) to be checked for a typo.
+    const kept: Record<string, string> = flashText(email) === email ? { email } : {};
     return {
       flash:
-        count === 1
-          ? { code: 'deleted_one_by_email' }
-          : { code: 'deleted_by_email', values: { count } },
+        count === 0
+          ? { code: 'deleted_none', values: kept }
+          : count === 1
+            ? { code: 'deleted_one_by_email' }
+            : { code: 'deleted_by_email', values: { count } },
       audit: [{ action: 'leads_deleted_by_email', detail: { count } }],
     };
   },

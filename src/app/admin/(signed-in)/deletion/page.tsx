@@ -3,6 +3,7 @@ import { deletionCopy } from '@/content/admin';
 import { buttonClass } from '@/components/ui/button-styles';
 import { ActionForm } from '@/components/admin/action-form';
 import { InputField } from '@/components/admin/fields';
+import { readFlash } from '@/server/admin/flash';
 import { requireOperator } from '@/server/admin/session';
 import { deleteByEmail } from './actions';
 
@@ -10,6 +11,7 @@ export const metadata: Metadata = { title: deletionCopy.title };
 
 export default async function DeletionPage() {
   await requireOperator();
+  const flash = await readFlash();
   return (
     <>
       <h1 className="text-2xl font-bold text-ink-900">{deletionCopy.heading}</h1>
@@ -28,6 +30,7 @@ export default async function DeletionPage() {
             required
             maxLength={320}
             autoComplete="off"
+            defaultValue={flash?.values.email}
           />
           <div className="flex items-start gap-2">
             <input

@@ -87,7 +87,10 @@ export default async function LeadPage({ params, searchParams }: Props) {
 
   return (
     <>
-      <h1 className={`text-2xl font-bold text-ink-900 ${wraps}`}>
+      <a href={back} className="text-sm font-medium text-brand-700 underline underline-offset-2">
+        {leadCopy.back}
+      </a>
+      <h1 className={`mt-2 text-2xl font-bold text-ink-900 ${wraps}`}>
         {fullName(lead.fields) || visible(lead.fields.email) || leadCopy.title}
       </h1>
       <p className="mt-1 text-sm text-ink-700">
