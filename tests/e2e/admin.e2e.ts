@@ -344,16 +344,16 @@ test.describe('the inbox', () => {
       const tab = await signedInPage(page, browser, operator, javaScript);
       await tab.goto(`/admin?q=${tag}`);
       await expect(tab.getByText('3 matching leads')).toBeVisible();
-      const qualifyFirstTwo = async () => {
+      const setFirstTwo = async (status: string) => {
         for (const i of [0, 1])
           await tab
             .getByRole('row', { name: new RegExp(`${tag}-${i}@`) })
             .getByRole('checkbox')
             .check();
-        await tab.getByLabel('Set their status to').selectOption('qualified');
+        await tab.getByLabel('Set their status to').selectOption(status);
         await tab.getByRole('button', { name: 'Set status' }).click();
       };
-      await qualifyFirstTwo();
+      await setFirstTwo('qualified');
       await flash(tab, 'Status set to Qualified for 2 of the selected leads.');
       // Back on the same filtered view, its address kept.
       await expect(tab).toHaveURL(new RegExp(`/admin\\?q=${tag}$`));
@@ -362,7 +362,7 @@ test.describe('the inbox', () => {
       );
       await expect(tab.getByRole('row', { name: new RegExp(`${tag}-2@`) })).toContainText('New');
       // The same again changes nothing, and says so rather than '0 of the selected leads'.
-      await qualifyFirstTwo();
+      await setFirstTwo('qualified');
       await flash(tab, 'The selected leads already had the status Qualified: nothing changed.');
       if (javaScript) await expectNoAxeViolations(tab);
       await tab
@@ -389,13 +389,7 @@ test.describe('the inbox', () => {
       await other.getByRole('button', { name: 'Save status' }).click();
       await flash(other, 'Status saved: Won.');
       await other.close();
-      for (const i of [0, 1])
-        await tab
-          .getByRole('row', { name: new RegExp(`${tag}-${i}@`) })
-          .getByRole('checkbox')
-          .check();
-      await tab.getByLabel('Set their status to').selectOption('lost');
-      await tab.getByRole('button', { name: 'Set status' }).click();
+      await setFirstTwo('lost');
       await expect(tab.getByRole('main').getByRole('alert')).toHaveText(
         'Status set to Lost for 1 of the selected leads. Left as they were: 1 whose status someone else changed after this list was shown.',
       );
