@@ -125,6 +125,7 @@ export const inboxCopy = {
 
 export const leadCopy = {
   title: 'Lead',
+  tabTitle: '{form} lead of {when}',
   back: 'Back to the inbox',
   notFound: 'There is no lead with this id. It may have been deleted.',
   fields: 'What they sent',

@@ -187,6 +187,9 @@ test.describe('the inbox', () => {
 
     await row.getByRole('link', { name: 'Rosa Parks' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Rosa Parks' })).toBeVisible();
+    // Its tab says when and through which form, not who (tab titles end up in the history).
+    await expect(page).toHaveTitle(/^Contact lead of \d{4}-\d\d-\d\d \d\d:\d\d\b/);
+    expect(await page.title()).not.toContain('Rosa');
     const attribution = page.locator('section', {
       has: page.getByRole('heading', { name: 'Where they came from' }),
     });
@@ -230,6 +233,9 @@ test.describe('the inbox', () => {
     await page.getByRole('button', { name: 'Apply filters' }).click();
     await expect(page).toHaveURL(/form=contact/);
     await expect(page.getByText('1 matching lead')).toBeVisible();
+    // The delivery queue's buttons start at the form the list is filtered to.
+    for (const picker of ['#send-now-form', '#deliver-skipped-form'])
+      await expect(page.locator(picker)).toHaveValue('contact');
     await page.getByLabel('Status', { exact: true }).selectOption('won');
     await page.getByRole('button', { name: 'Apply filters' }).click();
     await expect(page).toHaveURL(/stage=won/);

@@ -226,6 +226,7 @@ export default async function InboxPage({ searchParams }: Props) {
                 label={inboxCopy.bulkForm}
                 options={leadForms.map((form) => [form, formNames[form]])}
                 any={inboxCopy.allForms}
+                defaultValue={query.form ?? ''}
               />
               <button type="submit" className={buttonClass('primary', 'sm')}>
                 {text}

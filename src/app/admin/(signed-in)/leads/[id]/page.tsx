@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { cache } from 'react';
 import { formNames, leadCopy, stageLabels } from '@/content/admin';
 import { leadFieldRows } from '@/content/lead-fields';
 import { fill } from '@/lib/fill';
@@ -17,7 +18,19 @@ import { sendNow } from '../../actions';
 import { addLeadNote, markSpam, removeLead, resend, saveStage } from './actions';
 import { LeadJobs } from './lead-jobs';
 
-export const metadata: Metadata = { title: leadCopy.title };
+// One lookup per request for the title and the page.
+const leadOf = cache(showLead);
+
+/** Tabs of several leads told apart by when and through which form, never by who. */
+export async function generateMetadata({ params }: Pick<Props, 'params'>): Promise<Metadata> {
+  await requireOperator(); // metadata renders apart from the page: it asks too
+  const lead = (await leadOf((await params).id))?.lead;
+  return {
+    title: lead
+      ? fill(leadCopy.tabTitle, { form: formNames[lead.form], when: formatUtc(lead.createdAt) })
+      : leadCopy.title,
+  };
+}
 
 type Props = {
   params: Promise<{ id: string }>;
@@ -60,7 +73,7 @@ export default async function LeadPage({ params, searchParams }: Props) {
   const { id } = await params;
   const list = inboxListOf(await searchParams);
   const back = inboxListPath('/admin', list.query, list.page);
-  const shown = await showLead(id);
+  const shown = await leadOf(id);
   if (!shown) {
     // Shown in the inbox's frame with a 200: notFound() would answer 404 with a page that is blank
     // until its scripts run (the inbox has no not-found page of its own to render on the server).
