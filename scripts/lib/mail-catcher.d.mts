@@ -20,6 +20,8 @@ export type MailCatcher = {
   logins: string[];
   decideWith(next: (message: CaughtMessage) => Decision | Promise<Decision>): void;
   requireAuth(credentials: { user: string; pass: string }): void;
+  /** Ends the open connections, still listening: the next message logs in again. */
+  dropConnections(): void;
   start(): Promise<void>;
   stop(): Promise<void>;
 };

@@ -117,6 +117,13 @@ export async function startMailCatcher({
     requireAuth(credentials) {
       required = credentials;
     },
+    /**
+     * Ends the open connections but keeps listening, so the next message logs in again (a changed
+     * password takes effect) and nothing sent meanwhile meets a closed port.
+     */
+    dropConnections() {
+      for (const connection of server?.connections ?? []) connection._socket?.destroy();
+    },
     /** Listens again on the same port after stop(). */
     start: listen,
     async stop() {

@@ -289,10 +289,10 @@ test("Send test email: the mail server's answer, then a refused password in the 
   await expect(emailHealth).toContainText(/Working since \d{4}-\d\d-\d\d \d\d:\d\d/);
   await expectNoAxeViolations(page);
 
-  // The provider rotated the password: every new connection is refused (535).
-  await catcher.stop();
+  // The provider rotated the password: every new connection is refused (535). The catcher keeps
+  // listening, so other tests' leads retrying meanwhile meet the same refusal, not a closed port.
   catcher.requireAuth({ user: SMTP_AUTH.user, pass: 'rotated-at-the-provider' });
-  await catcher.start();
+  catcher.dropConnections();
   const refused =
     'Authentication failed: the mail server refused the user name or password in SMTP_URL (535)';
   try {
@@ -314,9 +314,8 @@ test("Send test email: the mail server's answer, then a refused password in the 
     expect(await page.content()).not.toContain(SMTP_AUTH.pass);
     await expectNoAxeViolations(page);
   } finally {
-    await catcher.stop();
     catcher.requireAuth(SMTP_AUTH);
-    await catcher.start();
+    catcher.dropConnections();
   }
   await page.getByRole('button', { name: 'Send test email' }).click();
   await flash(page, /^Test email sent to /);
