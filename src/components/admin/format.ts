@@ -36,8 +36,3 @@ export function formatDuration(totalSeconds: number): string {
   const d = Math.floor(h / 24);
   return h % 24 ? `${d} ${days} ${h % 24} ${hours}` : `${d} ${days}`;
 }
-
-/** A page's `searchParams` value as one string ('' when absent; the first when repeated). */
-export function param(value: string | string[] | undefined): string {
-  return (Array.isArray(value) ? value[0] : value) ?? '';
-}

@@ -35,7 +35,8 @@ export function NoteField({
     const box = field.current;
     if (!draft || !box || !hint.current) return;
     // Saved means saved as stored: trimmed, its line breaks LF.
-    if (noteText(draft) === '' || noteText(draft) === latestNote) sessionStorage.removeItem(key);
+    const stored = noteText(draft);
+    if (stored === '' || stored === latestNote) sessionStorage.removeItem(key);
     else if (box.value === '') {
       box.value = draft;
       hint.current.hidden = false;

@@ -22,7 +22,10 @@ export const leadIds = z.preprocess(
 
 export const stage = z.enum(leadStages);
 
-/** Each row's status as the list showed it ('<id>:<status>'), for setStage's `shown`. */
+/** A row's status as the list shows it, posted beside its tick box (read by shownStages). */
+export const shownStage = (id: string, status: LeadStage) => `${id}:${status}`;
+
+/** Each row's status as the list showed it (shownStage), for setStage's `shown`. */
 export const shownStages = z.preprocess(
   list,
   z

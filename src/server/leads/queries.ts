@@ -21,6 +21,7 @@ import {
   type Attribution,
   type LeadForm,
 } from '@/lib/lead-forms';
+import { param } from '@/lib/search-param';
 import { isUuid } from '@/lib/uuid';
 import { readHidden, showHidden } from '@/lib/visible-text';
 import { getDatabase } from '@/server/db/client';
@@ -168,14 +169,10 @@ export function inboxListOf(params: Record<string, string | string[] | undefined
   problems: string[];
   page: number;
 } {
-  const first = (name: string) => {
-    const value = params[name];
-    return Array.isArray(value) ? value[0] : value;
-  };
   const { query, problems } = parseLeadQuery(
-    Object.fromEntries(inboxFilterNames.map((name) => [name, first(name)])),
+    Object.fromEntries(inboxFilterNames.map((name) => [name, param(params[name])])),
   );
-  return { query, problems, page: pageNumber(first('page')) };
+  return { query, problems, page: pageNumber(param(params.page)) };
 }
 
 /**

@@ -10,6 +10,7 @@ import { LeadFilters, type FilterValues } from '@/components/admin/lead-filters'
 import { Pager } from '@/components/admin/pager';
 import { Panel } from '@/components/admin/panel';
 import { ScrollTable } from '@/components/admin/scroll-table';
+import { shownStage } from '@/server/admin/fields';
 import { requireOperator } from '@/server/admin/session';
 import {
   inboxFilterNames,
@@ -113,7 +114,7 @@ export default async function InboxPage({ searchParams }: Props) {
                   <input
                     type="hidden"
                     name="shown"
-                    value={`${row.id}:${row.stage}`}
+                    value={shownStage(row.id, row.stage)}
                     form={SELECTED_FORM}
                   />
                   <label htmlFor={`select-${row.id}`} className="sr-only">

@@ -5,7 +5,7 @@ import { adminCopy, signInCopy } from '@/content/admin';
 import { buttonClass } from '@/components/ui/button-styles';
 import { InputField } from '@/components/admin/fields';
 import { FlashMessage } from '@/components/admin/flash-message';
-import { param } from '@/components/admin/format';
+import { param } from '@/lib/search-param';
 import { readFlash } from '@/server/admin/flash';
 import { hasSessionCookie, pageOperator, safeReturnPath } from '@/server/admin/session';
 import { signInWithPassword } from './actions';
