@@ -579,6 +579,15 @@ describe('the inbox’s address is bounded before it reaches the database', () =
     }
   });
 
+  it('finds a name with or without its accents, in either case', async () => {
+    const id = await submitLead('accents@example.com', { firstName: 'JOSÉ', lastName: 'Müller' });
+    const found = async (q: string) =>
+      (await searchLeads(parseLeadQuery({ q }).query)).rows.map((row) => row.id);
+    for (const q of ['muller', 'MULLER', 'müller', 'Mülle', 'josé', 'jose müller'])
+      expect(await found(q), q).toEqual([id]);
+    expect(await found('mueller')).toEqual([]);
+  });
+
   it('reads a lead’s delivery in the list from its webhook job only', async () => {
     const id = await submitLead('two-jobs@example.com');
     await waitForOutbox();

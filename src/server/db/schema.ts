@@ -66,6 +66,15 @@ export const searchedFields = [
   'company',
   'propertyName',
 ];
+/**
+ * How the search text and a search term are both folded: lower case, accents dropped (decomposed,
+ * then the combining marks removed), so "muller" finds "Müller". The same steps in SQL and here.
+ */
+const combiningMarks = String.raw`[\u0300-\u036f]`;
+const foldSql = (expression: string) =>
+  `regexp_replace(lower(normalize(${expression}, NFD)), '${combiningMarks}', '', 'g')`;
+export const foldForSearch = (text: string) =>
+  text.normalize('NFD').toLowerCase().replace(new RegExp(combiningMarks, 'g'), '');
 const oneOf = (column: string, values: readonly string[]) =>
   sql.raw(`${column} IN (${values.map((value) => `'${value}'`).join(', ')})`);
 
@@ -86,12 +95,14 @@ export const leads = pgTable(
     seenAt: timestamptz('seen_at'),
     // When its stage was first changed: the time from created_at to this is the first response.
     firstResponseAt: timestamptz('first_response_at'),
-    // What the inbox's search matches, lower case; the phone also without punctuation.
+    // What the inbox's search matches, folded; the phone also without punctuation.
     searchText: text('search_text')
       .notNull()
       .generatedAlwaysAs(
         sql.raw(
-          `lower(${searchedFields.map((field) => `coalesce(fields->>'${field}', '')`).join(` || ' ' || `)} || ' ' || regexp_replace(coalesce(fields->>'phone', ''), '[^0-9]', '', 'g'))`,
+          foldSql(
+            `${searchedFields.map((field) => `coalesce(fields->>'${field}', '')`).join(` || ' ' || `)} || ' ' || regexp_replace(coalesce(fields->>'phone', ''), '[^0-9]', '', 'g')`,
+          ),
         ),
       ),
   },

@@ -27,6 +27,7 @@ import { readHidden, showHidden } from '@/lib/visible-text';
 import { getDatabase } from '@/server/db/client';
 import {
   deliveryStatuses,
+  foldForSearch,
   leadDailyCounts,
   leadDeliveries,
   leadDeliveryAttempts,
@@ -207,7 +208,7 @@ function conditions(query: LeadQuery): SQL | undefined {
   if (query.from) where.push(gte(leads.createdAt, query.from));
   if (query.to) where.push(lt(leads.createdAt, query.to));
   if (query.q) {
-    const needle = query.q.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`);
+    const needle = foldForSearch(query.q).replace(/[\\%_]/g, (char) => `\\${char}`);
     // The phone also matches as digits only, so '555 0100' finds '+1 (555) 010-0199'.
     const digits = query.q.replace(/[^0-9]/g, '');
     const matches = [sql`${leads.searchText} LIKE ${`%${needle}%`}`];
