@@ -357,6 +357,7 @@ export const flashNotices = {
   marked_spam: 'Marked as spam. It will not be delivered.',
   marked_not_spam: 'Marked as not spam. Its delivery is queued.',
   stage_saved: 'Status saved: {stage}.',
+  stage_saved_note_added: 'Status saved: {stage}. Note added.',
   stage_unchanged: 'The status was already {stage}.',
   stages_saved: 'Status set to {stage} for {count} of the selected leads.',
   stages_unchanged: 'The selected leads already had the status {stage}: nothing changed.',
@@ -391,6 +392,8 @@ export const flashErrors = {
     'Status set to {stage} for {count} of the selected leads. Left as they were: {others} whose status someone else changed after this list was shown.',
   stage_conflict:
     'Someone changed the status to {stage} while this page was open, so yours ({yours}) was not saved. Choose again if it should still change.',
+  stage_conflict_note_added:
+    'Your note was added, but someone changed the status to {stage} while this page was open, so yours ({yours}) was not saved. Choose again if it should still change.',
   spam_lead: 'This lead is marked as spam. Mark it as not spam to deliver it.',
   no_webhook: 'No webhook is configured for this form, so there is nowhere to send it.',
   in_flight: 'A delivery attempt is in progress. Try again in a moment.',

@@ -289,14 +289,20 @@ test.describe('the inbox', () => {
       await other.getByRole('button', { name: 'Save status' }).click();
       await flash(other, 'Status saved: Qualified.');
       await other.close();
+      // A note typed before Save status is saved with it, even when the status is not.
+      if (javaScript) await noteBoxHydrated(tab);
+      await tab.getByLabel('Note', { exact: true }).fill('Left a voicemail.');
       await tab.getByLabel('Status', { exact: true }).selectOption('lost');
       await tab.getByRole('button', { name: 'Save status' }).click();
       await expect(tab.getByRole('main').getByRole('alert')).toHaveText(
-        'Someone changed the status to Qualified while this page was open, so yours (Lost) was not saved. Choose again if it should still change.',
+        'Your note was added, but someone changed the status to Qualified while this page was open, so yours (Lost) was not saved. Choose again if it should still change.',
       );
       await expect(tab.getByLabel('Status', { exact: true })).toHaveValue('qualified');
+      await expect(tab.getByRole('listitem').filter({ hasText: 'Left a voicemail.' })).toHaveCount(
+        1,
+      );
+      await expect(tab.getByLabel('Note', { exact: true })).toHaveValue('');
       if (javaScript) await expectNoAxeViolations(tab);
-      if (javaScript) await noteBoxHydrated(tab);
       // Stored trimmed: the box's kept draft counts as saved all the same.
       await tab
         .getByLabel('Note', { exact: true })
@@ -324,14 +330,24 @@ test.describe('the inbox', () => {
       await flash(tab, 'Note added.');
       if (javaScript) await expect(tab.getByRole('main').getByRole('status')).toBeFocused();
       await expect(tab.getByRole('listitem').filter({ hasText: 'Line 9: ' })).toHaveCount(1);
+      // Either button saves both fields: a status chosen before Add note is not lost either.
+      await tab.getByLabel('Status', { exact: true }).selectOption('won');
+      await tab.getByLabel('Note', { exact: true }).fill('Signed for the voice agent.');
+      await tab.getByRole('button', { name: 'Add note' }).click();
+      await flash(tab, 'Status saved: Won. Note added.');
+      await expect(tab.getByLabel('Status', { exact: true })).toHaveValue('won');
+      await expect(
+        tab.getByRole('listitem').filter({ hasText: 'Signed for the voice agent.' }),
+      ).toHaveCount(1);
       await tab.goto('/admin/audit');
       const change = tab.getByRole('row', { name: new RegExp(`Changed a lead’s status.*${id}`) });
-      await expect(change).toHaveCount(2);
+      await expect(change).toHaveCount(3);
       await expect(change.last()).toContainText(OPERATOR);
       await expect(change.last()).toContainText('from New to Contacted');
-      await expect(change.first()).toContainText('from Contacted to Qualified');
+      await expect(change.nth(1)).toContainText('from Contacted to Qualified');
+      await expect(change.first()).toContainText('from Qualified to Won');
       await expect(tab.getByRole('row', { name: new RegExp(`Added a note.*${id}`) })).toHaveCount(
-        2,
+        4,
       );
       await expect(tab.locator('main')).not.toContainText('wants a demo');
       if (!javaScript) await tab.context().close();

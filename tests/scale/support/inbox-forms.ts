@@ -33,6 +33,15 @@ function pageForms(html: string): PageForm[] {
         if (name && attribute(tag, 'type') === 'hidden')
           fields[decode(name)] = decode(attribute(tag, 'value') ?? '');
       }
+      // A select sends its selected option, as a browser would (else its first).
+      for (const [, attrs = '', options = ''] of inner.matchAll(
+        /<select\b([^>]*)>([\s\S]*?)<\/select>/g,
+      )) {
+        const name = attribute(attrs, 'name');
+        const all = [...options.matchAll(/<option\b[^>]*>/g)].map(([tag]) => tag);
+        const chosen = all.find((tag) => /\sselected(=""|\s|>)/.test(tag)) ?? all[0];
+        if (name && chosen) fields[decode(name)] = decode(attribute(chosen, 'value') ?? '');
+      }
       const buttons = [...inner.matchAll(/<button\b([^>]*)>([\s\S]*?)<\/button>/g)].map(
         ([, attrs = '', text = '']) => ({
           text: decode(text.replace(/<[^>]+>/g, '').trim()),

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { stageLabels } from '@/content/admin';
 import { noteText } from '@/lib/note-text';
 import { operatorAction, type ActionOutcome } from '@/server/admin/action';
+import type { AuditRecord } from '@/server/audit';
 import { confirmed, leadId, stage } from '@/server/admin/fields';
 import { deleteLead, resendLead, setSpam } from '@/server/leads/actions';
 import { requestedPath } from '@/server/admin/session';
@@ -12,48 +13,58 @@ import { addNote, MAX_NOTE_CHARS, setStage } from '@/server/leads/workbench';
 
 /** A lead's page: its status, notes, re-send, spam, delete. */
 
-export const saveStage = operatorAction(
-  'save-status',
-  // `from`: the status the page showed when it was sent.
-  z.object({ id: leadId, stage, from: stage.optional() }),
-  async ({ id, stage: to, from }): Promise<ActionOutcome> => {
+/**
+ * The status and the note are one form: either button saves both when both were changed, so a note
+ * typed before Save status (or a status chosen before Add note) is kept, with or without JavaScript.
+ * `save` is the button pressed: it decides what is said when nothing else changed.
+ */
+export const saveWork = operatorAction(
+  'save-work',
+  z.object({
+    id: leadId,
+    save: z.enum(['stage', 'note']),
+    stage,
+    // The status the page showed when it was sent.
+    from: stage.optional(),
+    // A form posts each line break as CRLF, which the textarea's maxlength counts as one character.
+    note: z
+      .string()
+      .optional()
+      .transform((note) => noteText(note ?? '')),
+  }),
+  async ({ id, save, stage: to, from, note }, who): Promise<ActionOutcome> => {
+    if (note.length > MAX_NOTE_CHARS)
+      return { flash: { code: 'note_long', values: { max: MAX_NOTE_CHARS } } };
+    const stageChosen = save === 'stage' || to !== from;
+    if (!note && !stageChosen) return { flash: { code: 'note_empty' } };
+    const audit: AuditRecord[] = [];
+    if (note) {
+      const noteId = await addNote(id, who.operator.email, note);
+      if (!noteId) return { flash: { code: 'not_found' } };
+      // That a note was added, not what it says: the audit log holds no lead's personal data.
+      audit.push({ action: 'lead_note_added', target: id, detail: { note: noteId } });
+    }
+    if (!stageChosen) return { flash: { code: 'note_added' }, audit };
     const {
       changes: [change],
       stale: [changed],
     } = await setStage([id], to, { shown: new Map(from ? [[id, from]] : []) });
     const values = { stage: stageLabels[to] };
-    if (change)
-      return {
-        flash: { code: 'stage_saved', values },
-        audit: [{ action: 'lead_status_changed', target: id, detail: { from: change.from, to } }],
-      };
+    if (change) {
+      audit.push({ action: 'lead_status_changed', target: id, detail: { from: change.from, to } });
+      return { flash: { code: note ? 'stage_saved_note_added' : 'stage_saved', values }, audit };
+    }
     if (changed)
       return {
         flash: {
-          code: 'stage_conflict',
+          code: note ? 'stage_conflict_note_added' : 'stage_conflict',
           values: { stage: stageLabels[changed.now], yours: stageLabels[to] },
         },
+        audit,
       };
+    if (note) return { flash: { code: 'note_added' }, audit };
     // Nothing changed: it had that status already, or it is gone (deleted in another tab).
     return { flash: { code: (await showLead(id)) ? 'stage_unchanged' : 'not_found', values } };
-  },
-);
-
-export const addLeadNote = operatorAction(
-  'add-note',
-  // A form posts each line break as CRLF, which the textarea's maxlength counts as one character.
-  z.object({ id: leadId, note: z.string().transform(noteText) }),
-  async ({ id, note }, who): Promise<ActionOutcome> => {
-    if (!note) return { flash: { code: 'note_empty' } };
-    if (note.length > MAX_NOTE_CHARS)
-      return { flash: { code: 'note_long', values: { max: MAX_NOTE_CHARS } } };
-    const noteId = await addNote(id, who.operator.email, note);
-    if (!noteId) return { flash: { code: 'not_found' } };
-    // That a note was added, not what it says: the audit log holds no lead's personal data.
-    return {
-      flash: { code: 'note_added' },
-      audit: [{ action: 'lead_note_added', target: id, detail: { note: noteId } }],
-    };
   },
 );
 

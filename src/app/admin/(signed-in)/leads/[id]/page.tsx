@@ -15,7 +15,7 @@ import { MAX_NOTE_CHARS, notesOf } from '@/server/leads/workbench';
 import { leadJobs } from '@/server/outbox/lead-jobs';
 import { webhookUrlFor } from '@/server/outbox/targets';
 import { sendNow } from '../../actions';
-import { addLeadNote, markSpam, removeLead, resend, saveStage } from './actions';
+import { markSpam, removeLead, resend, saveWork } from './actions';
 import { LeadJobs } from './lead-jobs';
 
 // One lookup per request for the title and the page.
@@ -112,62 +112,76 @@ export default async function LeadPage({ params, searchParams }: Props) {
       </p>
       <div className="mt-4 space-y-4">
         <Panel id="work-heading" heading={leadCopy.work}>
-          <ActionForm action={saveStage} className="mt-3 flex flex-wrap items-end gap-3">
+          {/* One form: either button also saves what was changed in the other field (actions.ts). */}
+          <ActionForm action={saveWork}>
             {hidden}
             <input type="hidden" name="from" value={lead.stage} />
-            <SelectField
-              id="lead-stage"
-              name="stage"
-              label={leadCopy.stage}
-              options={Object.entries(stageLabels)}
-              defaultValue={lead.stage}
-            />
-            <button type="submit" className={buttonClass('primary', 'sm')}>
-              {leadCopy.saveStage}
-            </button>
-          </ActionForm>
-          <dl className="mt-3 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[12rem_minmax(0,1fr)]">
-            <dt className="font-semibold text-ink-800">{leadCopy.firstResponse}</dt>
-            <dd>
-              {lead.firstResponseAt
-                ? fill(leadCopy.firstResponseAfter, {
-                    duration: formatDuration(
-                      (lead.firstResponseAt.getTime() - lead.createdAt.getTime()) / 1000,
-                    ),
-                  })
-                : leadCopy.noResponse}
-            </dd>
-          </dl>
-          <h3 className="mt-5 font-bold">{leadCopy.notes}</h3>
-          {notes.length === 0 ? (
-            <p className="mt-1 text-sm text-ink-700">{leadCopy.noNotes}</p>
-          ) : (
-            <ul className="mt-2 space-y-3">
-              {notes.map((note) => (
-                <li key={note.id} className="rounded-lg bg-ink-50 p-3 text-sm">
-                  <p className={wraps}>{visible(note.body)}</p>
-                  <p className="mt-1 text-ink-600">
-                    {fill(leadCopy.noteBy, {
-                      author: note.author,
-                      when: formatUtc(note.createdAt),
-                    })}
-                  </p>
-                </li>
-              ))}
-            </ul>
-          )}
-          <ActionForm action={addLeadNote} className="mt-3 space-y-2">
-            {hidden}
-            <NoteField
-              leadId={lead.id}
-              latestNote={notes[0]?.body ?? null}
-              label={leadCopy.note}
-              restoredHint={leadCopy.noteRestored}
-              maxLength={MAX_NOTE_CHARS}
-            />
-            <button type="submit" className={buttonClass('secondary', 'sm')}>
-              {leadCopy.addNote}
-            </button>
+            <div className="mt-3 flex flex-wrap items-end gap-3">
+              <SelectField
+                id="lead-stage"
+                name="stage"
+                label={leadCopy.stage}
+                options={Object.entries(stageLabels)}
+                defaultValue={lead.stage}
+              />
+              <button
+                type="submit"
+                name="save"
+                value="stage"
+                // The note box is required for Add note only.
+                formNoValidate
+                className={buttonClass('primary', 'sm')}
+              >
+                {leadCopy.saveStage}
+              </button>
+            </div>
+            <dl className="mt-3 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[12rem_minmax(0,1fr)]">
+              <dt className="font-semibold text-ink-800">{leadCopy.firstResponse}</dt>
+              <dd>
+                {lead.firstResponseAt
+                  ? fill(leadCopy.firstResponseAfter, {
+                      duration: formatDuration(
+                        (lead.firstResponseAt.getTime() - lead.createdAt.getTime()) / 1000,
+                      ),
+                    })
+                  : leadCopy.noResponse}
+              </dd>
+            </dl>
+            <h3 className="mt-5 font-bold">{leadCopy.notes}</h3>
+            {notes.length === 0 ? (
+              <p className="mt-1 text-sm text-ink-700">{leadCopy.noNotes}</p>
+            ) : (
+              <ul className="mt-2 space-y-3">
+                {notes.map((note) => (
+                  <li key={note.id} className="rounded-lg bg-ink-50 p-3 text-sm">
+                    <p className={wraps}>{visible(note.body)}</p>
+                    <p className="mt-1 text-ink-600">
+                      {fill(leadCopy.noteBy, {
+                        author: note.author,
+                        when: formatUtc(note.createdAt),
+                      })}
+                    </p>
+                  </li>
+                ))}
+              </ul>
+            )}
+            <div className="mt-3 space-y-2">
+              <NoteField
+                leadId={lead.id}
+                latestNote={notes[0]?.body ?? null}
+                label={leadCopy.note}
+                restoredHint={leadCopy.noteRestored}
+                maxLength={MAX_NOTE_CHARS}
+              />
+              <button
+                type="submit"
+                name="save"
+                value="note"
+                className={buttonClass('secondary', 'sm')}
+              >
+                {leadCopy.addNote}
+              </button>
+            </div>
           </ActionForm>
         </Panel>
         <Panel id="actions-heading" heading={leadCopy.actions}>
