@@ -65,6 +65,8 @@ export const signInCopy = {
   password: 'Password',
   submit: 'Sign in',
   expired: 'Your session ended. Please sign in again.',
+  expired_draft_kept:
+    'Your session ended, so your note was not saved yet. Sign in again: it will be back in its box.',
 } as const;
 
 export const inboxCopy = {
@@ -383,6 +385,8 @@ export const flashErrors = {
   invalid_credentials: 'Wrong email or password.',
   rate_limited: 'Too many failed password checks. Try again in {minutes} minutes.',
   expired: 'Your session ended. Please sign in again.',
+  expired_draft_kept:
+    'Your session ended, so your note was not saved yet. Sign in again: it will be back in its box.',
   unavailable: 'That could not be done just now: the database did not answer. Please try again.',
   cross_site: 'That change was not sent from this inbox, so it was not made.',
   bad_token: 'That form was out of date. It was not sent: please try again.',

@@ -523,41 +523,51 @@ test.describe('the inbox', () => {
       ),
     );
 
-  test('a note sent after the session ended is back in its box once signed in again, then saved', async ({
-    page,
-    request,
-  }) => {
-    const id = await apiLead(request, { email: `draft-${run}@example.com` });
-    await signIn(page);
-    await page.goto(`/admin/leads/${id}`);
-    await noteBoxHydrated(page);
-    const note = 'Called: wants a quote for three sites by Friday';
-    await page.getByLabel('Note', { exact: true }).fill(note);
-    // Signed out meanwhile, in another tab.
-    const other = await page.context().newPage();
-    await other.goto('/admin/account');
-    await other.getByRole('button', { name: 'Sign out' }).first().click();
-    await expect(other).toHaveURL(/\/admin\/sign-in/);
-    await other.close();
+  for (const javaScript of [true, false])
+    test(`a note sent after the session ended is back in its box once signed in again, then saved, ${javaScript ? 'with' : 'without'} JavaScript`, async ({
+      page,
+      browser,
+      request,
+    }) => {
+      const id = await apiLead(request, {
+        email: `draft-${javaScript ? 'js' : 'plain'}-${run}@example.com`,
+      });
+      const tab = await signedInPage(page, browser, operator, javaScript);
+      await tab.goto(`/admin/leads/${id}`);
+      if (javaScript) await noteBoxHydrated(tab);
+      const note = 'Called: wants a quote for three sites by Friday, café included';
+      await tab.getByLabel('Note', { exact: true }).fill(note);
+      // Signed out meanwhile, in another tab.
+      const other = await tab.context().newPage();
+      await other.goto('/admin/account');
+      await other.getByRole('button', { name: 'Sign out' }).first().click();
+      await expect(other).toHaveURL(/\/admin\/sign-in/);
+      await other.close();
 
-    await page.getByRole('button', { name: 'Add note' }).click();
-    await expect(page).toHaveURL(/\/admin\/sign-in/);
-    await sendSignIn(page, operator.email, operator.password);
-    await expect(page).toHaveURL(new RegExp(`/admin/leads/${id}$`));
-    await expect(page.getByLabel('Note', { exact: true })).toHaveValue(note);
-    await expect(
-      page.getByText('Your note was not saved yet: here it is again. Press Add note to save it.'),
-    ).toBeVisible();
-    await expectNoAxeViolations(page);
-    await page.getByRole('button', { name: 'Add note' }).click();
-    await flash(page, 'Note added.');
-    await expect(page.getByRole('main')).toContainText(note);
-    await expect(page.getByLabel('Note', { exact: true })).toHaveValue('');
-    // Saved: the box stays empty from now on.
-    await page.reload();
-    await noteBoxHydrated(page);
-    await expect(page.getByLabel('Note', { exact: true })).toHaveValue('');
-  });
+      await tab.getByRole('button', { name: 'Add note' }).click();
+      await expect(tab).toHaveURL(/\/admin\/sign-in/);
+      await expect(tab.getByRole('main').getByRole('alert')).toHaveText(
+        'Your session ended, so your note was not saved yet. Sign in again: it will be back in its box.',
+      );
+      await sendSignIn(tab, operator.email, operator.password);
+      await expect(tab).toHaveURL(new RegExp(`/admin/leads/${id}$`));
+      await expect(tab.getByLabel('Note', { exact: true })).toHaveValue(note);
+      await expect(
+        tab.getByText('Your note was not saved yet: here it is again. Press Add note to save it.'),
+      ).toBeVisible();
+      if (javaScript) await expectNoAxeViolations(tab);
+      if (javaScript) await noteBoxHydrated(tab);
+      await tab.getByRole('button', { name: 'Add note' }).click();
+      await flash(tab, 'Note added.');
+      await expect(tab.getByRole('main')).toContainText(note);
+      await expect(tab.getByLabel('Note', { exact: true })).toHaveValue('');
+      await expect(tab.getByText('Your note was not saved yet')).toBeHidden();
+      // Saved: the box stays empty from now on.
+      await tab.reload();
+      if (javaScript) await noteBoxHydrated(tab);
+      await expect(tab.getByLabel('Note', { exact: true })).toHaveValue('');
+      if (!javaScript) await tab.context().close();
+    });
 
   test('the CSV download is the current filter, with each lead’s status, latest note and the formula guard', async ({
     page,

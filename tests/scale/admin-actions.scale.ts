@@ -375,6 +375,31 @@ describe('the rest of the contract over HTTP', () => {
     expect(after.html).toContain('There is no such lead. It may have been deleted.');
   });
 
+  it('a note posted without a session is kept in the browser, split over cookies, and shown on that lead only', async () => {
+    const lead = `/admin/leads/${leadIds[1]}`;
+    // 2,000 characters of two bytes each: more than one cookie holds.
+    const note = 'é'.repeat(1_999) + '!';
+    const form = formWithButton((await page(lead)).html, 'Add note');
+    const expired = await submit(base, lead, form, 'Add note', { note }, {});
+    expect(expired.status).toBe(303);
+    expect(expired.headers.get('location')).toMatch(/^\/admin\/sign-in/);
+    const drafts = expired.headers.getSetCookie().filter((line) => line.startsWith('admin.draft.'));
+    expect(drafts.map((line) => line.split('=')[0])).toEqual(['admin.draft.0', 'admin.draft.1']);
+    for (const line of drafts) {
+      expect(line).toMatch(/HttpOnly/i);
+      expect(line).toMatch(/Path=\/admin/);
+      expect(line.split(';')[0]!.length).toBeLessThan(4_000);
+    }
+    const kept = `${cookie}; ${cookiesFrom(expired)}`;
+    expect((await page(lead, kept)).html).toContain(`${note}</textarea>`);
+    expect((await page(`/admin/leads/${leadIds[0]}`, kept)).html).not.toContain(note);
+    // Saved: the cookies are cleared.
+    const saved = await submit(base, lead, form, 'Add note', { note }, { cookie: kept });
+    expect(
+      saved.headers.getSetCookie().filter((line) => /^admin\.draft\.\d=;/.test(line)),
+    ).toHaveLength(2);
+  });
+
   it('a NUL in a posted field is removed from a note and refuses a sign-in, never "the database did not answer"', async () => {
     const lead = `/admin/leads/${leadIds[0]}`;
     const noted = await submit(

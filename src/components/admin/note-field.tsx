@@ -14,6 +14,7 @@ const HINT_ID = 'lead-note-restored';
 export function NoteField({
   leadId,
   latestNote,
+  kept,
   label,
   restoredHint,
   maxLength,
@@ -21,6 +22,8 @@ export function NoteField({
   leadId: string;
   /** The newest saved note's text: a draft equal to it was saved. */
   latestNote: string | null;
+  /** A draft the server kept (sent after the session ended, without JavaScript too). */
+  kept: string | null;
   label: string;
   restoredHint: string;
   maxLength: number;
@@ -49,7 +52,7 @@ export function NoteField({
       <label htmlFor="lead-note" className={labelClass}>
         {label}
       </label>
-      <p ref={hint} id={HINT_ID} hidden className="text-sm text-ink-700">
+      <p ref={hint} id={HINT_ID} hidden={!kept} className="text-sm text-ink-700">
         {restoredHint}
       </p>
       <textarea
@@ -58,6 +61,8 @@ export function NoteField({
         name="note"
         rows={3}
         required
+        defaultValue={kept ?? undefined}
+        aria-describedby={kept ? HINT_ID : undefined}
         maxLength={maxLength}
         onInput={(event) => {
           const text = event.currentTarget.value;

@@ -7,6 +7,7 @@ import { CSRF_FIELD } from '@/lib/csrf';
 import { withoutNul } from '@/server/http/body';
 import { describeError, log } from '@/server/log';
 import { recordAudits, type AuditRecord } from '@/server/audit';
+import { keepDraft } from './draft';
 import { setFlash, type Flash } from './flash';
 import { isForeignRequest } from './request-check';
 import {
@@ -66,6 +67,8 @@ export function operatorAction<S extends z.ZodType>(
   name: string,
   schema: S,
   run: (input: z.infer<S>, who: OperatorSession, requestHeaders: Headers) => Promise<ActionOutcome>,
+  /** A field whose text is kept for its page when the session has ended (draft.ts). */
+  { keepOnExpiry }: { keepOnExpiry?: string } = {},
 ): (formData: FormData) => Promise<void> {
   return async (posted) => {
     const started = performance.now();
@@ -78,8 +81,15 @@ export function operatorAction<S extends z.ZodType>(
       const foreign = isForeignRequest(requestHeaders);
       who = foreign ? null : await currentOperator(requestHeaders);
       if (foreign) outcome = { flash: { code: 'cross_site' } };
-      else if (!who) outcome = { flash: { code: 'expired' }, to: signInPath(back) };
-      else if (!csrfTokenMatches(who.session, formData.get(CSRF_FIELD)))
+      else if (!who) {
+        const text = keepOnExpiry ? withoutNul(String(formData.get(keepOnExpiry) ?? '')) : '';
+        const kept =
+          text.trim() !== '' && (await keepDraft(new URL(back, 'http://x').pathname, text));
+        outcome = {
+          flash: { code: kept ? 'expired_draft_kept' : 'expired' },
+          to: signInPath(back),
+        };
+      } else if (!csrfTokenMatches(who.session, formData.get(CSRF_FIELD)))
         outcome = { flash: { code: 'bad_token' } };
       else {
         const parsed = schema.safeParse(formFields(formData));

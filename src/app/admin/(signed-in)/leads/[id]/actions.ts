@@ -5,6 +5,7 @@ import { stageLabels } from '@/content/admin';
 import { noteText } from '@/lib/note-text';
 import { operatorAction, type ActionOutcome } from '@/server/admin/action';
 import type { AuditRecord } from '@/server/audit';
+import { clearDraft } from '@/server/admin/draft';
 import { confirmed, leadId, stage } from '@/server/admin/fields';
 import { deleteLead, resendLead, setSpam } from '@/server/leads/actions';
 import { requestedPath } from '@/server/admin/session';
@@ -41,6 +42,7 @@ export const saveWork = operatorAction(
     if (note) {
       const noteId = await addNote(id, who.operator.email, note);
       if (!noteId) return { flash: { code: 'not_found' } };
+      await clearDraft();
       // That a note was added, not what it says: the audit log holds no lead's personal data.
       audit.push({ action: 'lead_note_added', target: id, detail: { note: noteId } });
     }
@@ -66,6 +68,7 @@ export const saveWork = operatorAction(
     // Nothing changed: it had that status already, or it is gone (deleted in another tab).
     return { flash: { code: (await showLead(id)) ? 'stage_unchanged' : 'not_found', values } };
   },
+  { keepOnExpiry: 'note' },
 );
 
 export const resend = operatorAction(

@@ -3,12 +3,14 @@ import { cache } from 'react';
 import { formNames, leadCopy, stageLabels } from '@/content/admin';
 import { leadFieldRows } from '@/content/lead-fields';
 import { fill } from '@/lib/fill';
+import { noteText } from '@/lib/note-text';
 import { buttonClass } from '@/components/ui/button-styles';
 import { ActionForm } from '@/components/admin/action-form';
 import { formatDuration, formatUtc, fullName, visible } from '@/components/admin/format';
 import { SelectField } from '@/components/admin/fields';
 import { NoteField } from '@/components/admin/note-field';
 import { Panel } from '@/components/admin/panel';
+import { readDraft } from '@/server/admin/draft';
 import { requireOperator } from '@/server/admin/session';
 import { inboxListOf, inboxListPath, showLead } from '@/server/leads/queries';
 import { MAX_NOTE_CHARS, notesOf } from '@/server/leads/workbench';
@@ -88,7 +90,14 @@ export default async function LeadPage({ params, searchParams }: Props) {
     );
   }
   const { lead } = shown;
-  const [notes, jobs] = await Promise.all([notesOf(lead.id), leadJobs(lead.id)]);
+  const [notes, jobs, draft] = await Promise.all([
+    notesOf(lead.id),
+    leadJobs(lead.id),
+    readDraft(`/admin/leads/${lead.id}`),
+  ]);
+  const latestNote = notes[0]?.body ?? null;
+  // A kept draft that shows as the newest note was saved since (from another tab).
+  const kept = draft !== null && noteText(draft) !== latestNote ? draft : null;
   const fieldRows = leadFieldRows(lead.form, lead.fields).map(
     ([label, value]): [string, string] => [label, visible(value)],
   );
@@ -167,8 +176,11 @@ export default async function LeadPage({ params, searchParams }: Props) {
             )}
             <div className="mt-3 space-y-2">
               <NoteField
+                // A new box once the kept draft is saved, so the form's reset empties it.
+                key={kept ?? ''}
                 leadId={lead.id}
-                latestNote={notes[0]?.body ?? null}
+                latestNote={latestNote}
+                kept={kept}
                 label={leadCopy.note}
                 restoredHint={leadCopy.noteRestored}
                 maxLength={MAX_NOTE_CHARS}

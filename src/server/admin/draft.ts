@@ -1,0 +1,62 @@
+import 'server-only';
+import { cookies } from 'next/headers';
+import { z } from 'zod';
+import { secureCookies } from './auth';
+
+/**
+ * Text an operator sent after their session had ended, kept in their own browser (HttpOnly cookies,
+ * nothing stored on the server for a request nobody signed) for the page it was typed on, so after
+ * signing in again it is back in its box, with or without JavaScript. Cleared once saved; gone after
+ * an hour. A browser keeps at most 4 kB a cookie, so the text is split over a few.
+ */
+
+const DRAFT_COOKIE = 'admin.draft';
+const CHUNK_BYTES = 3_800;
+const MAX_CHUNKS = 3;
+const DRAFT_SECONDS = 60 * 60;
+
+const draftSchema = z.object({ path: z.string(), text: z.string() });
+const chunkName = (index: number) => `${DRAFT_COOKIE}.${index}`;
+const options = () => ({
+  httpOnly: true,
+  sameSite: 'lax' as const,
+  secure: secureCookies(),
+  path: '/admin',
+});
+
+/** Keeps `text` for the page at `path` (its pathname); false when it is too long to keep. */
+export async function keepDraft(path: string, text: string): Promise<boolean> {
+  const value = Buffer.from(JSON.stringify({ path, text })).toString('base64url');
+  const chunks = value.match(new RegExp(`.{1,${CHUNK_BYTES}}`, 'g')) ?? [];
+  if (chunks.length > MAX_CHUNKS) return false;
+  await clearDraft();
+  const store = await cookies();
+  chunks.forEach((chunk, index) =>
+    store.set(chunkName(index), chunk, { ...options(), maxAge: DRAFT_SECONDS }),
+  );
+  return true;
+}
+
+/** The text kept for the page at `path`, or null. */
+export async function readDraft(path: string): Promise<string | null> {
+  const store = await cookies();
+  let value = '';
+  for (let index = 0; index < MAX_CHUNKS; index++)
+    value += store.get(chunkName(index))?.value ?? '';
+  if (!value) return null;
+  try {
+    const draft = draftSchema.safeParse(
+      JSON.parse(Buffer.from(value, 'base64url').toString('utf8')),
+    );
+    return draft.success && draft.data.path === path && draft.data.text ? draft.data.text : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Forgets the kept text (it was saved). */
+export async function clearDraft(): Promise<void> {
+  const store = await cookies();
+  for (let index = 0; index < MAX_CHUNKS; index++)
+    if (store.has(chunkName(index))) store.set(chunkName(index), '', { ...options(), maxAge: 0 });
+}
