@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { stageLabels } from '@/content/admin';
 import { operatorAction, type ActionOutcome } from '@/server/admin/action';
 import { sendCookies } from '@/server/admin/cookies';
+import { clearDraft } from '@/server/admin/draft';
 import { formOrAll, leadId, leadIds, shownStages, stage } from '@/server/admin/fields';
 import { endEverySession } from '@/server/admin/operators';
 import { requestedPath } from '@/server/admin/session';
@@ -19,6 +20,8 @@ import { setStage } from '@/server/leads/workbench';
 
 export const signOut = operatorAction('sign-out', z.object({}), async (_input, who, request) => {
   await sendCookies(await endEverySession(who.operator.id, request));
+  // A note kept from an ended session is not left for whoever uses this browser next.
+  await clearDraft();
   return { flash: { code: 'signed_out' }, to: '/admin/sign-in', audit: [{ action: 'sign_out' }] };
 });
 
