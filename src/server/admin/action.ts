@@ -82,9 +82,11 @@ export function operatorAction<S extends z.ZodType>(
       who = foreign ? null : await currentOperator(requestHeaders);
       if (foreign) outcome = { flash: { code: 'cross_site' } };
       else if (!who) {
-        const text = keepOnExpiry ? withoutNul(String(formData.get(keepOnExpiry) ?? '')) : '';
+        const draft = keepOnExpiry ? formData.get(keepOnExpiry) : null;
+        const text = typeof draft === 'string' ? withoutNul(draft) : '';
         const kept =
-          text.trim() !== '' && (await keepDraft(new URL(back, 'http://x').pathname, text));
+          text.trim() !== '' &&
+          (await keepDraft(new URL(back, 'http://inbox.invalid').pathname, text));
         outcome = {
           flash: { code: kept ? 'expired_draft_kept' : 'expired' },
           to: signInPath(back),
