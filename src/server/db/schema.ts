@@ -68,7 +68,7 @@ export const searchedFields = [
 ];
 /**
  * How the search text and a search term are both folded: lower case, accents dropped (decomposed,
- * then the combining marks removed), so "muller" finds "Müller". The same steps in SQL and here.
+ * then the combining marks removed), so "muller" finds the name with its umlaut. The same in SQL and here.
  */
 const combiningMarks = String.raw`[\u0300-\u036f]`;
 const foldSql = (expression: string) =>
