@@ -576,6 +576,33 @@ describe('plain HTML form posts (JavaScript off)', () => {
     });
   });
 
+  it('takes the campaign from the address of the page the form was on', async () => {
+    const page =
+      'https://www.agency.com/contact-us?utm_source=google&utm_medium=cpc&utm_campaign=spring_a&x=1';
+    const body = new URLSearchParams({
+      ...validBodies.contact,
+      email: 'nojs-utm@example.com',
+      company_website: '',
+      form_started_at: '',
+    }).toString();
+    const response = await post('contact', body, {
+      contentType: 'application/x-www-form-urlencoded',
+      accept: browserAccept,
+      headers: { referer: page },
+    });
+    expect(response.status).toBe(303);
+    const [lead] = (await (await db()).select().from(leads)).filter(
+      (row) => row.fields.email === 'nojs-utm@example.com',
+    );
+    expect(lead!.attribution).toEqual({
+      page_url: page,
+      user_agent: 'integration-test',
+      utm_source: 'google',
+      utm_medium: 'cpc',
+      utm_campaign: 'spring_a',
+    });
+  });
+
   it('redirects an invalid post back to the form with the errors, and no typed values, in the URL', async () => {
     const form = new FormData();
     form.set('firstName', 'Alan');

@@ -13,6 +13,7 @@ import {
   type Attribution,
   type LeadForm,
 } from '@/lib/lead-forms';
+import { UTM_KEYS } from '@/lib/attribution';
 import { getDatabase } from '@/server/db/client';
 import { parseBody, wantsHtmlRedirect } from '@/server/http/body';
 import { hashAddress } from '@/server/http/client-address';
@@ -60,6 +61,14 @@ export function parseAttribution(body: Record<string, unknown>, headers: Headers
     referer.length <= 2048
   )
     attribution.page_url = referer;
+  // Without JavaScript the campaign is still in the address of the page the form was on.
+  if (typeof attribution.page_url === 'string' && !UTM_KEYS.some((key) => key in attribution)) {
+    const query = URL.parse(attribution.page_url)?.searchParams;
+    for (const key of UTM_KEYS) {
+      const result = attributionRules[key](query?.get(key) ?? undefined);
+      if (result.ok && result.value) attribution[key] = result.value;
+    }
+  }
   const userAgent = headers.get('user-agent')?.trim();
   if (attribution.user_agent === undefined && userAgent)
     attribution.user_agent = userAgent.slice(0, 512);
