@@ -1,6 +1,12 @@
 // Visit attribution sent with every lead (docs/product.md section 6.7). utmCaptureScript keeps the
 // landing's utm_* parameters for the visit, so a lead sent three pages later still carries them.
-export const UTM_KEYS = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content'] as const;
+export const UTM_KEYS = [
+  'utm_source',
+  'utm_medium',
+  'utm_campaign',
+  'utm_term',
+  'utm_content',
+] as const;
 const UTM_STORAGE_KEY = 'lead_utm';
 
 /** Inline, pre-paint: keep the first utm-tagged landing of this tab's visit. */
