@@ -579,13 +579,16 @@ describe('the inbox’s address is bounded before it reaches the database', () =
     }
   });
 
-  it('finds a name with or without its accents, in either case', async () => {
+  it('finds a name with or without its accents and apostrophes, in either case', async () => {
     const id = await submitLead('accents@example.com', { firstName: 'JOSÉ', lastName: 'Müller' });
+    const other = await submitLead('apostrophe@example.com', { lastName: "O'Brien-Ngata" });
     const found = async (q: string) =>
       (await searchLeads(parseLeadQuery({ q }).query)).rows.map((row) => row.id);
     for (const q of ['muller', 'MULLER', 'müller', 'Mülle', 'josé', 'jose müller'])
       expect(await found(q), q).toEqual([id]);
     expect(await found('mueller')).toEqual([]);
+    for (const q of ['obrien', "O'Brien", 'O’Brien', 'o‘brien-ngata'])
+      expect(await found(q), q).toEqual([other]);
   });
 
   it('reads a lead’s delivery in the list from its webhook job only', async () => {

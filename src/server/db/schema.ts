@@ -68,13 +68,14 @@ export const searchedFields = [
 ];
 /**
  * How the search text and a search term are both folded: lower case, accents dropped (decomposed,
- * then the combining marks removed), so "muller" finds the name with its umlaut. The same in SQL and here.
+ * then the combining marks removed) and apostrophes too, straight or curly, so "muller" finds the
+ * name with its umlaut and "obrien" finds O'Brien. The same in SQL and here.
  */
-const combiningMarks = String.raw`[\u0300-\u036f]`;
+const foldedAway = String.raw`[\u0300-\u036f\u0027\u0060\u02bc\u2018\u2019]`;
 const foldSql = (expression: string) =>
-  `regexp_replace(lower(normalize(${expression}, NFD)), '${combiningMarks}', '', 'g')`;
+  `regexp_replace(lower(normalize(${expression}, NFD)), '${foldedAway}', '', 'g')`;
 export const foldForSearch = (text: string) =>
-  text.normalize('NFD').toLowerCase().replace(new RegExp(combiningMarks, 'g'), '');
+  text.normalize('NFD').toLowerCase().replace(new RegExp(foldedAway, 'g'), '');
 const oneOf = (column: string, values: readonly string[]) =>
   sql.raw(`${column} IN (${values.map((value) => `'${value}'`).join(', ')})`);
 
