@@ -66,7 +66,7 @@ export const signInCopy = {
   submit: 'Sign in',
   expired: 'Your session ended. Please sign in again.',
   expired_draft_kept:
-    'Your session ended, so your note was not saved yet. Sign in again: it will be back in its box.',
+    'Your session ended, so your changes were not saved yet. Sign in again: they will be back on the page.',
 } as const;
 
 export const inboxCopy = {
@@ -76,7 +76,8 @@ export const inboxCopy = {
   form: 'Form',
   stage: 'Status',
   spam: 'Spam',
-  delivery: 'Delivery',
+  // The list's delivery is the webhook's; emails and chat are on each lead's page.
+  delivery: 'Webhook',
   from: 'From (UTC day)',
   to: 'To (UTC day)',
   search: 'Search name, email, phone or company',
@@ -100,7 +101,7 @@ export const inboxCopy = {
     when: 'Received (UTC)',
     form: 'Form',
     email: 'Email',
-    delivery: 'Delivery',
+    delivery: 'Webhook',
   },
   unopened: 'Unopened',
   noName: 'No name given',
@@ -159,6 +160,8 @@ export const leadCopy = {
   note: 'Note',
   addNote: 'Add note',
   noteRestored: 'Your note was not saved yet: here it is again. Press Add note to save it.',
+  stageRestored:
+    'The status you chose ({stage}) was not saved yet: here it is again. Press Save status to save it.',
   noteBy: '{author}, {when} (UTC)',
   noNotes: 'No notes yet.',
   delivery: 'Delivery',
@@ -386,7 +389,7 @@ export const flashErrors = {
   rate_limited: 'Too many failed password checks. Try again in {minutes} minutes.',
   expired: 'Your session ended. Please sign in again.',
   expired_draft_kept:
-    'Your session ended, so your note was not saved yet. Sign in again: it will be back in its box.',
+    'Your session ended, so your changes were not saved yet. Sign in again: they will be back on the page.',
   unavailable: 'That could not be done just now: the database did not answer. Please try again.',
   cross_site: 'That change was not sent from this inbox, so it was not made.',
   bad_token: 'That form was out of date. It was not sent: please try again.',

@@ -524,7 +524,7 @@ test.describe('the inbox', () => {
     );
 
   for (const javaScript of [true, false])
-    test(`a note sent after the session ended is back in its box once signed in again, then saved, ${javaScript ? 'with' : 'without'} JavaScript`, async ({
+    test(`a note and a status sent after the session ended are back on the page once signed in again, then saved, ${javaScript ? 'with' : 'without'} JavaScript`, async ({
       page,
       browser,
       request,
@@ -537,6 +537,7 @@ test.describe('the inbox', () => {
       if (javaScript) await noteBoxHydrated(tab);
       const note = 'Called: wants a quote for three sites by Friday, café included';
       await tab.getByLabel('Note', { exact: true }).fill(note);
+      await tab.getByLabel('Status', { exact: true }).selectOption('qualified');
       // Signed out meanwhile, in another tab.
       const other = await tab.context().newPage();
       await other.goto('/admin/account');
@@ -547,7 +548,7 @@ test.describe('the inbox', () => {
       await tab.getByRole('button', { name: 'Add note' }).click();
       await expect(tab).toHaveURL(/\/admin\/sign-in/);
       await expect(tab.getByRole('main').getByRole('alert')).toHaveText(
-        'Your session ended, so your note was not saved yet. Sign in again: it will be back in its box.',
+        'Your session ended, so your changes were not saved yet. Sign in again: they will be back on the page.',
       );
       await sendSignIn(tab, operator.email, operator.password);
       await expect(tab).toHaveURL(new RegExp(`/admin/leads/${id}$`));
@@ -555,6 +556,10 @@ test.describe('the inbox', () => {
       await expect(
         tab.getByText('Your note was not saved yet: here it is again. Press Add note to save it.'),
       ).toBeVisible();
+      await expect(tab.getByLabel('Status', { exact: true })).toHaveValue('qualified');
+      await expect(tab.getByLabel('Status', { exact: true })).toHaveAccessibleDescription(
+        'The status you chose (Qualified) was not saved yet: here it is again. Press Save status to save it.',
+      );
       if (!javaScript) {
         // Signing out forgets it: the browser's next user does not get it.
         await tab.goto('/admin/account');
@@ -562,15 +567,19 @@ test.describe('the inbox', () => {
         await sendSignIn(tab, operator.email, operator.password);
         await tab.goto(`/admin/leads/${id}`);
         await expect(tab.getByLabel('Note', { exact: true })).toHaveValue('');
+        await expect(tab.getByLabel('Status', { exact: true })).toHaveValue('new');
         await tab.getByLabel('Note', { exact: true }).fill(note);
+        await tab.getByLabel('Status', { exact: true }).selectOption('qualified');
       }
       if (javaScript) await expectNoAxeViolations(tab);
       if (javaScript) await noteBoxHydrated(tab);
       await tab.getByRole('button', { name: 'Add note' }).click();
-      await flash(tab, 'Note added.');
+      await flash(tab, 'Status saved: Qualified. Note added.');
       await expect(tab.getByRole('main')).toContainText(note);
       await expect(tab.getByLabel('Note', { exact: true })).toHaveValue('');
       await expect(tab.getByText('Your note was not saved yet')).toBeHidden();
+      await expect(tab.getByText('The status you chose')).toHaveCount(0);
+      await expect(tab.getByLabel('Status', { exact: true })).toHaveValue('qualified');
       // Saved: the box stays empty from now on.
       await tab.reload();
       if (javaScript) await noteBoxHydrated(tab);

@@ -336,6 +336,8 @@ test.describe('email off, then on: Deliver skipped sends what was stored meanwhi
   const env: Record<string, string> = {
     ...E2E_ENV,
     SMTP_URL: '',
+    // No webhook either: the overview then offers no test event, and does not speak of one.
+    LEADS_WEBHOOK_URL_CONTACT: '',
     ADMIN_SESSION_IDLE_MINUTES: '60',
   };
 
@@ -391,6 +393,8 @@ test.describe('email off, then on: Deliver skipped sends what was stored meanwhi
       'Email is off: set SMTP_URL (for example smtps://user:password@smtp.example.com:465) and restart.',
     );
     await expect(page.getByRole('button', { name: 'Send test email' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /^Send test event/ })).toHaveCount(0);
+    await expect(page.getByText('A test event is marked test: true')).toHaveCount(0);
     // Nothing can deliver the skipped emails yet.
     await expect(page.getByRole('button', { name: 'Deliver skipped: Growth audit' })).toHaveCount(
       0,

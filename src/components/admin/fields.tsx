@@ -12,6 +12,7 @@ export function SelectField({
   options,
   defaultValue,
   any,
+  describedBy,
 }: {
   id: string;
   name: string;
@@ -19,13 +20,21 @@ export function SelectField({
   options: Array<[string, string]>;
   defaultValue?: string;
   any?: string;
+  /** The id of a hint about the field's value. */
+  describedBy?: string;
 }) {
   return (
     <div>
       <label htmlFor={id} className={labelClass}>
         {label}
       </label>
-      <select id={id} name={name} defaultValue={defaultValue} className={controlClass}>
+      <select
+        id={id}
+        name={name}
+        defaultValue={defaultValue}
+        aria-describedby={describedBy}
+        className={controlClass}
+      >
         {any !== undefined && <option value="">{any}</option>}
         {options.map(([value, text]) => (
           <option key={value} value={value}>

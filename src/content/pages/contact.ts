@@ -63,5 +63,5 @@ export const contactAside = {
     ],
   },
   contactHeading: 'Other ways to reach us',
-  liveChat: { label: 'Live chat', detail: 'Available 24/7: open the chat' },
+  liveChat: { label: 'Live chat', detail: 'Available 24/7' },
 } as const satisfies AsideContent;

@@ -7,7 +7,7 @@ import { CSRF_FIELD } from '@/lib/csrf';
 import { withoutNul } from '@/server/http/body';
 import { describeError, log } from '@/server/log';
 import { recordAudits, type AuditRecord } from '@/server/audit';
-import { keepDraft } from './draft';
+import { keepDraft, type Draft } from './draft';
 import { setFlash, type Flash } from './flash';
 import { isForeignRequest } from './request-check';
 import {
@@ -67,8 +67,8 @@ export function operatorAction<S extends z.ZodType>(
   name: string,
   schema: S,
   run: (input: z.infer<S>, who: OperatorSession, requestHeaders: Headers) => Promise<ActionOutcome>,
-  /** A field whose text is kept for its page when the session has ended (draft.ts). */
-  { keepOnExpiry }: { keepOnExpiry?: string } = {},
+  /** What of the posted fields to keep for their page when the session has ended (draft.ts). */
+  { keepOnExpiry }: { keepOnExpiry?: (fields: Record<string, string | string[]>) => Draft } = {},
 ): (formData: FormData) => Promise<void> {
   return async (posted) => {
     const started = performance.now();
@@ -82,11 +82,10 @@ export function operatorAction<S extends z.ZodType>(
       who = foreign ? null : await currentOperator(requestHeaders);
       if (foreign) outcome = { flash: { code: 'cross_site' } };
       else if (!who) {
-        const draft = keepOnExpiry ? formData.get(keepOnExpiry) : null;
-        const text = typeof draft === 'string' ? withoutNul(draft) : '';
+        const draft = keepOnExpiry?.(formFields(formData)) ?? {};
         const kept =
-          text.trim() !== '' &&
-          (await keepDraft(new URL(back, 'http://inbox.invalid').pathname, text));
+          Object.keys(draft).length > 0 &&
+          (await keepDraft(new URL(back, 'http://inbox.invalid').pathname, draft));
         outcome = {
           flash: { code: kept ? 'expired_draft_kept' : 'expired' },
           to: signInPath(back),

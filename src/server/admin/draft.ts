@@ -4,18 +4,21 @@ import { z } from 'zod';
 import { secureCookies } from './auth';
 
 /**
- * Text an operator sent after their session had ended, kept in their own browser (HttpOnly cookies,
- * nothing stored on the server for a request nobody signed) for the page it was typed on, so after
- * signing in again it is back in its box, with or without JavaScript. Cleared once saved; gone after
- * an hour. A browser keeps at most 4 kB a cookie, so the text is split over a few.
+ * What an operator sent after their session had ended (a note, a chosen status), kept in their own
+ * browser (HttpOnly cookies, nothing stored on the server for a request nobody signed) for the page
+ * it was sent from, so after signing in again it is back on that page, with or without JavaScript.
+ * Cleared once sent again signed in, or on sign-out; gone after an hour. A browser keeps at most
+ * 4 kB a cookie, so the fields are split over a few.
  */
+
+export type Draft = Record<string, string>;
 
 const DRAFT_COOKIE = 'admin.draft';
 const CHUNK_BYTES = 3_800;
 const MAX_CHUNKS = 3;
 const DRAFT_SECONDS = 60 * 60;
 
-const draftSchema = z.object({ path: z.string(), text: z.string() });
+const draftSchema = z.object({ path: z.string(), fields: z.record(z.string(), z.string()) });
 const chunkName = (index: number) => `${DRAFT_COOKIE}.${index}`;
 const options = () => ({
   httpOnly: true,
@@ -24,9 +27,9 @@ const options = () => ({
   path: '/admin',
 });
 
-/** Keeps `text` for the page at `path` (its pathname); false when it is too long to keep. */
-export async function keepDraft(path: string, text: string): Promise<boolean> {
-  const value = Buffer.from(JSON.stringify({ path, text })).toString('base64url');
+/** Keeps `fields` for the page at `path` (its pathname); false when they are too long to keep. */
+export async function keepDraft(path: string, fields: Draft): Promise<boolean> {
+  const value = Buffer.from(JSON.stringify({ path, fields })).toString('base64url');
   const chunks = value.match(new RegExp(`.{1,${CHUNK_BYTES}}`, 'g')) ?? [];
   if (chunks.length > MAX_CHUNKS) return false;
   await clearDraft();
@@ -37,8 +40,8 @@ export async function keepDraft(path: string, text: string): Promise<boolean> {
   return true;
 }
 
-/** The text kept for the page at `path`, or null. */
-export async function readDraft(path: string): Promise<string | null> {
+/** The fields kept for the page at `path` (unchecked: the page parses what it uses), or null. */
+export async function readDraft(path: string): Promise<Draft | null> {
   const store = await cookies();
   let value = '';
   for (let index = 0; index < MAX_CHUNKS; index++)
@@ -48,13 +51,13 @@ export async function readDraft(path: string): Promise<string | null> {
     const draft = draftSchema.safeParse(
       JSON.parse(Buffer.from(value, 'base64url').toString('utf8')),
     );
-    return draft.success && draft.data.path === path && draft.data.text ? draft.data.text : null;
+    return draft.success && draft.data.path === path ? draft.data.fields : null;
   } catch {
     return null;
   }
 }
 
-/** Forgets the kept text (it was saved). */
+/** Forgets the kept fields. */
 export async function clearDraft(): Promise<void> {
   const store = await cookies();
   for (let index = 0; index < MAX_CHUNKS; index++)

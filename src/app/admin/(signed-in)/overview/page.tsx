@@ -142,7 +142,10 @@ export default async function OverviewPage() {
           ) : (
             <p className="mt-3 text-sm">{overviewCopy.noAlertRecipient}</p>
           ))}
-        <p className="mt-5 text-sm text-ink-700">{overviewCopy.testIntro}</p>
+        {/* Said only where a Send test event button follows. */}
+        {leadForms.some((form) => health.webhook[form].configured) && (
+          <p className="mt-5 text-sm text-ink-700">{overviewCopy.testIntro}</p>
+        )}
         {leadForms.map((form) => {
           const counts = health.forms[form];
           const rows = [

@@ -34,6 +34,8 @@ export const saveWork = operatorAction(
       .transform((note) => noteText(note ?? '')),
   }),
   async ({ id, save, stage: to, from, note }, who): Promise<ActionOutcome> => {
+    // Sent from the page, so with whatever was kept for it and put back.
+    await clearDraft();
     if (note.length > MAX_NOTE_CHARS)
       return { flash: { code: 'note_long', values: { max: MAX_NOTE_CHARS } } };
     const stageChosen = save === 'stage' || to !== from;
@@ -42,7 +44,6 @@ export const saveWork = operatorAction(
     if (note) {
       const noteId = await addNote(id, who.operator.email, note);
       if (!noteId) return { flash: { code: 'not_found' } };
-      await clearDraft();
       // That a note was added, not what it says: the audit log holds no lead's personal data.
       audit.push({ action: 'lead_note_added', target: id, detail: { note: noteId } });
     }
@@ -68,7 +69,13 @@ export const saveWork = operatorAction(
     // Nothing changed: it had that status already, or it is gone (deleted in another tab).
     return { flash: { code: (await showLead(id)) ? 'stage_unchanged' : 'not_found', values } };
   },
-  { keepOnExpiry: 'note' },
+  // The note typed and the status chosen, if they differ from what the page showed.
+  {
+    keepOnExpiry: ({ note, stage, from }) => ({
+      ...(typeof note === 'string' && note.trim() ? { note } : {}),
+      ...(typeof stage === 'string' && stage !== from ? { stage } : {}),
+    }),
+  },
 );
 
 export const resend = operatorAction(

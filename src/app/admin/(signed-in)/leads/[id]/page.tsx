@@ -11,6 +11,7 @@ import { SelectField } from '@/components/admin/fields';
 import { NoteField } from '@/components/admin/note-field';
 import { Panel } from '@/components/admin/panel';
 import { readDraft } from '@/server/admin/draft';
+import { stage } from '@/server/admin/fields';
 import { requireOperator } from '@/server/admin/session';
 import { inboxListOf, inboxListPath, showLead } from '@/server/leads/queries';
 import { MAX_NOTE_CHARS, notesOf } from '@/server/leads/workbench';
@@ -96,8 +97,11 @@ export default async function LeadPage({ params, searchParams }: Props) {
     readDraft(`/admin/leads/${lead.id}`),
   ]);
   const latestNote = notes[0]?.body ?? null;
-  // A kept draft that shows as the newest note was saved since (from another tab).
-  const kept = draft !== null && noteText(draft) !== latestNote ? draft : null;
+  // Kept from a post after the session ended; a note that shows as the newest was saved since, and
+  // a status the lead has now was set since.
+  const keptNote = draft?.note && noteText(draft.note) !== latestNote ? draft.note : null;
+  const chosen = stage.safeParse(draft?.stage);
+  const keptStage = chosen.success && chosen.data !== lead.stage ? chosen.data : null;
   const fieldRows = leadFieldRows(lead.form, lead.fields).map(
     ([label, value]): [string, string] => [label, visible(value)],
   );
@@ -131,7 +135,8 @@ export default async function LeadPage({ params, searchParams }: Props) {
                 name="stage"
                 label={leadCopy.stage}
                 options={Object.entries(stageLabels)}
-                defaultValue={lead.stage}
+                defaultValue={keptStage ?? lead.stage}
+                describedBy={keptStage ? 'lead-stage-restored' : undefined}
               />
               <button
                 type="submit"
@@ -144,6 +149,11 @@ export default async function LeadPage({ params, searchParams }: Props) {
                 {leadCopy.saveStage}
               </button>
             </div>
+            {keptStage && (
+              <p id="lead-stage-restored" className="mt-2 text-sm text-ink-700">
+                {fill(leadCopy.stageRestored, { stage: stageLabels[keptStage] })}
+              </p>
+            )}
             <dl className="mt-3 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[12rem_minmax(0,1fr)]">
               <dt className="font-semibold text-ink-800">{leadCopy.firstResponse}</dt>
               <dd>
@@ -177,10 +187,10 @@ export default async function LeadPage({ params, searchParams }: Props) {
             <div className="mt-3 space-y-2">
               <NoteField
                 // A new box once the kept draft is saved, so the form's reset empties it.
-                key={kept ?? ''}
+                key={keptNote ?? ''}
                 leadId={lead.id}
                 latestNote={latestNote}
-                kept={kept}
+                kept={keptNote}
                 label={leadCopy.note}
                 restoredHint={leadCopy.noteRestored}
                 maxLength={MAX_NOTE_CHARS}
