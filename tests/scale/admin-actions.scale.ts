@@ -380,7 +380,9 @@ describe('the rest of the contract over HTTP', () => {
     // 2,000 characters of two bytes each: more than one cookie holds.
     const note = 'é'.repeat(1_999) + '!';
     const form = formWithButton((await page(lead)).html, 'Add note');
-    const expired = await submit(base, lead, form, 'Add note', { note }, {});
+    const shown = form.fields.from!;
+    const chosen = shown === 'won' ? 'lost' : 'won';
+    const expired = await submit(base, lead, form, 'Add note', { note, stage: chosen }, {});
     expect(expired.status).toBe(303);
     expect(expired.headers.get('location')).toMatch(/^\/admin\/sign-in/);
     const drafts = expired.headers.getSetCookie().filter((line) => line.startsWith('admin.draft.'));
@@ -390,8 +392,16 @@ describe('the rest of the contract over HTTP', () => {
       expect(line).toMatch(/Path=\/admin/);
       expect(line.split(';')[0]!.length).toBeLessThan(4_000);
     }
+    // Someone else changes the status meanwhile.
+    const third = ['new', 'contacted', 'qualified'].find((each) => each !== shown)!;
+    const changed = await submit(base, lead, form, 'Save status', { stage: third }, { cookie });
+    expect(changed.status).toBe(303);
     const kept = `${cookie}; ${cookiesFrom(expired)}`;
-    expect((await page(lead, kept)).html).toContain(`${note}</textarea>`);
+    const back = (await page(lead, kept)).html;
+    expect(back).toContain(`${note}</textarea>`);
+    // The status chosen is back too, with the one its page showed, for the stale-page check.
+    expect(formWithButton(back, 'Add note').fields).toMatchObject({ stage: chosen, from: shown });
+    expect(back).toContain('The status you chose');
     expect((await page(`/admin/leads/${leadIds[0]}`, kept)).html).not.toContain(note);
     // Saved: the cookies are cleared.
     const saved = await submit(base, lead, form, 'Add note', { note }, { cookie: kept });

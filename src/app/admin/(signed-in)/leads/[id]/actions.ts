@@ -69,11 +69,13 @@ export const saveWork = operatorAction(
     // Nothing changed: it had that status already, or it is gone (deleted in another tab).
     return { flash: { code: (await showLead(id)) ? 'stage_unchanged' : 'not_found', values } };
   },
-  // The note typed and the status chosen, if they differ from what the page showed.
+  // The note typed, and the status chosen with the one the page showed (for the same check later).
   {
     keepOnExpiry: ({ note, stage, from }) => ({
       ...(typeof note === 'string' && note.trim() ? { note } : {}),
-      ...(typeof stage === 'string' && stage !== from ? { stage } : {}),
+      ...(typeof stage === 'string' && typeof from === 'string' && stage !== from
+        ? { stage, from }
+        : {}),
     }),
   },
 );

@@ -102,6 +102,8 @@ export default async function LeadPage({ params, searchParams }: Props) {
   const keptNote = draft?.note && noteText(draft.note) !== latestNote ? draft.note : null;
   const chosen = stage.safeParse(draft?.stage);
   const keptStage = chosen.success && chosen.data !== lead.stage ? chosen.data : null;
+  // With it, the status its page showed: a change made since is then caught as on a stale page.
+  const shownStage = (keptStage && stage.safeParse(draft?.from).data) || lead.stage;
   const fieldRows = leadFieldRows(lead.form, lead.fields).map(
     ([label, value]): [string, string] => [label, visible(value)],
   );
@@ -128,7 +130,7 @@ export default async function LeadPage({ params, searchParams }: Props) {
           {/* One form: either button also saves what was changed in the other field (actions.ts). */}
           <ActionForm action={saveWork}>
             {hidden}
-            <input type="hidden" name="from" value={lead.stage} />
+            <input type="hidden" name="from" value={shownStage} />
             <div className="mt-3 flex flex-wrap items-end gap-3">
               <SelectField
                 id="lead-stage"
