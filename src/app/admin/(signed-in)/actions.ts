@@ -20,7 +20,7 @@ import { setStage } from '@/server/leads/workbench';
 
 export const signOut = operatorAction('sign-out', z.object({}), async (_input, who, request) => {
   await sendCookies(await endEverySession(who.operator.id, request));
-  // A note kept from an ended session is not left for whoever uses this browser next.
+  // What was kept from an ended session (draft.ts) is not left for the browser's next user.
   await clearDraft();
   return { flash: { code: 'signed_out' }, to: '/admin/sign-in', audit: [{ action: 'sign_out' }] };
 });
