@@ -65,8 +65,6 @@ export const signInCopy = {
   password: 'Password',
   submit: 'Sign in',
   expired: 'Your session ended. Please sign in again.',
-  expired_draft_kept:
-    'Your session ended, so your changes were not saved yet. Sign in again: they will be back on the page.',
 } as const;
 
 export const inboxCopy = {
