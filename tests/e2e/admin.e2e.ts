@@ -587,6 +587,61 @@ test.describe('the inbox', () => {
       if (!javaScript) await tab.context().close();
     });
 
+  for (const javaScript of [true, false])
+    test(`a note and a status not yet saved stay on the page through Mark as spam, Not spam and Re-send, ${javaScript ? 'with' : 'without'} JavaScript`, async ({
+      page,
+      browser,
+      request,
+    }) => {
+      const id = await apiLead(request, {
+        email: `unsaved-${javaScript ? 'js' : 'plain'}-${run}@example.com`,
+      });
+      const tab = await signedInPage(page, browser, operator, javaScript);
+      await tab.goto(`/admin/leads/${id}`);
+      if (javaScript) await noteBoxHydrated(tab);
+      const note = 'Asked for pricing twice: keep an eye on it';
+      const kept = async () => {
+        await expect(tab.getByLabel('Note', { exact: true })).toHaveValue(note);
+        await expect(
+          tab.getByText(
+            'Your note was not saved yet: here it is again. Press Add note to save it.',
+          ),
+        ).toBeVisible();
+        await expect(tab.getByLabel('Status', { exact: true })).toHaveValue('qualified');
+        await expect(tab.getByLabel('Status', { exact: true })).toHaveAccessibleDescription(
+          'The status you chose (Qualified) was not saved yet: here it is again. Press Save status to save it.',
+        );
+      };
+      await tab.getByLabel('Note', { exact: true }).fill(note);
+      await tab.getByLabel('Status', { exact: true }).selectOption('qualified');
+      // The note box is required for Add note only: these buttons go with it empty or not.
+      await tab.getByRole('button', { name: 'Mark as spam' }).click();
+      await flash(tab, 'Marked as spam. It will not be delivered.');
+      await kept();
+      if (javaScript) await expectNoAxeViolations(tab);
+      await tab.getByRole('button', { name: 'Not spam: deliver it' }).click();
+      await flash(tab, 'Marked as not spam. Its delivery is queued.');
+      await kept();
+      await tab.getByRole('button', { name: 'Re-send to the webhook' }).click();
+      await flash(tab, 'Re-sent: the webhook accepted it.');
+      await kept();
+      expect(receiver.forLead(id).length).toBeGreaterThanOrEqual(2);
+      if (javaScript) await noteBoxHydrated(tab);
+      await tab.getByRole('button', { name: 'Add note' }).click();
+      await flash(tab, 'Status saved: Qualified. Note added.');
+      await expect(tab.getByRole('listitem').filter({ hasText: note })).toHaveCount(1);
+      await tab.reload();
+      if (javaScript) await noteBoxHydrated(tab);
+      await expect(tab.getByLabel('Note', { exact: true })).toHaveValue('');
+      await expect(tab.getByText('The status you chose')).toHaveCount(0);
+      // Nothing typed: the buttons keep nothing.
+      await tab.getByRole('button', { name: 'Mark as spam' }).click();
+      await flash(tab, 'Marked as spam. It will not be delivered.');
+      await expect(tab.getByLabel('Note', { exact: true })).toHaveValue('');
+      await expect(tab.getByText('Your note was not saved yet')).toBeHidden();
+      if (!javaScript) await tab.context().close();
+    });
+
   test('the CSV download is the current filter, with each lead’s status, latest note and the formula guard', async ({
     page,
     request,

@@ -410,6 +410,36 @@ describe('the rest of the contract over HTTP', () => {
     ).toHaveLength(2);
   });
 
+  it('a note sent from an out-of-date form, or with Mark as spam, is kept for its page, not lost', async () => {
+    const lead = `/admin/leads/${await postLead('actions-kept@example.com')}`;
+    const form = formWithButton((await page(lead)).html, 'Add note');
+    const note = 'Kept though not saved';
+    const stale = await submit(
+      base,
+      lead,
+      { ...form, fields: { ...form.fields, csrf: 'not-the-token' } },
+      'Add note',
+      { note },
+      { cookie },
+    );
+    expect(stale.status).toBe(303);
+    expect(stale.headers.get('location')).toBe(lead);
+    const kept = `${cookie}; ${cookiesFrom(stale)}`;
+    const back = (await page(lead, kept)).html;
+    expect(back).toContain('That form was out of date. It was not sent: please try again.');
+    // In the box, not among the saved notes.
+    expect(back).toContain(`${note}</textarea>`);
+    expect(back).not.toContain(`${note}</p>`);
+    // Mark as spam sends the same form and saves the note no more than Add note did above.
+    const spam = formWithButton(back, 'Mark as spam');
+    const marked = await submit(base, lead, spam, 'Mark as spam', { note }, { cookie: kept });
+    expect(marked.status).toBe(303);
+    const after = (await page(lead, `${cookie}; ${cookiesFrom(marked)}`)).html;
+    expect(after).toContain(`${note}</textarea>`);
+    expect(after).toContain('Marked as spam. It will not be delivered.');
+    expect(after).not.toContain(`${note}</p>`);
+  });
+
   it('a NUL in a posted field is removed from a note and refuses a sign-in, never "the database did not answer"', async () => {
     const lead = `/admin/leads/${leadIds[0]}`;
     const noted = await submit(

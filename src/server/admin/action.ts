@@ -67,14 +67,25 @@ export function operatorAction<S extends z.ZodType>(
   name: string,
   schema: S,
   run: (input: z.infer<S>, who: OperatorSession, requestHeaders: Headers) => Promise<ActionOutcome>,
-  /** What of the posted fields to keep for their page when the session has ended (draft.ts). */
-  { keepOnExpiry }: { keepOnExpiry?: (fields: Record<string, string | string[]>) => Draft } = {},
+  /**
+   * What of the posted fields a draft keeps for their page (draft.ts) when they are not saved: after
+   * the session has ended or the action failed, and after every run of an action that does not
+   * `save` them itself (another button of the same form).
+   */
+  {
+    keep,
+    saves = false,
+  }: { keep?: (fields: Record<string, string | string[]>) => Draft; saves?: boolean } = {},
 ): (formData: FormData) => Promise<void> {
   return async (posted) => {
     const started = performance.now();
     const formData = postedForm(posted);
+    const fields = formFields(formData);
     const requestHeaders = await headers();
     const back = await requestedPath();
+    const page = new URL(back, 'http://inbox.invalid').pathname;
+    const keepUnsaved = async (saved = false) =>
+      keep ? keepDraft(page, saved ? {} : keep(fields)) : false;
     let outcome: ActionOutcome;
     let who: OperatorSession | null = null;
     try {
@@ -82,27 +93,28 @@ export function operatorAction<S extends z.ZodType>(
       who = foreign ? null : await currentOperator(requestHeaders);
       if (foreign) outcome = { flash: { code: 'cross_site' } };
       else if (!who) {
-        const draft = keepOnExpiry?.(formFields(formData)) ?? {};
-        const kept =
-          Object.keys(draft).length > 0 &&
-          (await keepDraft(new URL(back, 'http://inbox.invalid').pathname, draft));
+        const kept = await keepUnsaved();
         outcome = {
           flash: { code: kept ? 'expired_draft_kept' : 'expired' },
           to: signInPath(back),
         };
-      } else if (!csrfTokenMatches(who.session, formData.get(CSRF_FIELD)))
+      } else if (!csrfTokenMatches(who.session, formData.get(CSRF_FIELD))) {
         outcome = { flash: { code: 'bad_token' } };
-      else {
-        const parsed = schema.safeParse(formFields(formData));
+        await keepUnsaved();
+      } else {
+        const parsed = schema.safeParse(fields);
         outcome = parsed.success
           ? await run(parsed.data, who, requestHeaders)
           : { flash: failureFlash(parsed.error) };
         if (outcome.audit) await recordAudits(who.operator.email, outcome.audit);
+        // The page's fields were sent: what was kept for it gives way to what this run left unsaved.
+        await keepUnsaved(parsed.success && saves);
       }
     } catch (error) {
       unstable_rethrow(error);
       log('error', 'admin.action_failed', { action: name, error: describeError(error) });
       outcome = { flash: { code: 'unavailable' } };
+      if (who) await keepUnsaved();
     }
     log('info', 'admin.action', {
       action: name,

@@ -27,12 +27,19 @@ const options = () => ({
   path: '/admin',
 });
 
-/** Keeps `fields` for the page at `path` (its pathname); false when they are too long to keep. */
+/**
+ * Keeps `fields` for the page at `path` (its pathname) in place of what was kept; with no fields,
+ * forgets what was kept for that page. False when nothing is kept (none, or too long to keep).
+ */
 export async function keepDraft(path: string, fields: Draft): Promise<boolean> {
+  if (Object.keys(fields).length === 0) {
+    if (await readDraft(path)) await clearDraft();
+    return false;
+  }
   const value = Buffer.from(JSON.stringify({ path, fields })).toString('base64url');
   const chunks = value.match(new RegExp(`.{1,${CHUNK_BYTES}}`, 'g')) ?? [];
-  if (chunks.length > MAX_CHUNKS) return false;
   await clearDraft();
+  if (chunks.length > MAX_CHUNKS) return false;
   const store = await cookies();
   chunks.forEach((chunk, index) =>
     store.set(chunkName(index), chunk, { ...options(), maxAge: DRAFT_SECONDS }),
@@ -62,4 +69,17 @@ export async function clearDraft(): Promise<void> {
   const store = await cookies();
   for (let index = 0; index < MAX_CHUNKS; index++)
     if (store.has(chunkName(index))) store.set(chunkName(index), '', { ...options(), maxAge: 0 });
+}
+
+/**
+ * A lead page's work, the one draft the inbox keeps: the note typed, and a status chosen with the
+ * one its page showed (for the stale-page check when it is saved).
+ */
+export function workDraft({ note, stage, from }: Record<string, unknown>): Draft {
+  return {
+    ...(typeof note === 'string' && note.trim() ? { note } : {}),
+    ...(typeof stage === 'string' && typeof from === 'string' && stage !== from
+      ? { stage, from }
+      : {}),
+  };
 }

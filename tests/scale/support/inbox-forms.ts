@@ -24,15 +24,34 @@ const decode = (text: string) =>
 const attribute = (tag: string, name: string) =>
   new RegExp(`\\s${name}="([^"]*)"`).exec(tag)?.[1] ?? undefined;
 
+/** The hidden fields and submit buttons among these tags; `owner` picks those of one form. */
+function controls(html: string, owner: (attrs: string) => boolean) {
+  const fields: Record<string, string> = {};
+  for (const [tag, attrs = ''] of html.matchAll(/<input\b([^>]*)>/g)) {
+    const name = attribute(attrs, 'name');
+    if (owner(attrs) && name && attribute(tag, 'type') === 'hidden')
+      fields[decode(name)] = decode(attribute(tag, 'value') ?? '');
+  }
+  const buttons = [...html.matchAll(/<button\b([^>]*)>([\s\S]*?)<\/button>/g)]
+    .filter(([, attrs = '']) => owner(attrs))
+    .map(([, attrs = '', text = '']) => ({
+      text: decode(text.replace(/<[^>]+>/g, '').trim()),
+      name: attribute(attrs, 'name'),
+      value: attribute(attrs, 'value'),
+    }));
+  return { fields, buttons };
+}
+
 function pageForms(html: string): PageForm[] {
   return [...html.matchAll(/<form\b([^>]*)>([\s\S]*?)<\/form>/g)].map(
     ([, open = '', inner = '']) => {
-      const fields: Record<string, string> = {};
-      for (const [tag] of inner.matchAll(/<input\b[^>]*>/g)) {
-        const name = attribute(tag, 'name');
-        if (name && attribute(tag, 'type') === 'hidden')
-          fields[decode(name)] = decode(attribute(tag, 'value') ?? '');
-      }
+      const id = attribute(open, 'id');
+      // Its own controls, and those anywhere on the page that name it in their form attribute.
+      const own = controls(inner, (attrs) => attribute(attrs, 'form') === undefined);
+      const named = id
+        ? controls(html, (attrs) => attribute(attrs, 'form') === id)
+        : { fields: {}, buttons: [] };
+      const fields = { ...own.fields, ...named.fields };
       // A select sends its selected option, as a browser would (else its first).
       for (const [, attrs = '', options = ''] of inner.matchAll(
         /<select\b([^>]*)>([\s\S]*?)<\/select>/g,
@@ -42,18 +61,11 @@ function pageForms(html: string): PageForm[] {
         const chosen = all.find((tag) => /\sselected(=""|\s|>)/.test(tag)) ?? all[0];
         if (name && chosen) fields[decode(name)] = decode(attribute(chosen, 'value') ?? '');
       }
-      const buttons = [...inner.matchAll(/<button\b([^>]*)>([\s\S]*?)<\/button>/g)].map(
-        ([, attrs = '', text = '']) => ({
-          text: decode(text.replace(/<[^>]+>/g, '').trim()),
-          name: attribute(attrs, 'name'),
-          value: attribute(attrs, 'value'),
-        }),
-      );
       return {
         action: decode(attribute(open, 'action') ?? ''),
         fields,
-        buttons,
-        id: attribute(open, 'id'),
+        buttons: [...own.buttons, ...named.buttons],
+        id,
       };
     },
   );

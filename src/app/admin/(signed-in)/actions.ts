@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { stageLabels } from '@/content/admin';
 import { operatorAction, type ActionOutcome } from '@/server/admin/action';
 import { sendCookies } from '@/server/admin/cookies';
-import { clearDraft } from '@/server/admin/draft';
+import { clearDraft, workDraft } from '@/server/admin/draft';
 import { formOrAll, leadId, leadIds, shownStages, stage } from '@/server/admin/fields';
 import { endEverySession } from '@/server/admin/operators';
 import { requestedPath } from '@/server/admin/session';
@@ -85,6 +85,8 @@ export const sendNow = operatorAction(
       audit: [{ action: 'sent_now', target: id ?? form ?? null, detail: sent }],
     };
   },
+  // On a lead's page it sends the page's work form, whose note and status it leaves unsaved.
+  { keep: workDraft },
 );
 
 /** 'Deliver skipped': jobs stored while their channel was not configured, queued now that it is. */

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { stageLabels } from '@/content/admin';
 import { noteText } from '@/lib/note-text';
 import { operatorAction, type ActionOutcome } from '@/server/admin/action';
-import { clearDraft } from '@/server/admin/draft';
+import { workDraft } from '@/server/admin/draft';
 import { confirmed, leadId, stage } from '@/server/admin/fields';
 import type { AuditRecord } from '@/server/audit';
 import { deleteLead, resendLead, setSpam } from '@/server/leads/actions';
@@ -12,7 +12,11 @@ import { requestedPath } from '@/server/admin/session';
 import { inboxListPathOf, showLead } from '@/server/leads/queries';
 import { addNote, MAX_NOTE_CHARS, setStage } from '@/server/leads/workbench';
 
-/** A lead's page: its status, notes, re-send, spam, delete. */
+/**
+ * A lead's page: its status, notes, re-send, spam, delete. Every button but Delete sends the page's
+ * one work form, so what was typed or chosen there and not saved by the button pressed is kept
+ * (draft.ts) and back on the page, with or without JavaScript.
+ */
 
 /**
  * The status and the note are one form: either button saves both when both were changed, so a note
@@ -34,8 +38,6 @@ export const saveWork = operatorAction(
       .transform((note) => noteText(note ?? '')),
   }),
   async ({ id, save, stage: to, from, note }, who): Promise<ActionOutcome> => {
-    // Sent from the page, so with whatever was kept for it and put back.
-    await clearDraft();
     if (note.length > MAX_NOTE_CHARS)
       return { flash: { code: 'note_long', values: { max: MAX_NOTE_CHARS } } };
     const stageChosen = save === 'stage' || to !== from;
@@ -69,15 +71,7 @@ export const saveWork = operatorAction(
     // Nothing changed: it had that status already, or it is gone (deleted in another tab).
     return { flash: { code: (await showLead(id)) ? 'stage_unchanged' : 'not_found', values } };
   },
-  // The note typed, and the status chosen with the one the page showed (for the same check later).
-  {
-    keepOnExpiry: ({ note, stage, from }) => ({
-      ...(typeof note === 'string' && note.trim() ? { note } : {}),
-      ...(typeof stage === 'string' && typeof from === 'string' && stage !== from
-        ? { stage, from }
-        : {}),
-    }),
-  },
+  { keep: workDraft, saves: true },
 );
 
 export const resend = operatorAction(
@@ -92,6 +86,7 @@ export const resend = operatorAction(
       };
     return { flash: { code: result === 'spam' ? 'spam_lead' : result } };
   },
+  { keep: workDraft },
 );
 
 export const markSpam = operatorAction(
@@ -105,6 +100,7 @@ export const markSpam = operatorAction(
       audit: [{ action: isSpam ? 'lead_marked_spam' : 'lead_marked_not_spam', target: id }],
     };
   },
+  { keep: workDraft },
 );
 
 export const removeLead = operatorAction(

@@ -111,7 +111,16 @@ export default async function LeadPage({ params, searchParams }: Props) {
   const attributionRows = Object.entries(leadCopy.attributionLabels)
     .filter(([key]) => attribution[key] !== undefined && attribution[key] !== '')
     .map(([key, text]): [string, string] => [text, visible(attribution[key])]);
+  // Every button but Delete sends the work form (a button elsewhere names it): what was typed or
+  // chosen there and not saved by the button pressed is kept and back on the page (actions.ts).
   const hidden = <input type="hidden" name="id" value={lead.id} />;
+  const work = 'lead-work';
+  const sends = (action: (formData: FormData) => Promise<void>) => ({
+    type: 'submit' as const,
+    form: work,
+    formAction: action,
+    formNoValidate: true,
+  });
 
   return (
     <>
@@ -127,8 +136,8 @@ export default async function LeadPage({ params, searchParams }: Props) {
       </p>
       <div className="mt-4 space-y-4">
         <Panel id="work-heading" heading={leadCopy.work}>
-          {/* One form: either button also saves what was changed in the other field (actions.ts). */}
-          <ActionForm action={saveWork}>
+          {/* Either button also saves what was changed in the other field (actions.ts). */}
+          <ActionForm action={saveWork} id={work}>
             {hidden}
             <input type="hidden" name="from" value={shownStage} />
             <div className="mt-3 flex flex-wrap items-end gap-3">
@@ -212,23 +221,22 @@ export default async function LeadPage({ params, searchParams }: Props) {
           <div className="mt-3 flex flex-wrap items-start gap-3">
             {/* Offered only where it can go: its form's webhook as configured now. */}
             {lead.status === 'accepted' && webhookUrlFor(lead.form) && (
-              <ActionForm action={resend}>
-                {hidden}
-                <button type="submit" className={buttonClass('primary', 'sm')}>
-                  {leadCopy.resend}
-                </button>
-              </ActionForm>
-            )}
-            <ActionForm action={markSpam}>
-              {hidden}
-              <input type="hidden" name="spam" value={lead.status === 'accepted' ? '1' : '0'} />
-              <button
-                type="submit"
-                className={buttonClass(lead.status === 'accepted' ? 'secondary' : 'primary', 'sm')}
-              >
-                {lead.status === 'accepted' ? leadCopy.markSpam : leadCopy.markNotSpam}
+              <button {...sends(resend)} className={buttonClass('primary', 'sm')}>
+                {leadCopy.resend}
               </button>
-            </ActionForm>
+            )}
+            <input
+              type="hidden"
+              form={work}
+              name="spam"
+              value={lead.status === 'accepted' ? '1' : '0'}
+            />
+            <button
+              {...sends(markSpam)}
+              className={buttonClass(lead.status === 'accepted' ? 'secondary' : 'primary', 'sm')}
+            >
+              {lead.status === 'accepted' ? leadCopy.markSpam : leadCopy.markNotSpam}
+            </button>
             <details className="rounded-lg border border-red-200 px-3 py-2">
               <summary className="cursor-pointer text-sm font-semibold text-red-800">
                 {leadCopy.delete}
@@ -254,13 +262,12 @@ export default async function LeadPage({ params, searchParams }: Props) {
             <dd className="break-all font-mono">{lead.id}</dd>
           </dl>
           {jobs.some((job) => job.status === 'pending' || job.status === 'failed') && (
-            <ActionForm action={sendNow} className="mt-3 space-y-2">
-              {hidden}
+            <div className="mt-3 space-y-2">
               <p className="text-sm text-ink-700">{leadCopy.sendNowIntro}</p>
-              <button type="submit" className={buttonClass('primary', 'sm')}>
+              <button {...sends(sendNow)} className={buttonClass('primary', 'sm')}>
                 {leadCopy.sendNow}
               </button>
-            </ActionForm>
+            </div>
           )}
           {jobs.length === 0 ? (
             <p className="mt-3 text-sm">{leadCopy.noDelivery}</p>
