@@ -6,7 +6,8 @@
 //    app's own 10 s body limit;
 // 3. answers with docs/api.md's JSON 4xx what Next.js fails with a 500: TRACE, TRACK, CONNECT, a
 //    target that is not a path, a path that is not percent-encoded UTF-8 (/api/leads/%ff);
-// 4. on SIGTERM or SIGINT lets requests finish (10 s at most), then runs the shutdown hooks.
+// 4. on SIGTERM or SIGINT lets requests finish (10 s at most), then runs the shutdown hooks;
+// 5. stops, saying why, when it cannot listen (Next.js would keep the process alive, listening on nothing).
 //
 //   node scripts/server.mjs [--hostname 127.0.0.1] [--port 3000]    (else PORT, else 3000)
 import { readFileSync } from 'node:fs';
@@ -23,7 +24,14 @@ const argument = (name) => {
   return index === -1 ? undefined : process.argv[index + 1];
 };
 const hostname = argument('hostname');
-const port = Number(argument('port') ?? process.env.PORT ?? 3000);
+const portText = argument('port') ?? process.env.PORT ?? '3000';
+const port = Number(portText);
+if (!/^\d+$/.test(portText) || port > 65535) {
+  console.error(
+    `Error: the port (--port or PORT) must be a number from 0 to 65535, not '${portText}'`,
+  );
+  process.exit(1);
+}
 
 const HEADERS_TIMEOUT_MS = 10_000;
 const REQUEST_TIMEOUT_MS = 15_000;
@@ -154,28 +162,6 @@ server.on('connect', (req, socket) => {
   );
 });
 
-await app.prepare();
-// The app starts its worker and command socket, or stops the process saying why, before any
-// request is taken.
-const startTimer = setTimeout(() => {
-  console.error(`Error: the app did not start within ${START_TIMEOUT_MS / 1000} s`);
-  process.exit(1);
-}, START_TIMEOUT_MS);
-await started;
-clearTimeout(startTimer);
-await new Promise((resolve, reject) => {
-  server.once('error', reject);
-  server.listen(port, hostname, resolve);
-});
-const { port: actualPort } = server.address();
-const origin = `http://${hostname ?? 'localhost'}:${actualPort}`;
-// As `next start` does: some of Next.js reads its own origin from these.
-process.env.PORT = String(actualPort);
-process.env.__NEXT_PRIVATE_ORIGIN = origin;
-console.log(`> Ready on ${origin} (${path.relative(dir, distDir)})`);
-listeningOrigin = origin;
-for (const hook of listeningHooks.splice(0)) void runListeningHook(hook);
-
 let stopping = false;
 async function stop(signal) {
   if (stopping) return;
@@ -189,7 +175,39 @@ async function stop(signal) {
   clearTimeout(force);
   for (const hook of site.shutdownHooks) await hook().catch((error) => console.error(error));
   await app.close();
-  process.exit(signal === 'SIGINT' ? 130 : 143);
+  process.exit({ SIGINT: 130, SIGTERM: 143 }[signal] ?? 1);
 }
+
+await app.prepare();
+// The app starts its worker and command socket, or stops the process saying why, before any
+// request is taken.
+const startTimer = setTimeout(() => {
+  console.error(`Error: the app did not start within ${START_TIMEOUT_MS / 1000} s`);
+  process.exit(1);
+}, START_TIMEOUT_MS);
+await started;
+clearTimeout(startTimer);
+try {
+  await new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, hostname, resolve);
+  });
+} catch (error) {
+  // Next.js keeps a process alive after an uncaught error: one that cannot listen stops, saying why,
+  // once its worker has put down what it had in hand, so a supervisor restarts it.
+  console.error(
+    `Error: cannot listen on ${hostname ?? 'every address'} port ${port}: ${error.code === 'EADDRINUSE' ? 'another process listens there' : error.message}`,
+  );
+  await stop('listen');
+}
+const { port: actualPort } = server.address();
+const origin = `http://${hostname ?? 'localhost'}:${actualPort}`;
+// As `next start` does: some of Next.js reads its own origin from these.
+process.env.PORT = String(actualPort);
+process.env.__NEXT_PRIVATE_ORIGIN = origin;
+console.log(`> Ready on ${origin} (${path.relative(dir, distDir)})`);
+listeningOrigin = origin;
+for (const hook of listeningHooks.splice(0)) void runListeningHook(hook);
+
 process.on('SIGTERM', () => void stop('SIGTERM'));
 process.on('SIGINT', () => void stop('SIGINT'));

@@ -11,10 +11,11 @@ export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs' || env.NEXT_PHASE === 'phase-production-build') return;
   const server = (await import('./server/process')).processGlobals.__siteServer;
   try {
-    // The embedded database's folder must be this user's alone, or the server stops.
+    // The embedded database's folder must be this user's alone, and not open in another process,
+    // or the server stops.
     if (!env.DATABASE_URL) {
-      const { requirePrivateDataFolder } = await import('./server/db/client');
-      requirePrivateDataFolder(env.LEADS_DATA_DIR);
+      const { requireDataFolder } = await import('./server/db/client');
+      requireDataFolder(env.LEADS_DATA_DIR);
     }
     const { startOutboxWorker, stopOutboxWorker, waitForOutbox } =
       await import('./server/outbox/worker');

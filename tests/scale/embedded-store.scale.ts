@@ -1,5 +1,13 @@
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -81,7 +89,7 @@ async function waitForOutput(instance: Instance, pattern: RegExp, timeoutMs = 30
 }
 
 describe('start-up', () => {
-  it('prints the site, the inbox and, until an operator exists, the command that adds one', async () => {
+  it('prints the site, the inbox and, until an operator exists, the command that adds one; stops a second server on the folder, and one that cannot listen', async () => {
     const dataDir = path.join(root, 'startup');
     const first = await startInstance(BASE_PORT + 4, {
       LEADS_DATA_DIR: dataDir,
@@ -96,6 +104,22 @@ describe('start-up', () => {
     expect(await leadsCommand(dataDir, ['add-operator', OPERATOR], `${PASSWORD}\n`)).toMatchObject({
       code: 0,
     });
+    // A second server on the folder the first has open stops, naming it: served on, it would
+    // answer every lead and the inbox's sign-in 503.
+    const rival = spawnInstance(BASE_PORT + 14, { LEADS_DATA_DIR: dataDir, LEADS_WORKER: '0' });
+    expect(await rival.exited).toBe(1);
+    expect(rival.output.join('')).toContain(
+      `The embedded database ${dataDir} is in use by process ${first.process.pid}.`,
+    );
+    expect(rival.output.join('')).not.toContain('> Ready');
+    // One that cannot listen stops too, its worker and database closed, its folder free again.
+    const elsewhere = path.join(root, 'port-taken');
+    const portTaken = spawnInstance(BASE_PORT + 4, { LEADS_DATA_DIR: elsewhere });
+    expect(await portTaken.exited).toBe(1);
+    expect(portTaken.output.join('')).toContain(
+      `Error: cannot listen on 127.0.0.1 port ${BASE_PORT + 4}: another process listens there`,
+    );
+    expect(existsSync(`${elsewhere}.lock`)).toBe(false);
     first.process.kill('SIGTERM');
     await first.exited;
 

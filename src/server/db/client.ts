@@ -8,7 +8,7 @@ import pg from 'pg';
 import type { PGlite } from '@electric-sql/pglite';
 import { env } from '@/env';
 import { describeError, log } from '@/server/log';
-import { lockDataDir } from './data-lock';
+import { lockDataDir, requireUnheldDataDir } from './data-lock';
 import { EmbeddedDatabase } from './embedded';
 import { installQueryErrorGuard } from './errors';
 import { maintainEmbedded, scheduleMaintenance } from './maintenance';
@@ -63,9 +63,13 @@ export async function closeDatabase(): Promise<void> {
   if (pending) await (await pending.catch(() => null))?.close();
 }
 
-/** At server start: makes the embedded database's folder, or throws the reason and the fix. */
-export function requirePrivateDataFolder(dataDir: string): void {
+/**
+ * At server start: makes the embedded database's folder, or throws the reason and the fix (others
+ * can open it, or another process has it open: a second site on it would answer every lead 503).
+ */
+export function requireDataFolder(dataDir: string): void {
   ensurePrivateFolder(dataDir, DATA_FOLDER);
+  requireUnheldDataDir(dataDir);
 }
 
 async function open(): Promise<Database> {

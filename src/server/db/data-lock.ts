@@ -29,6 +29,21 @@ function pidIn(file: string): number | null {
   }
 }
 
+/** Why a process cannot open the embedded database in `dataDir`, and what to do. */
+function inUse(dataDir: string, holder: number | null): string {
+  return (
+    `The embedded database ${dataDir} is in use by process ${holder}. Stop that process first (the site and the ` +
+    `operator commands cannot open it at the same time), set DATABASE_URL to share a PostgreSQL server, or ` +
+    `delete ${dataDir}.lock if that process is not this site.`
+  );
+}
+
+/** At a site's start: throws why it cannot have the embedded database in `dataDir`, if it cannot. */
+export function requireUnheldDataDir(dataDir: string): void {
+  const holder = embeddedDatabaseHolder(dataDir);
+  if (holder !== null) throw new Error(inUse(path.resolve(dataDir), holder));
+}
+
 /** The live process other than this one that holds the embedded database in `dataDir`, if any. */
 export function embeddedDatabaseHolder(dataDir: string): number | null {
   const holder = pidIn(`${path.resolve(dataDir)}.lock`);
@@ -58,12 +73,7 @@ export function lockDataDir(dataDir: string): () => void {
     const holder = pidIn(lockPath);
     // Gone by now, left by a process that is gone (or had our pid, before a restart), or unreadable.
     const stale = holder === null || holder === process.pid || !isAlive(holder);
-    if (!stale || attempt >= 5)
-      throw new Error(
-        `The embedded database ${dataDir} is in use by process ${holder}. Stop that process first (the site and the ` +
-          `operator commands cannot open it at the same time), set DATABASE_URL to share a PostgreSQL server, or ` +
-          `delete ${lockPath} if that process is not this site.`,
-      );
+    if (!stale || attempt >= 5) throw new Error(inUse(dataDir, holder));
     // Moved aside, and removed only if it is still the lock read above.
     const aside = `${lockPath}.${mine}.stale`;
     try {
