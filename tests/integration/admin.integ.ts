@@ -159,6 +159,18 @@ describe('the command line refuses what it cannot do, before doing anything', ()
     const unknown = await command(['frobnicate']);
     expect(unknown.code).toBe(1);
     expect(unknown.err).toMatch(/^Unknown command 'frobnicate'\nUsage: /);
+    // None at all is a mistake too (a script missing its argument), unlike asking for help.
+    const none = await command([]);
+    expect(none.code).toBe(1);
+    expect(none.err).toMatch(/^No command\nUsage: /);
+    expect(await command(['help'])).toMatchObject({
+      code: 0,
+      out: expect.stringMatching(/^Usage: /),
+    });
+    // A blank address would match nobody and report success.
+    await expect(command(['delete', '--email', '   '])).rejects.toThrow(
+      'delete needs --email <address>',
+    );
     await expect(command(['remove-operator'])).rejects.toThrow(
       'give the operator’s email address, e.g. ana@agency.example',
     );

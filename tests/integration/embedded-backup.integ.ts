@@ -1,10 +1,12 @@
 import {
   existsSync,
+  lstatSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
   rmSync,
   statSync,
+  symlinkSync,
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -145,6 +147,28 @@ describe.skipIf(postgresUrl)('backup and restore of the embedded database', () =
     const refused = await command(['backup', folder]);
     expect(String(refused.code)).toMatch(/backups is a folder: name a file in it, e\.g\. /);
     expect(readdirSync(root).filter((name) => name.includes('.partial-'))).toEqual([]);
+  });
+
+  it('never replaces a device or a link with a backup, and says why a path cannot be written', async () => {
+    // The rename that puts a backup in place would replace /dev/null itself, or the link.
+    const link = path.join(root, 'latest.tar.gz');
+    symlinkSync(path.join(root, 'backups', 'hourly', 'leads.tar.gz'), link);
+    for (const target of ['/dev/null', link]) {
+      const refused = await command(['backup', target]);
+      expect(String(refused.code)).toContain(
+        `${target} is not a regular file (a device, link or socket): name a new file, or an earlier backup to replace.`,
+      );
+    }
+    expect(lstatSync('/dev/null').isCharacterDevice()).toBe(true);
+    expect(lstatSync(link).isSymbolicLink()).toBe(true);
+    // A file where a folder should be: a sentence, not ENOTDIR.
+    const file = path.join(root, 'leads.tar.gz');
+    expect(String((await command(['backup', path.join(file, 'x.tar.gz')])).code)).toContain(
+      `Cannot use ${path.join(file, 'x.tar.gz')}: part of the path is a file, not a folder.`,
+    );
+    expect(String((await command(['restore', file, '--to', file])).code)).toContain(
+      `Cannot use ${file}: part of the path is a file, not a folder.`,
+    );
   });
 
   it('a missing or broken backup file restores nothing and leaves no folder behind', async () => {

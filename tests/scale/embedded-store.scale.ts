@@ -172,6 +172,8 @@ describe('a data folder others can open', () => {
       process.umask(previous);
     }
     expect((await postLead(instance, 'private@example.com')).status).toBe(201);
+    // The lock beside the folder says only which process has it, and only to this user.
+    expect(statSync(`${dataDir}.lock`).mode & 0o777).toBe(0o600);
     instance.process.kill('SIGTERM');
     await instance.exited;
     const modes = spawnSync('find', [dataDir, '-printf', '%m %y\\n'], { encoding: 'utf8' })

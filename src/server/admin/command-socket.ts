@@ -63,11 +63,17 @@ function answersOn(socketPath: string): Promise<boolean> {
   });
 }
 
+/** The command line stopped reading (`| head` has what it wanted): the command ends, nothing is wrong. */
+class ReaderGoneError extends Error {
+  constructor() {
+    super('the command line went away');
+  }
+}
+
 /** Writes one line, waiting while the reader is behind; rejects once the reader has gone. */
 function writeLine(response: http.ServerResponse, value: object): Promise<void> {
   return new Promise((resolve, reject) => {
-    if (response.destroyed || response.writableEnded)
-      return reject(new Error('the command line went away'));
+    if (response.destroyed || response.writableEnded) return reject(new ReaderGoneError());
     if (response.write(`${JSON.stringify(value)}\n`)) return resolve();
     const done = () => {
       response.off('close', gone);
@@ -75,7 +81,7 @@ function writeLine(response: http.ServerResponse, value: object): Promise<void> 
     };
     const gone = () => {
       response.off('drain', done);
-      reject(new Error('the command line went away'));
+      reject(new ReaderGoneError());
     };
     response.once('drain', done);
     response.once('close', gone);
@@ -108,7 +114,9 @@ async function handle(request: http.IncomingMessage, response: http.ServerRespon
   try {
     exit = await runCommand(Array.isArray(args) ? args.map(String) : [], io, input);
   } catch (error) {
-    if (!(error instanceof CommandError))
+    if (error instanceof ReaderGoneError)
+      log('info', 'admin.command_reader_gone', { command: String(args?.[0]).slice(0, 40) });
+    else if (!(error instanceof CommandError))
       log('error', 'admin.command_error', {
         command: String(args?.[0]).slice(0, 40),
         error: describeError(error),

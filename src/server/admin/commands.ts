@@ -209,7 +209,7 @@ export async function runCommand(
       return sent.delivered === sent.attempted ? 0 : 1;
     }
     case 'delete': {
-      const email = option(rest, 'email');
+      const email = option(rest, 'email')?.trim();
       if (!email) throw new CommandError('delete needs --email <address>');
       // An address the inbox shows with \u202e written out is deleted when given as shown.
       const count = await deleteLeadsByEmail(readHidden(email));
@@ -261,9 +261,12 @@ export async function runCommand(
       return code;
     }
     default: {
-      const asked = command === undefined || command === 'help' || command === '--help';
+      const asked = command === 'help' || command === '--help';
       if (asked) await io.out(`${usage}\n`);
-      else await io.err(`Unknown command '${command}'\n${usage}\n`);
+      else
+        await io.err(
+          `${command === undefined ? 'No command' : `Unknown command '${command}'`}\n${usage}\n`,
+        );
       return asked ? 0 : 1;
     }
   }

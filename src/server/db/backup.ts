@@ -2,6 +2,7 @@ import 'server-only';
 import {
   closeSync,
   fsyncSync,
+  lstatSync,
   mkdirSync,
   openSync,
   readdirSync,
@@ -62,12 +63,36 @@ function writeDurably(file: string, bytes: Uint8Array): void {
   fsyncPath(path.dirname(file));
 }
 
-/** The backup's file as a path to write: not a folder; its folder made (private) if missing. */
+/** What the file system's refusal means to the operator, for the errors a mistyped path gives. */
+const pathProblems: Record<string, string> = {
+  ENOENT: 'its folder does not exist and cannot be made there',
+  ENOTDIR: 'part of the path is a file, not a folder',
+  EACCES: 'this user may not write there',
+  EPERM: 'this user may not write there',
+  EROFS: 'the disk is read-only',
+  ENOSPC: 'the disk is full',
+};
+
+/** A file system error on `where` as a BackupError saying why, when it is one of those. */
+function pathError(error: unknown, where: string): unknown {
+  const problem = pathProblems[(error as NodeJS.ErrnoException).code ?? ''];
+  return problem ? new BackupError(`Cannot use ${where}: ${problem}.`) : error;
+}
+
+/**
+ * The backup's file as a path to write: a new file, or a regular file to replace (never a folder,
+ * a device such as /dev/full, or a link, which the rename would replace); its folder made (private).
+ */
 function backupTarget(file: string): string {
   const target = path.resolve(file);
-  if (statSync(target, { throwIfNoEntry: false })?.isDirectory())
+  const existing = lstatSync(target, { throwIfNoEntry: false });
+  if (existing?.isDirectory())
     throw new BackupError(
       `${file} is a folder: name a file in it, e.g. ${path.join(file, `leads-${new Date().toISOString().slice(0, 10)}.tar.gz`)}`,
+    );
+  if (existing && !existing.isFile())
+    throw new BackupError(
+      `${file} is not a regular file (a device, link or socket): name a new file, or an earlier backup to replace.`,
     );
   mkdirSync(path.dirname(target), { recursive: true, mode: 0o700 });
   return target;
@@ -79,10 +104,14 @@ async function backupEmbedded(file: string): Promise<{ bytes: number; ms: number
   const started = performance.now();
   const { embedded } = await getDatabase();
   if (!embedded) throw new BackupError(POSTGRES_ADVICE);
-  const target = backupTarget(file);
-  const tarball = await embedded.dumpDataDir();
-  writeDurably(target, tarball);
-  return { bytes: tarball.length, ms: Math.round(performance.now() - started) };
+  try {
+    const target = backupTarget(file);
+    const tarball = await embedded.dumpDataDir();
+    writeDurably(target, tarball);
+    return { bytes: tarball.length, ms: Math.round(performance.now() - started) };
+  } catch (error) {
+    throw pathError(error, file);
+  }
 }
 
 /** Fills the new or empty folder `dataDir` from the backup `file`; returns what it holds. */
@@ -99,7 +128,7 @@ async function restoreEmbedded(
   try {
     entries = readdirSync(target);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw pathError(error, target);
   }
   if (entries && entries.length > 0)
     throw new BackupError(

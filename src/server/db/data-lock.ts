@@ -53,7 +53,7 @@ export function embeddedDatabaseHolder(dataDir: string): number | null {
 /** Creates the lock holding `pid` if there is none; whether it did. */
 function create(lockPath: string, pid: string): boolean {
   const written = `${lockPath}.${pid}.new`;
-  writeFileSync(written, pid);
+  writeFileSync(written, pid, { mode: 0o600 });
   try {
     linkSync(written, lockPath);
     return true;

@@ -234,7 +234,9 @@ async function queueSkipped({
   return queued;
 }
 
+/** The jobs that were pending or failed when asked, as they stand after this attempt. */
 export type SendNowResult = {
+  /** Each attempted now, here or by a worker that took it first: the sum of the three below. */
   attempted: number;
   delivered: number;
   failed: number;
@@ -254,7 +256,7 @@ export async function sendNow(filter: JobFilter = {}): Promise<SendNowResult> {
     .where(and(inArray(leadDeliveries.status, ['pending', 'failed']), filtered(filter)));
   const ids = waiting.map((row) => row.id);
   // Claimed as they are, never made due first: a sweep could take a due job between the two.
-  const attempted = await deliverNow(ids, undefined, { early: true });
+  await deliverNow(ids, undefined, { early: true });
   // What the attempts said about each path (delivery health) is written before this answers.
   await waitForOutbox();
   const after = ids.length
@@ -265,10 +267,10 @@ export async function sendNow(filter: JobFilter = {}): Promise<SendNowResult> {
         .groupBy(leadDeliveries.status)
     : [];
   const count = (status: string) => after.find((row) => row.status === status)?.n ?? 0;
-  return {
-    attempted,
+  const result = {
     delivered: count('delivered'),
     failed: count('failed'),
     waiting: count('pending') + count('delivering'),
   };
+  return { attempted: result.delivered + result.failed + result.waiting, ...result };
 }
