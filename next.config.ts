@@ -1,7 +1,15 @@
 import type { NextConfig } from 'next';
-// Validate the environment when the build starts, not halfway through prerendering.
 import { env } from './src/env';
 import { nonDocumentPolicy } from './src/server/security/non-document-policy';
+
+// The environment is checked when the build or the server starts, not halfway through
+// prerendering; a bad variable stops it with the message naming it, not a stack trace.
+try {
+  void env.NODE_ENV;
+} catch (error) {
+  console.error(`Error: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}
 
 /** Security headers on every response; the per-page Content-Security-Policy is src/proxy.ts's. */
 const securityHeaders = [
