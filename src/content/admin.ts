@@ -67,6 +67,14 @@ export const signInCopy = {
   expired: 'Your session ended. Please sign in again.',
 } as const;
 
+/** Shown in place of an inbox page while the database does not answer (the public site serves on). */
+export const unavailableCopy = {
+  title: 'Database unavailable',
+  heading: 'The inbox cannot reach its database just now',
+  body: 'Nothing was changed. The public pages still work, but new leads are refused until the database answers again (visitors are asked to try again, and nothing they typed is lost). /api/health answers 503 meanwhile.',
+  retry: 'Try again',
+} as const;
+
 export const inboxCopy = {
   title: 'Inbox',
   heading: 'Leads',

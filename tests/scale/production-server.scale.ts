@@ -4,7 +4,14 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forgedAddressHeaders, validBodies } from '../integration/support/helpers';
 import { startVoiceProvider, type VoiceProvider } from '../integration/support/voice-provider';
-import { BASE_PORT, killAll, rawRequest, startInstance, type Instance } from './support/instance';
+import {
+  BASE_PORT,
+  killAll,
+  rawRequest,
+  spawnInstance,
+  startInstance,
+  type Instance,
+} from './support/instance';
 
 /**
  * The production server over real sockets (embedded database): requests the framework alone would
@@ -347,4 +354,39 @@ describe('SIGTERM', () => {
       expect(existsSync(`${path.join(root, 'cdn')}.lock`)).toBe(false);
     },
   );
+});
+
+describe('the inbox while its database does not answer', () => {
+  it('says so on a page of its own, readable without JavaScript, never a 500, with the way back', async () => {
+    const port = BASE_PORT + 15;
+    const down = spawnInstance(port, {
+      DATABASE_URL: 'postgres://nobody@127.0.0.1:1/leads',
+      LEADS_WORKER: '0',
+    });
+    for (let i = 0; !down.output.join('').includes('> Ready'); i += 1) {
+      if (i > 600) throw new Error(`never ready:\n${down.output.join('')}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const lead = `/admin/leads/${crypto.randomUUID()}?q=ana`;
+    for (const [pathname, back] of [
+      ['/admin/sign-in', '/admin'],
+      ['/admin', '/admin'],
+      ['/admin/overview', '/admin/overview'],
+      [lead, lead],
+    ] as const) {
+      const response = await fetch(`http://127.0.0.1:${port}${pathname}`, { redirect: 'manual' });
+      expect(response.status, pathname).toBe(307);
+      expect(response.headers.get('location')).toBe(
+        `/admin/unavailable?${new URLSearchParams({ next: back })}`,
+      );
+      const page = await fetch(`http://127.0.0.1:${port}${response.headers.get('location')}`);
+      expect(page.status).toBe(200);
+      const html = await page.text();
+      expect(html).toContain('The inbox cannot reach its database just now</h1>');
+      expect(html).toContain(`href="${back.replace(/&/g, '&amp;')}"`);
+    }
+    down.process.kill('SIGTERM');
+    await down.exited;
+    expect(down.output.join('')).not.toMatch(/⨯/);
+  });
 });

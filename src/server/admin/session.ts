@@ -4,6 +4,7 @@ import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { cache } from 'react';
 import { env } from '@/env';
+import { isDatabaseUnavailable } from '@/server/db/client';
 import { getAuth } from './auth';
 import { endSession } from './operators';
 import { ADMIN_PATH_HEADER } from './request-check';
@@ -42,8 +43,23 @@ export async function currentOperator(requestHeaders: Headers): Promise<Operator
   };
 }
 
-/** The request's operator, looked up once however many layouts, pages and components ask. */
-export const pageOperator = cache(async () => currentOperator(await headers()));
+/** Where an inbox page goes while the database does not answer: a page saying so, then back. */
+const unavailablePath = (next: string) =>
+  `/admin/unavailable?${new URLSearchParams({ next: safeReturnPath(next) })}`;
+
+/**
+ * The request's operator, looked up once however many layouts, pages and components ask. While the
+ * database does not answer, the page says so instead (a render that threw would be a 500 that is
+ * blank without JavaScript).
+ */
+export const pageOperator = cache(async () => {
+  try {
+    return await currentOperator(await headers());
+  } catch (error) {
+    if (isDatabaseUnavailable(error)) redirect(unavailablePath(await requestedPath()));
+    throw error;
+  }
+});
 
 /** The inbox path this request was made to (for a redirect back to it), '/admin' when unknown. */
 export async function requestedPath(): Promise<string> {
@@ -79,11 +95,12 @@ export function csrfTokenMatches(session: OperatorSession['session'], posted: un
   return expected.length === actual.length && timingSafeEqual(expected, actual);
 }
 
-/** Where to go back to: only a path inside the inbox, never another site or the sign-in page. */
+/** Where to go back to: only a path inside the inbox, never another site, the sign-in or the unavailable page. */
 export function safeReturnPath(value: unknown): string {
   return typeof value === 'string' &&
     /^\/admin(?:[/?#]|$)/.test(value) &&
     !value.startsWith('/admin/sign-in') &&
+    !value.startsWith('/admin/unavailable') &&
     value.length <= 2000
     ? value
     : '/admin';

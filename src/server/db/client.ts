@@ -44,6 +44,13 @@ class DatabaseUnavailableError extends Error {
   override name = 'DatabaseUnavailableError';
 }
 
+/**
+ * Whether `error` says the database could not be opened or reached (not that a statement failed).
+ * By name: the handle is shared on globalThis by bundles that each have their own copy of the class.
+ */
+export const isDatabaseUnavailable = (error: unknown): boolean =>
+  error instanceof Error && error.name === 'DatabaseUnavailableError';
+
 const cache = processGlobals;
 
 export function getDatabase(): Promise<Database> {
