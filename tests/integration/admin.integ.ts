@@ -167,6 +167,14 @@ describe('the command line refuses what it cannot do, before doing anything', ()
       code: 0,
       out: expect.stringMatching(/^Usage: /),
     });
+    // An argument too many, like an address without --email, would be ignored.
+    await expect(command(['delete', 'ana@example.com'])).rejects.toThrow(
+      "delete takes no argument: 'ana@example.com' is one too many",
+    );
+    await expect(command(['purge', 'now'])).rejects.toThrow("purge takes no argument: 'now'");
+    await expect(command(['show', crypto.randomUUID(), 'again'])).rejects.toThrow(
+      "show takes one argument: 'again' is one too many",
+    );
     // A blank address would match nobody and report success.
     await expect(command(['delete', '--email', '   '])).rejects.toThrow(
       'delete needs --email <address>',

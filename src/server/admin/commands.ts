@@ -50,15 +50,8 @@ const usage = `Usage: npm run leads -- <command>
   restore <file> [--to <folder>]               a backup into a new, empty folder (default LEADS_DATA_DIR)
 Forms: ${leadForms.join(', ')}`;
 
-// The commands without options (the others are commandOptions' keys).
-const knownCommands = new Set([
-  'show',
-  'purge',
-  'add-operator',
-  'remove-operator',
-  'list-operators',
-  'backup',
-]);
+// The commands that take nothing (the others are commandOptions' keys).
+const knownCommands = new Set(['purge', 'list-operators']);
 
 /** Commands that need a password from the caller before they run. */
 export const commandsNeedingPassword = new Set(['add-operator']);
@@ -77,22 +70,39 @@ async function operatorChange<T>(change: () => Promise<T>): Promise<T> {
   }
 }
 
-/** Each command's options: those followed by a value (`--form F`) and those that stand alone. */
-const commandOptions: Record<string, { valued?: string[]; alone?: string[] }> = {
+/**
+ * Each command's options: those followed by a value (`--form F`) and those that stand alone, and
+ * how many arguments it takes besides (an id, an address, a file).
+ */
+const commandOptions: Record<string, { valued?: string[]; alone?: string[]; takes?: number }> = {
   list: { valued: ['form', 'status', 'stage', 'limit'] },
   export: { valued: ['form', 'status', 'stage'], alone: ['csv'] },
   'send-now': { valued: ['form', 'lead'], alone: ['skipped'] },
   'retry-failed': { valued: ['form', 'lead'], alone: ['skipped'] },
   delete: { valued: ['email'] },
-  restore: { valued: ['to'] },
+  restore: { valued: ['to'], takes: 1 },
+  show: { takes: 1 },
+  'add-operator': { takes: 1 },
+  'remove-operator': { takes: 1 },
+  backup: { takes: 1 },
 };
 
-/** Refuses an option the command does not have: a mistyped --form would otherwise export every lead. */
+/**
+ * Refuses an option the command does not have (a mistyped --form would otherwise export every
+ * lead), and an argument it does not take (`delete ana@x.example` without --email deletes nothing).
+ */
 function checkOptions(command: string, args: string[]): void {
-  const { valued = [], alone = [] } = commandOptions[command] ?? {};
+  const { valued = [], alone = [], takes = 0 } = commandOptions[command] ?? {};
+  let given = 0;
   for (let i = 0; i < args.length; i += 1) {
     const arg = args[i]!;
-    if (!arg.startsWith('--')) continue;
+    if (!arg.startsWith('--')) {
+      if (++given > takes)
+        throw new CommandError(
+          `${command} takes ${takes === 0 ? 'no argument' : `one argument`}: '${arg}' is one too many`,
+        );
+      continue;
+    }
     if (valued.includes(arg.slice(2))) i += 1;
     else if (!alone.includes(arg.slice(2))) {
       const known = [...valued, ...alone].map((name) => `--${name}`).join(', ');
