@@ -1,10 +1,10 @@
 import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
-import { siteConfig } from '@/config/site';
-import { adminCopy, signInCopy } from '@/content/admin';
+import { signInCopy } from '@/content/admin';
 import { buttonClass } from '@/components/ui/button-styles';
 import { InputField } from '@/components/admin/fields';
 import { FlashMessage } from '@/components/admin/flash-message';
+import { StandalonePage } from '@/components/admin/standalone-page';
 import { param } from '@/lib/search-param';
 import { readFlash } from '@/server/admin/flash';
 import { hasSessionCookie, pageOperator, safeReturnPath } from '@/server/admin/session';
@@ -25,13 +25,7 @@ export default async function SignInPage({ searchParams }: Props) {
       : null);
   const email = flash?.values.email;
   return (
-    <main id="admin-main" className="mx-auto max-w-sm px-4 py-16">
-      <p className="font-bold text-ink-900">
-        {siteConfig.brandName}{' '}
-        <span className="font-normal text-ink-600">{adminCopy.brandSuffix}</span>
-      </p>
-      <h1 className="mt-6 text-2xl font-bold text-ink-900">{signInCopy.heading}</h1>
-      <p className="mt-2 text-sm text-ink-700">{signInCopy.intro}</p>
+    <StandalonePage heading={signInCopy.heading} intro={signInCopy.intro}>
       {flash && (
         <div className="mt-6" id="sign-in-message">
           <FlashMessage key={flash.id} flash={flash} />
@@ -63,6 +57,6 @@ export default async function SignInPage({ searchParams }: Props) {
           {signInCopy.submit}
         </button>
       </form>
-    </main>
+    </StandalonePage>
   );
 }

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
-import { siteConfig } from '@/config/site';
-import { adminCopy, unavailableCopy } from '@/content/admin';
+import { unavailableCopy } from '@/content/admin';
 import { buttonClass } from '@/components/ui/button-styles';
+import { StandalonePage } from '@/components/admin/standalone-page';
 import { param } from '@/lib/search-param';
 import { safeReturnPath } from '@/server/admin/session';
 
@@ -13,16 +13,10 @@ type Props = { searchParams: Promise<Record<string, string | string[] | undefine
 export default async function UnavailablePage({ searchParams }: Props) {
   const next = safeReturnPath(param((await searchParams).next));
   return (
-    <main id="admin-main" className="mx-auto max-w-xl px-4 py-16">
-      <p className="font-bold text-ink-900">
-        {siteConfig.brandName}{' '}
-        <span className="font-normal text-ink-600">{adminCopy.brandSuffix}</span>
-      </p>
-      <h1 className="mt-6 text-2xl font-bold text-ink-900">{unavailableCopy.heading}</h1>
-      <p className="mt-2 text-ink-700">{unavailableCopy.body}</p>
+    <StandalonePage heading={unavailableCopy.heading} intro={unavailableCopy.body} width="max-w-xl">
       <a href={next} className={buttonClass('primary', 'lg', 'mt-6')}>
         {unavailableCopy.retry}
       </a>
-    </main>
+    </StandalonePage>
   );
 }
