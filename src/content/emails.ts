@@ -97,7 +97,8 @@ export const confirmationCopy = {
 /** The watchdog's emails to the agency. */
 export const alertEmails = {
   deliveryFailed: {
-    subject: 'A {form} lead could not be delivered to your webhook',
+    // No article before the form's name: 'a Aria sign-up', 'a Growth audit'.
+    subject: 'Lead not delivered to your webhook: {form}',
     heading: 'A lead could not be delivered',
     paragraphs: [
       'The {form} lead received {received} was not accepted by your webhook after {attempts} attempts, and the site has stopped retrying it.',

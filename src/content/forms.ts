@@ -160,13 +160,21 @@ export const honeypotLabel = 'Leave this field empty';
 export const noScriptCopy = {
   errorIntro:
     'We could not accept the form. Please go back (your details are kept) and check that:',
+  /** Each shown on the forms that have the field it names (`about`), the others on every form. */
   errorChecks: [
-    'first name, last name and email are filled in (and phone, company or property name where marked required)',
-    'the email looks like name@example.com',
-    'the phone number has only digits, spaces, dashes, brackets and an optional leading +',
-    'the website looks like example.com or https://example.com',
-    'no answer is longer than its limit: 100 characters for a name, 200 for a company or property name, 5,000 for a message',
-  ],
+    {
+      text: 'first name, last name and email are filled in (and phone, company or property name where marked required)',
+    },
+    { text: 'the email looks like name@example.com' },
+    {
+      about: 'phone',
+      text: 'the phone number has only digits, spaces, dashes, brackets and an optional leading +',
+    },
+    { about: 'website', text: 'the website looks like example.com or https://example.com' },
+    {
+      text: 'no answer is longer than its limit: 100 characters for a name, 200 for a company or property name, 5,000 for a message',
+    },
+  ] satisfies ReadonlyArray<{ about?: 'phone' | 'website'; text: string }>,
   /** After the message of a refusal no detail can fix (formErrorCopy). */
   goBack: 'Go back to send it again: your details are kept.',
 } as const;

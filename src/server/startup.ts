@@ -1,5 +1,6 @@
 import 'server-only';
 import { count } from 'drizzle-orm';
+import { siteConfig } from '@/config/site';
 import { getDatabase } from '@/server/db/client';
 import { operators } from '@/server/db/schema';
 
@@ -10,6 +11,11 @@ import { operators } from '@/server/db/schema';
  */
 export async function startupLines(origin: string): Promise<string[]> {
   const lines = [`> Site:  ${origin}/`, `> Inbox: ${origin}/admin`];
+  // Emails, canonical links and the sitemap name the public address, not the one listened on.
+  if (new URL(siteConfig.siteUrl).origin !== origin)
+    lines.push(
+      `> Links in emails and pages go to ${siteConfig.siteUrl}/ (NEXT_PUBLIC_SITE_URL, set before the build)`,
+    );
   const operatorCount = await getDatabase()
     .then(async ({ db }) => (await db.select({ n: count() }).from(operators))[0]?.n ?? 0)
     .catch(() => null);

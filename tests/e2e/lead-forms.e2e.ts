@@ -385,7 +385,13 @@ test.describe('forms with JavaScript off', () => {
     await expect(page).toHaveURL(/\/contact-demo\?errors=[\w-]+#demo-form-error$/);
     await expect(page.locator('#demo-form-error')).toBeVisible();
     await expect(page.locator('#demo-form-error')).toContainText('phone number');
+    // Only what this form asks: it has no website field; the growth audit's panel names it.
+    await expect(page.locator('#demo-form-error')).not.toContainText('website');
     await expect(page.locator('form#demo-form')).toBeVisible();
+    await page.goto('/growth-audit?errors=x#growth-audit-form-error');
+    await expect(page.locator('#growth-audit-form-error')).toContainText(
+      'the website looks like example.com or https://example.com',
+    );
   });
 
   test('a post refused for too many requests says so, not which details to check', async ({

@@ -247,7 +247,10 @@ describe('the watchdog', () => {
     webhook.setDefault(200);
 
     expect(alertsAbout('webhook stopped accepting leads')).toHaveLength(1);
-    expect(alertsAbout('could not be delivered')).toHaveLength(4);
+    expect(alertsAbout('not delivered to your webhook')).toHaveLength(4);
+    expect(alertsAbout('not delivered')[0]!.parsed.subject).toBe(
+      'Lead not delivered to your webhook: Aria sign-up',
+    );
     for (const id of failing) {
       const webhookJob = (await leadJobs(id)).find((job) => job.channel === 'webhook')!;
       expect(webhookJob).toMatchObject({ status: 'failed', attempts: 3 });

@@ -101,6 +101,11 @@ describe('start-up', () => {
     expect(printed).toContain(`> Site:  ${origin}/\n`);
     expect(printed).toContain(`> Inbox: ${origin}/admin\n`);
     expect(printed).toContain('>   npm run leads -- add-operator <your email address>\n');
+    // The build's public address is not where this instance listens: it says where links go.
+    expect(printed).toMatch(
+      /> Links in emails and pages go to https?:\/\/\S+\/ \(NEXT_PUBLIC_SITE_URL, set before the build\)\n/,
+    );
+    expect(printed).not.toContain(`go to ${origin}/`);
     expect(await leadsCommand(dataDir, ['add-operator', OPERATOR], `${PASSWORD}\n`)).toMatchObject({
       code: 0,
     });

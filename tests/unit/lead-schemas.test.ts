@@ -318,7 +318,7 @@ describe('the lists derived from the registry', () => {
 
 describe('the panel a refused plain post shows (JavaScript off)', () => {
   it('names every length limit of the forms, since it cannot say which field was too long', () => {
-    const line = noScriptCopy.errorChecks.find((check) => check.includes('limit'))!;
+    const line = noScriptCopy.errorChecks.find((check) => check.text.includes('limit'))!.text;
     const limits = new Set(leadForms.flatMap((form) => Object.values(leadSchema(form).maxChars)));
     expect(limits.size).toBeGreaterThan(1);
     for (const max of limits)

@@ -41,7 +41,7 @@ export function LeadFormFrame({
   if (success && status === 'success') return <FormSuccess copy={success} />;
   return (
     <div data-lead-form>
-      {!hydrated && <NoScriptOutcome formId={formId} success={success} />}
+      {!hydrated && <NoScriptOutcome form={form} formId={formId} success={success} />}
       <form
         ref={formRef}
         id={formId}

@@ -1,5 +1,6 @@
 import { formErrorCopy, noScriptCopy } from '@/content/forms';
 import { leadFormErrorFragment } from '@/lib/lead-form-redirect';
+import { leadFormRegistry, type LeadForm } from '@/lib/lead-forms';
 import { OutcomeActions } from './outcome-actions';
 
 // Refusals of the whole post that no detail can fix: each has its panel (lead-form-redirect.ts).
@@ -12,9 +13,11 @@ const errorPanel =
  * page; globals.css hides the form beside a shown success panel. Hydrated, the hook takes over.
  */
 export function NoScriptOutcome({
+  form,
   formId,
   success,
 }: {
+  form: LeadForm;
   formId: string;
   success?: { heading: string; body: string; actions: readonly { label: string; href: string }[] };
 }) {
@@ -30,9 +33,11 @@ export function NoScriptOutcome({
       <div id={`${formId}-error`} data-outcome="error" className={errorPanel}>
         <p>{noScriptCopy.errorIntro}</p>
         <ul className="mt-2 list-disc pl-5">
-          {noScriptCopy.errorChecks.map((check) => (
-            <li key={check}>{check}</li>
-          ))}
+          {noScriptCopy.errorChecks
+            .filter(({ about }) => !about || about in leadFormRegistry[form].fields)
+            .map(({ text }) => (
+              <li key={text}>{text}</li>
+            ))}
         </ul>
       </div>
       {WHOLE_POST_CODES.map((code) => (
