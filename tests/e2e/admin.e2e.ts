@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { startReceiver, type Receiver } from '../integration/support/receiver';
+import testEnv from './support/test-env.json' with { type: 'json' };
 import { E2E_ENV, LEAD_RECEIVER_PORT } from './support/servers';
 import { overviewCopy } from '../../src/content/admin';
 import { routes } from '../../src/content/routes';
@@ -869,10 +870,17 @@ test.describe('the inbox', () => {
     }
   });
 
-  test('the privacy policy states the retention periods this build enforces', async ({ page }) => {
+  test('the privacy policy states the retention periods and the webhook signing this build has', async ({
+    page,
+  }) => {
     await page.goto('/privacy-policy');
     await expect(page.getByRole('main')).toContainText(
       'Submissions our spam checks catch are deleted from our database 30 days after they arrive.',
+    );
+    // The test build is built with a signing secret: deliveries are said to be signed only then.
+    expect(testEnv.buildOnlySecrets.LEADS_WEBHOOK_SECRET).toMatch(/^whsec_/);
+    await expect(page.getByRole('main')).toContainText(
+      'need it. Deliveries to our automation platform are signed so they cannot be forged. Keys for',
     );
   });
 });

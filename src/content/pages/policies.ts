@@ -62,7 +62,7 @@ export const privacyPolicy = {
     {
       heading: 'How we protect information',
       paragraphs: [
-        'Submissions travel over encrypted connections (HTTPS) and are stored in our own database with access limited to the people who need it. Deliveries to our automation platform are signed so they cannot be forged. Keys for our voice and automation services stay on our servers and are never sent to your browser. No method of transmission or storage is perfectly secure, but we work to protect your information and will tell you if a breach affects you as the law requires.',
+        'Submissions travel over encrypted connections (HTTPS) and are stored in our own database with access limited to the people who need it. {webhookAuth}Keys for our voice and automation services stay on our servers and are never sent to your browser. No method of transmission or storage is perfectly secure, but we work to protect your information and will tell you if a breach affects you as the law requires.',
         '{retention}',
       ],
     },
@@ -83,6 +83,16 @@ export const privacyPolicy = {
     },
   ],
 } as const satisfies PolicyDocument;
+
+/**
+ * How deliveries to the webhook prove they are ours ({webhookAuth} above), as this build is
+ * configured: signed (LEADS_WEBHOOK_SECRET), a shared key (the header pair), or neither said.
+ */
+export const webhookAuthCopy = {
+  signed: 'Deliveries to our automation platform are signed so they cannot be forged. ',
+  header: 'Deliveries to our automation platform carry a secret key, so it accepts only ours. ',
+  none: '',
+} as const;
 
 /**
  * The privacy policy's retention sentence ({retention} above), made by the page from the periods

@@ -1,5 +1,5 @@
 import { env } from '@/env';
-import { privacyPolicy, retentionCopy } from '@/content/pages/policies';
+import { privacyPolicy, retentionCopy, webhookAuthCopy } from '@/content/pages/policies';
 import { fill } from '@/lib/fill';
 import { pageMetadata } from '@/components/seo/page-metadata';
 import { PolicyDocument } from '@/components/sections/policy-document';
@@ -25,6 +25,12 @@ const retention = [
   retentionCopy.pending,
 ].join(' ');
 
+// Said only as configured: an unsigned webhook is not described as signed.
+const webhookAuth =
+  webhookAuthCopy[
+    env.LEADS_WEBHOOK_SECRET ? 'signed' : env.LEADS_WEBHOOK_HEADER_NAME ? 'header' : 'none'
+  ];
+
 export default function PrivacyPolicyPage() {
-  return <PolicyDocument document={privacyPolicy} values={{ retention }} />;
+  return <PolicyDocument document={privacyPolicy} values={{ retention, webhookAuth }} />;
 }
