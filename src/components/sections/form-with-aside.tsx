@@ -19,7 +19,8 @@ export function FormWithAside({
       className="scroll-mt-(--sticky-offset) py-16"
     >
       <div className="mx-auto grid max-w-6xl gap-10 px-4 sm:px-6 lg:grid-cols-[3fr_2fr]">
-        <div className="rounded-2xl border border-ink-200 bg-white p-6 shadow-sm sm:p-8">
+        {/* Its own height: a short thank-you after sending does not stretch to the aside's. */}
+        <div className="rounded-2xl border border-ink-200 bg-white p-6 shadow-sm sm:p-8 lg:self-start">
           <h2 id={`${id}-heading`} className="mb-6 text-2xl font-bold text-ink-900">
             {heading}
           </h2>
