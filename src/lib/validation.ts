@@ -51,6 +51,21 @@ function normalizeWebsite(value: string): string {
   return /^https?:\/\//i.test(value) ? value : `https://${value}`;
 }
 
+/**
+ * The address with its domain as DNS spells it (a domain with an umlaut as its xn-- form), for the
+ * check only: the domain's own letters stay in what is stored. Unchanged when ASCII or unparsable.
+ */
+function asciiDomain(value: string): string {
+  if (/^[\x00-\x7f]*$/.test(value)) return value;
+  return value.replace(/^(https?:\/\/)?([^/:?#\s]+)/i, (whole, scheme = '', domain: string) => {
+    try {
+      return `${scheme}${new URL(`https://${domain}`).hostname}`;
+    } catch {
+      return whole;
+    }
+  });
+}
+
 const bounded = <T>(max: number, rule: FieldRule<T>): FieldRule<T> =>
   Object.assign(rule, { maxChars: max });
 
@@ -100,7 +115,7 @@ export const optionalWebsite: FieldRule<string> = (raw) => {
   if (typeof raw !== 'string') return fail('invalid');
   const value = raw.trim();
   if (value === '') return pass('');
-  return value.length > 2048 || !WEBSITE.test(value)
+  return value.length > 2048 || !WEBSITE.test(asciiDomain(value))
     ? fail('invalid')
     : pass(normalizeWebsite(value));
 };

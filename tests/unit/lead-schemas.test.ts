@@ -107,6 +107,9 @@ describe('growth audit schema (docs/product.md section 6.2)', () => {
     ['www.example.co.uk/about', 'https://www.example.co.uk/about'],
     ['http://example.com', 'http://example.com'],
     ['https://shop.example.com:8443/a?b=c', 'https://shop.example.com:8443/a?b=c'],
+    // A domain in its own letters is kept as typed.
+    ['exämple.de', 'https://exämple.de'],
+    ['https://bücher.example/über-uns', 'https://bücher.example/über-uns'],
   ])('accepts the website %j and prepends https:// when no scheme', (website, expected) => {
     const result = growthAuditSchema.parse({
       firstName: 'A',
@@ -124,6 +127,8 @@ describe('growth audit schema (docs/product.md section 6.2)', () => {
     'exa mple.com',
     'https://',
     '-bad-.com',
+    'exä mple.de',
+    'ex\u00e4mple',
   ])('rejects the website %j', (website) => {
     expect(
       errorsOf(growthAuditSchema, { firstName: 'A', lastName: 'B', email: 'a@b.co', website })
