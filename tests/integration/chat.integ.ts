@@ -4,7 +4,7 @@ import { GET as healthGet } from '@/app/api/health/route';
 import { chatApiCopy } from '@/content/chat';
 import { MAX_OUTPUT_CHARS } from '@/server/chat/webhook-answer';
 import { closeDatabase, getDatabase } from '@/server/db/client';
-import { n8n, replyWith, startChatWebhook, streamed } from './support/chat-webhook';
+import { n8n, replyWith, startChatWebhook, oneWrite, streamed } from './support/chat-webhook';
 import {
   forgedAddressHeaders,
   freshEnvironment,
@@ -455,7 +455,9 @@ const textOf = (lines: Record<string, unknown>[]) =>
 
 describe("POST /api/chat with n8n's Streaming response mode", () => {
   it('passes the reply on as JSON lines, piece by piece, ending with end', async () => {
-    webhook.answerWith(streamed(['We are ', 'open ', '24/7. Book at https://cal.example/x']));
+    webhook.answerWith(
+      streamed(['We are ', 'open ', '24/7. Book at https://cal.example/x'], { gapMs: 30 }),
+    );
     const { status, type, lines, response } = await postStreaming();
     expect(status).toBe(200);
     expect(type).toBe('application/x-ndjson; charset=utf-8');
@@ -553,7 +555,13 @@ describe("POST /api/chat with n8n's Streaming response mode", () => {
 
   it('signals a failure after the reply began inside the stream, never as 502', async () => {
     webhook.answerWith({
-      stream: [n8n.begin(), n8n.item('Let me check'), n8n.error('Tool call failed'), n8n.end()],
+      stream: [
+        n8n.begin(),
+        n8n.item('Let me check'),
+        { wait: 30 },
+        n8n.error('Tool call failed'),
+        n8n.end(),
+      ],
     });
     const { status, lines } = await postStreaming();
     expect(status).toBe(200);
@@ -561,6 +569,22 @@ describe("POST /api/chat with n8n's Streaming response mode", () => {
       { type: 'item', content: 'Let me check' },
       { type: 'error', error: 'upstream' },
     ]);
+  });
+
+  it('keeps the text that arrived in the same write as the failure, then signals it', async () => {
+    webhook.answerWith({
+      stream: [oneWrite(n8n.begin(), n8n.item('Let me '), n8n.item('check'), n8n.error('Failed'))],
+    });
+    const { status, lines } = await postStreaming();
+    expect(status).toBe(200);
+    expect(lines).toEqual([
+      { type: 'item', content: 'Let me check' },
+      { type: 'error', error: 'upstream' },
+    ]);
+    const end = logs
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .find((line) => line.event === 'chat.stream_end');
+    expect(end).toMatchObject({ level: 'warn', outcome: 'stream_error' });
   });
 
   it('signals a stream that stops for CHAT_IDLE_TIMEOUT_MS as a timeout inside the stream', async () => {

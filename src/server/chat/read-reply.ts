@@ -178,6 +178,7 @@ export async function readWebhookReply(post: StreamedPost): Promise<WebhookReply
       continue;
     }
     const complete = event.type === 'data' ? lines.push(event.chunk) : lines.finish();
+    let failed = false;
     for (const line of complete) {
       if (line.trim() === '') continue;
       const chunk = parseStreamLine(line.trim());
@@ -186,6 +187,12 @@ export async function readWebhookReply(post: StreamedPost): Promise<WebhookReply
       if (!chunk) continue;
       if (chunk.type === 'error') {
         post.cancel();
+        // Text that came in the same read as the failure is shown, then the failure, as it would
+        // be had they arrived apart.
+        if (found.length > 0) {
+          failed = true;
+          break;
+        }
         return {
           answer: { kind: 'error', reason: 'stream_error' },
           httpStatus: status,
@@ -200,9 +207,16 @@ export async function readWebhookReply(post: StreamedPost): Promise<WebhookReply
       continue;
     }
     if (found.length > 0) {
-      const first = found.join('');
+      const end: ReplyStreamEnd | null = failed
+        ? { ok: false, reason: 'stream_error' }
+        : done
+          ? { ok: true, truncated: false }
+          : null;
       return {
-        answer: { kind: 'stream', ...continueStream(post, lines, joiner, first, bytes, done) },
+        answer: {
+          kind: 'stream',
+          ...continueStream(post, lines, joiner, found.join(''), bytes, end),
+        },
         httpStatus: status,
         cause: null,
       };
@@ -230,14 +244,17 @@ export async function readWebhookReply(post: StreamedPost): Promise<WebhookReply
   }
 }
 
-/** The stream after its first text: the remaining pieces, cut at MAX_OUTPUT_CHARS with '…'. */
+/**
+ * The stream after its first text: the remaining pieces, cut at MAX_OUTPUT_CHARS with '…'. `ended`
+ * is how it ended when that came in the same read as the first text.
+ */
 function continueStream(
   post: StreamedPost,
   lines: Lines,
   joiner: StreamText,
   first: string,
   bytesSoFar: number,
-  ended: boolean,
+  ended: ReplyStreamEnd | null,
 ): ReplyStream {
   let shown = Math.min(first.length, MAX_OUTPUT_CHARS);
   const firstShown =
@@ -249,7 +266,7 @@ function continueStream(
       post.cancel();
       return { ok: true, truncated: true };
     }
-    if (ended) return { ok: true, truncated: false };
+    if (ended) return ended;
     for (;;) {
       const event = await post.next();
       if (event.type === 'failure') {

@@ -70,9 +70,31 @@ export const n8n = {
   }),
 };
 
-/** A whole streamed reply from one agent: begin, one item per piece, end. */
-export const streamed = (pieces: string[], node = 'AI Agent'): ChatWebhookAnswer => ({
-  stream: [n8n.begin(node), ...pieces.map((piece) => n8n.item(piece, node)), n8n.end(node)],
+const chunkLine = (chunk: N8nChunk) => `${JSON.stringify(chunk)}\n`;
+
+/** Chunks sent in one write, as they reach a reader that is behind or a socket that coalesces. */
+export const oneWrite = (...chunks: StreamStep[]): StreamStep => ({
+  raw: chunks
+    .map((step) => (typeof step === 'object' && 'chunk' in step ? chunkLine(step.chunk) : ''))
+    .join(''),
+});
+
+/**
+ * A whole streamed reply from one agent: begin, one item per piece, end. Writes without a gap may
+ * reach the reader as one; gapMs between pieces makes each its own read, as a model's tokens are.
+ */
+export const streamed = (
+  pieces: string[],
+  { node = 'AI Agent', gapMs = 0 }: { node?: string; gapMs?: number } = {},
+): ChatWebhookAnswer => ({
+  stream: [
+    n8n.begin(node),
+    ...pieces.flatMap((piece, index) => [
+      ...(index > 0 && gapMs > 0 ? [{ wait: gapMs }] : []),
+      n8n.item(piece, node),
+    ]),
+    n8n.end(node),
+  ],
 });
 
 export async function startChatWebhook({ port: requestedPort = 0 } = {}) {
@@ -98,7 +120,7 @@ export async function startChatWebhook({ port: requestedPort = 0 } = {}) {
       if (step === 'destroy') return void res.socket?.destroy();
       if ('wait' in step) await new Promise((resolve) => setTimeout(resolve, step.wait));
       else if ('until' in step) await step.until();
-      else res.write('chunk' in step ? `${JSON.stringify(step.chunk)}\n` : step.raw);
+      else res.write('chunk' in step ? chunkLine(step.chunk) : step.raw);
       sent.push({ at: Date.now(), step });
     }
     res.end();
