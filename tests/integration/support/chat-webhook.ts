@@ -20,8 +20,9 @@ type N8nChunk = {
   content?: string;
   metadata?: Record<string, unknown>;
 };
+type ChunkStep = { chunk: N8nChunk };
 export type StreamStep =
-  | { chunk: N8nChunk }
+  | ChunkStep
   | { raw: string | Buffer }
   | { wait: number }
   | { until: () => Promise<unknown> }
@@ -56,16 +57,16 @@ const metadata = (nodeName: string, runIndex = 0) => ({
 
 /** n8n's chunks, as an AI Agent node named `node` sends them. */
 export const n8n = {
-  begin: (node = 'AI Agent', runIndex = 0): StreamStep => ({
+  begin: (node = 'AI Agent', runIndex = 0): ChunkStep => ({
     chunk: { type: 'begin', metadata: metadata(node, runIndex) },
   }),
-  item: (content: string, node = 'AI Agent', runIndex = 0): StreamStep => ({
+  item: (content: string, node = 'AI Agent', runIndex = 0): ChunkStep => ({
     chunk: { type: 'item', content, metadata: metadata(node, runIndex) },
   }),
-  end: (node = 'AI Agent', runIndex = 0): StreamStep => ({
+  end: (node = 'AI Agent', runIndex = 0): ChunkStep => ({
     chunk: { type: 'end', metadata: metadata(node, runIndex) },
   }),
-  error: (message: string, node = 'AI Agent'): StreamStep => ({
+  error: (message: string, node = 'AI Agent'): ChunkStep => ({
     chunk: { type: 'error', content: message, metadata: metadata(node) },
   }),
 };
@@ -73,10 +74,8 @@ export const n8n = {
 const chunkLine = (chunk: N8nChunk) => `${JSON.stringify(chunk)}\n`;
 
 /** Chunks sent in one write, as they reach a reader that is behind or a socket that coalesces. */
-export const oneWrite = (...chunks: StreamStep[]): StreamStep => ({
-  raw: chunks
-    .map((step) => (typeof step === 'object' && 'chunk' in step ? chunkLine(step.chunk) : ''))
-    .join(''),
+export const oneWrite = (...steps: ChunkStep[]): StreamStep => ({
+  raw: steps.map((step) => chunkLine(step.chunk)).join(''),
 });
 
 /**
