@@ -1,4 +1,5 @@
 import type { LeadForm } from '@/lib/lead-forms';
+import { deliveryTips, thankYouHero } from '@/content/pages/thank-you';
 
 /**
  * Every word of the emails and chat messages the site sends (src/server/outbox/email/). The
@@ -27,6 +28,8 @@ export const agencyEmail = {
     'utm_content',
   ] as const,
   direct: 'Direct (no referrer)',
+  /** A lead sent without the page's script (or through the API) says nothing about where it came from. */
+  notRecorded: 'Not recorded (sent without JavaScript)',
   received: 'Received',
   open: 'Open the lead in the inbox',
   why: 'You get this email because your address is in LEADS_NOTIFY_TO. Lead {id}.',
@@ -42,23 +45,20 @@ type Confirmation = {
 };
 
 /**
- * The visitor's confirmation, per form. It repeats what the form's success page promises (the
- * growth audit's: /thank-you, src/content/pages/thank-you.ts). {sender} is the From address.
+ * The visitor's confirmation, per form. It repeats what the form's success page promises, in its
+ * words (the growth audit's: /thank-you, src/content/pages/thank-you.ts). {email} is the From address.
  */
 export const confirmations = {
   'growth-audit': {
-    subject: 'Your growth blueprint is on its way',
-    heading: 'Your growth blueprint is on its way',
+    subject: thankYouHero.heading,
+    heading: thankYouHero.heading,
     paragraphs: [
-      'Thank you for requesting your free AI growth blueprint. We are preparing it now and will email it to you within 24 hours.',
-      'Our team will also contact you within 24 hours to walk you through it. No jargon, no obligation: a clear plan you can act on, with or without us.',
+      thankYouHero.body,
+      'No jargon, no obligation: a clear plan you can act on, with or without us.',
     ],
     steps: {
-      heading: 'Make sure it reaches your inbox',
-      items: [
-        'If nothing arrives within a day, look in spam, junk or the promotions tab, and mark our email as "not spam".',
-        'Add {sender} to your contacts or safe-senders list, so our follow-up reaches you too.',
-      ],
+      heading: deliveryTips.heading,
+      items: deliveryTips.steps.map((step) => step.description),
     },
     link: { label: 'See how it works', path: '/how-it-works' },
   },
@@ -91,7 +91,7 @@ export const confirmationCopy = {
   greeting: 'Hi {name},',
   greetingWithoutName: 'Hello,',
   signOff: 'The {brand} team',
-  why: 'You receive this one confirmation because this address was entered in a form on {site}. If that was not you, ignore it: nothing more is sent unless you reply.',
+  why: 'You receive this because this address was entered in a form on {site}. If that was not you, reply to let us know.',
 } as const;
 
 /** The watchdog's emails to the agency. */
@@ -129,10 +129,10 @@ export const alertEmails = {
     subject: 'Leads digest for {day}: {total} new',
     heading: 'Your leads in the 24 hours to {until}',
     leadsHeading: 'New leads',
-    deliveriesHeading: 'Deliveries',
-    delivered: 'Delivered',
-    pending: 'Waiting to be retried',
-    failed: 'Failed for good',
+    deliveriesHeading: 'Webhook deliveries',
+    delivered: 'Delivered in these 24 hours',
+    pending: 'Waiting to be retried now',
+    failed: 'Failed for good, not sent again yet',
     lastWebhook: 'Last successful webhook delivery',
     lastEmail: 'Last email sent',
     never: 'never',

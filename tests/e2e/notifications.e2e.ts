@@ -107,9 +107,11 @@ test('a growth audit sent through its page: the visitor gets the confirmation /t
   expect(confirmation.messageId).toMatch(/^<[0-9a-f-]{36}@www\.example-agency\.test>$/);
   const text = confirmation.text ?? '';
   expect(text).toContain('Hi Dana,');
+  // What the page promised, in its words, and no more.
   expect(text).toContain('will email it to you within 24 hours');
-  expect(text).toContain('contact you within 24 hours to walk you through it');
-  expect(text).toContain(`Add ${FROM} to your contacts or safe-senders list`);
+  expect(text).toContain('our team will also contact you to walk you through it');
+  expect(text).not.toContain('contact you within');
+  expect(text).toContain(`Whitelist ${FROM} by adding it to your contacts`);
   expect(text).toContain('look in spam, junk or the promotions tab');
   // Its only links are the site's own.
   const links = [...(confirmation.html || '').matchAll(/href="([^"]+)"/g)].map((m) => m[1]!);

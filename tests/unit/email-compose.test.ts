@@ -7,6 +7,8 @@ import {
   greetingName,
   headerText,
 } from '@/server/outbox/email/compose';
+import { deliveryTips, thankYouHero } from '@/content/pages/thank-you';
+import { fill } from '@/lib/fill';
 import { renderEmail } from '@/server/outbox/email/render';
 import { describeSmtpError } from '@/server/outbox/email/smtp-errors';
 import type { StoredLead } from '@/server/outbox/webhook-payload';
@@ -86,7 +88,8 @@ describe('the agency email', () => {
       expect(email.text).toContain(shown);
     expect(email.html).toContain('Call me &lt;please&gt;');
     expect(email.text).toContain('UTM source: newsletter');
-    expect(email.text).toContain('Referrer: Direct (no referrer)');
+    // Sent without the page's script, the lead says nothing of the visit's referrer.
+    expect(email.text).toContain('Referrer: Not recorded (sent without JavaScript)');
     expect(links(email.html)).toEqual([
       'http://localhost:3000/admin/leads/6f1c3c52-4d0e-4f37-9d5c-7d2b8c1e0a11',
     ]);
@@ -101,8 +104,13 @@ describe('the agency email', () => {
         message: 'First line.\r\nSecond   line.\n\nAfter a blank line.',
       }),
     );
-    expect(email.text).toContain('Message: First line.\nSecond line.\n\nAfter a blank line.\n');
+    // Below its label, so none of its lines reads as another field.
+    expect(email.text).toContain(
+      '\nMessage:\nFirst line.\nSecond line.\n\nAfter a blank line.\n\nReceived: ',
+    );
     expect(email.text).toContain('Email: ana@example.com\n');
+    // The footer is a paragraph of its own, not a line run into the button's link.
+    expect(email.text).toMatch(/\/admin\/leads\/[0-9a-f-]{36}\n\nYou get this email/);
   });
 
   it('writes out characters that would change how a value reads without being seen', () => {
@@ -131,9 +139,11 @@ describe("the visitor's confirmation", () => {
   it('keeps only a cleaned first name', () => {
     expect(greetingName('  Ana  ')).toBe('Ana');
     expect(greetingName('\u202Eana\u202C\u0007')).toBe('ana');
-    expect(greetingName("Zoë-Marie O'Neil")).toBe("Zoë-Marie O'Neil");
-    expect(greetingName('J. R.')).toBe('J. R.');
-    expect(greetingName('李 小龙')).toBe('李 小龙');
+    expect(greetingName("Zoë-Marie O'Neil")).toBe('Zoë-Marie');
+    expect(greetingName('J. R.')).toBe('J.');
+    expect(greetingName('李 小龙')).toBe('李');
+    // One word: no sentence someone else chose reaches a stranger's inbox.
+    expect(greetingName('Claim your refund now call us today')).toBe('Claim');
     // More than a name: no name at all, rather than what is left once the rest is removed.
     for (const value of [
       'www.evil.example/win',
@@ -146,6 +156,7 @@ describe("the visitor's confirmation", () => {
     ])
       expect(greetingName(value), value).toBe('');
     expect(greetingName('a'.repeat(40))).toHaveLength(40);
+    expect(greetingName(`${'a'.repeat(20)} ${'b'.repeat(19)}`)).toHaveLength(20);
     expect(headerText('a\u0000b\u202Ec\r\nd')).toBe('a b c d');
     expect(headerText(`${'A'.repeat(100)} ${'B'.repeat(100)}`)).toBe(`${'A'.repeat(79)}…`);
     expect(headerText('Ana Lima', 8)).toBe('Ana Lima');
@@ -180,9 +191,25 @@ describe("the visitor's confirmation", () => {
       lead('growth-audit', { firstName: 'Ana', email: 'a@b.example' }),
     );
     expect(email.subject).toBe('Your growth blueprint is on its way');
-    expect(email.text).toContain('within 24 hours');
-    expect(email.text).toContain('hello@brightline.example'); // the sender to add to contacts
+    // In the page's own words, so the email promises nothing the page did not.
+    expect(email.text).toContain(thankYouHero.body);
+    for (const step of deliveryTips.steps)
+      expect(email.text).toContain(fill(step.description, { email: 'hello@brightline.example' }));
+    expect(email.text).not.toMatch(/contact you within/);
   });
+
+  it.each(['growth-audit', 'demo', 'contact', 'aria-signup'] as const)(
+    'for %s says nothing in its footer that the form does not hold to',
+    (form) => {
+      const { text } = confirmationEmail(lead(form, { firstName: 'Ana', email: 'a@b.example' }));
+      expect(text).toContain(
+        'You receive this because this address was entered in a form on localhost:3000. If that was not you, reply to let us know.',
+      );
+      expect(text).not.toMatch(/nothing more is sent/);
+      // The sign-off and the footer are paragraphs apart.
+      expect(text).toMatch(/The Brightline AI team\n\nYou receive this/);
+    },
+  );
 });
 
 describe('alerts', () => {
@@ -203,6 +230,9 @@ describe('alerts', () => {
     expect(email.text).toContain('Growth audit: 3');
     expect(email.text).toContain('Last successful webhook delivery: 2026-03-04 07:59 UTC');
     expect(email.text).toContain('Last email sent: never');
+    // The delivery figures are the webhook's, and say so.
+    expect(email.text).toContain('Webhook deliveries\n');
+    expect(email.text).toContain('Delivered in these 24 hours: 5\nWaiting to be retried now: 1\n');
   });
 });
 

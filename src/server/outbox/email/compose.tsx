@@ -53,14 +53,15 @@ export function headerText(value: string, max = 80): string {
 const NAME = /^[\p{L}\p{M}'’-]+\.?(?: [\p{L}\p{M}'’-]+\.?)*$/u;
 
 /**
- * The first name the confirmation greets, or '' (a greeting without one) when the field holds more
- * than a name of at most 40 characters: a stranger's inbox gets no text that reads as a message.
+ * The name the confirmation greets: the first word of a first name of at most 40 characters, or ''
+ * (a greeting without one) when the field holds more than a name. One word, so a stranger's inbox
+ * gets no sentence someone else chose ("Hi Claim your refund now,").
  */
 export function greetingName(firstName: string | undefined): string {
   const name = withoutHidden(firstName ?? '')
     .replace(/\s+/g, ' ')
     .trim();
-  return [...name].length <= 40 && NAME.test(name) ? name : '';
+  return [...name].length <= 40 && NAME.test(name) ? name.split(' ')[0]! : '';
 }
 
 function fieldRows(lead: StoredLead): Array<[string, string]> {
@@ -77,7 +78,11 @@ function attributionRows(lead: StoredLead): Array<[string, string]> {
       return [
         [
           labels.referrer,
-          value && value !== 'direct' ? showHidden(String(value)) : agencyEmail.direct,
+          value === 'direct'
+            ? agencyEmail.direct
+            : value
+              ? showHidden(String(value))
+              : agencyEmail.notRecorded,
         ],
       ];
     return value === undefined || value === null || value === ''
@@ -121,7 +126,7 @@ export function confirmationEmail(lead: StoredLead): ComposedEmail {
   const name = greetingName(lead.fields.firstName);
   const values = {
     name,
-    sender: sender().address,
+    email: sender().address,
     phone: siteConfig.phone,
     brand: siteConfig.brandName,
   };
