@@ -272,6 +272,28 @@ describe('POST /api/leads/{form}: accepted leads are stored, then delivered exac
     expect(seen[2]!.at - seen[1]!.at).toBeGreaterThanOrEqual(155);
   });
 
+  it('waits as long as a 429 or 503 asks with Retry-After before the next attempt, when that is longer than the schedule', async () => {
+    receiver.plan('busy@example.com', [
+      { status: 429, headers: { 'Retry-After': '1' } },
+      { status: 503, headers: { 'Retry-After': 'soon' } }, // unreadable: the schedule's wait
+      200,
+    ]);
+    const response = await post('contact', { ...validBodies.contact, email: 'busy@example.com' });
+    const id = response.json!.id as string;
+    const delivery = await settled(id);
+    expect(delivery).toMatchObject({ status: 'delivered', attempts: 3 });
+    const attempts = await attemptsOf(delivery.id);
+    expect(attempts.map((a) => [a.httpStatus, a.error])).toEqual([
+      [429, 'HTTP 429 (non-2xx response, asked to wait 1 s)'],
+      [503, 'HTTP 503 (non-2xx response)'],
+      [200, null],
+    ]);
+    const seen = receiver.forLead(id);
+    // The schedule's first wait is 100 ms; the receiver asked for a second.
+    expect(seen[1]!.at - seen[0]!.at).toBeGreaterThanOrEqual(990);
+    expect(seen[2]!.at - seen[1]!.at).toBeLessThan(900);
+  });
+
   it('treats a hanging receiver as a timeout, a redirect and a dropped connection as failures, then retries', async () => {
     receiver.plan('slow@example.com', ['hang', 302, 'destroy']);
     const response = await post('demo', { ...validBodies.demo, email: 'slow@example.com' });

@@ -392,3 +392,25 @@ describe('what the lead acknowledges', () => {
     },
   );
 });
+
+describe('the chat app', () => {
+  it('rate-limited (429 with Retry-After, as Slack answers), is not tried again before it asked', async () => {
+    chat.setDefault({ status: 429, headers: { 'Retry-After': '30' } });
+    try {
+      const id = await post('contact', { ...validBodies.contact, email: 'slack-busy@example.com' });
+      await waitForOutbox();
+      const ping = (await leadJobs(id)).find((job) => job.channel === 'chat')!;
+      expect(ping.status).toBe('pending');
+      expect(ping.history[0]).toMatchObject({
+        httpStatus: 429,
+        error: 'HTTP 429 from the chat app, asked to wait 30 s',
+      });
+      // The schedule's first wait is 10 s +/-20%; the chat app asked for 30.
+      const wait = ping.nextAttemptAt!.getTime() - ping.history[0]!.startedAt.getTime();
+      expect(wait).toBeGreaterThanOrEqual(30_000);
+      expect(wait).toBeLessThan(31_000);
+    } finally {
+      chat.setDefault(200);
+    }
+  });
+});

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_RETRY_SCHEDULE_MS } from '@/env';
-import { JITTER, maxAttempts, retryDelayMs } from '@/server/outbox/backoff';
+import {
+  JITTER,
+  MAX_RETRY_AFTER_MS,
+  maxAttempts,
+  retryAfterMs,
+  retryDelayMs,
+} from '@/server/outbox/backoff';
 
 const middle = () => 0.5;
 
@@ -71,5 +77,26 @@ describe('retryDelayMs', () => {
     expect(retryDelayMs(3, [50, 100], middle)).toBeNull();
     expect(retryDelayMs(1, [], middle)).toBeNull();
     expect(retryDelayMs(0, [50], middle)).toBeNull();
+  });
+});
+
+describe('retryAfterMs', () => {
+  const now = Date.parse('2026-03-04T05:06:07Z');
+  it("reads a 429's or 503's Retry-After in seconds or as a date, up to an hour", () => {
+    expect(retryAfterMs(429, '30', now)).toBe(30_000);
+    expect(retryAfterMs(503, ' 2 ', now)).toBe(2_000);
+    expect(retryAfterMs(429, 'Wed, 04 Mar 2026 05:07:07 GMT', now)).toBe(60_000);
+    expect(retryAfterMs(429, '86400', now)).toBe(MAX_RETRY_AFTER_MS);
+    expect(MAX_RETRY_AFTER_MS).toBe(3_600_000);
+  });
+
+  it('is null for other statuses, nothing to wait, or what cannot be read', () => {
+    expect(retryAfterMs(500, '30', now)).toBeNull();
+    expect(retryAfterMs(429, null, now)).toBeNull();
+    expect(retryAfterMs(429, '0', now)).toBeNull();
+    expect(retryAfterMs(429, '-5', now)).toBeNull();
+    expect(retryAfterMs(429, 'soon', now)).toBeNull();
+    expect(retryAfterMs(429, '1.5', now)).toBeNull();
+    expect(retryAfterMs(429, 'Wed, 04 Mar 2026 05:00:00 GMT', now)).toBeNull(); // already past
   });
 });

@@ -21,6 +21,8 @@ export type PostJsonResult =
       ok: true;
       status: number;
       contentType: string | null;
+      /** The Retry-After header as sent, if any. */
+      retryAfter: string | null;
       body: string;
       cut: 'too_large' | 'dropped' | null;
     }
@@ -118,6 +120,7 @@ function attempt(
     request.on('response', (response) => {
       const status = response.statusCode ?? 0;
       const contentType = response.headers['content-type'] ?? null;
+      const retryAfter = response.headers['retry-after'] ?? null;
       const chunks: Buffer[] = [];
       let size = 0;
       const done = (cut: 'too_large' | 'dropped' | null) =>
@@ -125,6 +128,7 @@ function attempt(
           ok: true,
           status,
           contentType,
+          retryAfter,
           body: Buffer.concat(chunks).toString('utf8'),
           cut,
         });

@@ -17,6 +17,34 @@ export function retryDelayMs(
   return Math.round(base * factor);
 }
 
+/** The longest wait a receiver's Retry-After holds the next attempt back; a longer one is cut to it. */
+export const MAX_RETRY_AFTER_MS = 60 * 60_000;
+
+const HTTP_DATE = /^[A-Za-z]{3}, \d{2} [A-Za-z]{3} \d{4} \d{2}:\d{2}:\d{2} GMT$/;
+
+/**
+ * How long a receiver that answered 429 or 503 asked to be left alone (Retry-After: seconds, or an
+ * HTTP date), at most MAX_RETRY_AFTER_MS; null without one, or with one that cannot be read.
+ */
+export function retryAfterMs(
+  status: number,
+  header: string | null,
+  now: number = Date.now(),
+): number | null {
+  if ((status !== 429 && status !== 503) || !header) return null;
+  const value = header.trim();
+  const ms = /^\d{1,9}$/.test(value)
+    ? Number(value) * 1000
+    : HTTP_DATE.test(value)
+      ? Date.parse(value) - now
+      : NaN;
+  return Number.isFinite(ms) && ms > 0 ? Math.min(ms, MAX_RETRY_AFTER_MS) : null;
+}
+
+/** The words an attempt's error adds for a receiver's Retry-After. */
+export const askedToWait = (ms: number | null): string =>
+  ms === null ? '' : `, asked to wait ${Math.ceil(ms / 1000)} s`;
+
 /** Attempts in total before a delivery is marked failed: the first plus one per scheduled retry. */
 export function maxAttempts(schedule: readonly number[]): number {
   return schedule.length + 1;

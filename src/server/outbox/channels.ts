@@ -13,6 +13,7 @@ import {
 import { sendEmail } from '@/server/outbox/email/send';
 import { emailConfigured } from '@/server/outbox/email/transport';
 import { postJson } from '@/server/http/post-json';
+import { askedToWait, retryAfterMs } from './backoff';
 import { alertCapReached, CONFIRMATION_MAX_AGE_MS, DECLINED, takeSlot } from './autoresponder';
 import type { HealthPath } from './delivery-health';
 import { NOT_CONFIGURED, type ClaimedJob } from './jobs';
@@ -38,6 +39,8 @@ export type AttemptOutcome = {
   end?: 'skipped' | 'failed';
   /** Where a webhook attempt went, without credentials. */
   webhookUrl?: string | null;
+  /** How long the receiver asked to be left alone: the next attempt waits at least this long. */
+  retryAfterMs?: number | null;
   /** What the attempt says about its path (none: it says nothing about the path). */
   health?: { path: HealthPath; ok: boolean; error: string | null };
 };
@@ -135,10 +138,12 @@ async function chat(lead: StoredLead, context: AttemptContext): Promise<AttemptO
     headers: { 'Content-Type': 'application/json' },
   });
   const ok = result.ok && result.status >= 200 && result.status < 300;
+  // Slack answers 429 with Retry-After past about one message a second.
+  const wait = result.ok ? retryAfterMs(result.status, result.retryAfter) : null;
   const error = ok
     ? null
     : result.ok
-      ? `HTTP ${result.status} from the chat app`
+      ? `HTTP ${result.status} from the chat app${askedToWait(wait)}`
       : `The chat app could not be reached (${result.failure})`;
   if (ok) pathWorked('chat');
   else warnOnce('chat', error!, 'chat_notify.failing', { error });
@@ -147,6 +152,7 @@ async function chat(lead: StoredLead, context: AttemptContext): Promise<AttemptO
     httpStatus: result.ok ? result.status : null,
     reply: null,
     error,
+    retryAfterMs: wait,
     health: { path: 'chat', ok, error },
   };
 }

@@ -1,7 +1,14 @@
 import 'server-only';
 import { postJson } from '@/server/http/post-json';
+import { askedToWait, retryAfterMs } from './backoff';
 
-export type PostResult = { ok: boolean; httpStatus: number | null; error: string | null };
+export type PostResult = {
+  ok: boolean;
+  httpStatus: number | null;
+  error: string | null;
+  /** How long the receiver asked to be left alone (429 or 503 with Retry-After). */
+  retryAfterMs?: number | null;
+};
 
 /**
  * One delivery attempt: success is a 2xx within the timeout, redirects are not followed, and the
@@ -18,5 +25,11 @@ export async function postWebhook(
   const { status } = result;
   if (status >= 200 && status < 300) return { ok: true, httpStatus: status, error: null };
   const kind = status >= 300 && status < 400 ? 'redirect not followed' : 'non-2xx response';
-  return { ok: false, httpStatus: status || null, error: `HTTP ${status} (${kind})` };
+  const wait = retryAfterMs(status, result.retryAfter);
+  return {
+    ok: false,
+    httpStatus: status || null,
+    error: `HTTP ${status} (${kind}${askedToWait(wait)})`,
+    retryAfterMs: wait,
+  };
 }

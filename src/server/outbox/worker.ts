@@ -209,8 +209,10 @@ async function deliver(
   const durationMs = Math.round(performance.now() - started);
   const finishedAt = new Date(startedAt.getTime() + durationMs);
 
-  const delay =
+  const scheduled =
     result.ok || result.end ? null : retryDelayMs(job.attempts, options.schedule, options.random);
+  // A receiver that asked for a longer rest (429 or 503 with Retry-After) gets it.
+  const delay = scheduled === null ? null : Math.max(scheduled, result.retryAfterMs ?? 0);
   const outcome = result.ok ? 'delivered' : (result.end ?? (delay === null ? 'failed' : 'retry'));
   const form = lead?.form ?? null;
   const alert =

@@ -12,10 +12,12 @@ import { closeServer } from './close-server';
  * A webhook receiver on 127.0.0.1 (a random port unless one is given) that answers 200 by default.
  * It checks each signature with the official `standardwebhooks` library (`verified`), so signing is
  * proved by the standard's code, not ours. plan(email, [...]) scripts the answers for one lead (by
- * the payload's email), setDefault() for the rest: a status, 'hang' (the sender's timeout must
- * fire) or 'destroy' (drops the connection). stop() refuses connections; start() listens again.
+ * the payload's email), setDefault() for the rest: a status (with headers: `{ status, headers }`),
+ * 'hang' (the sender's timeout must fire) or 'destroy' (drops the connection). stop() refuses
+ * connections; start() listens again.
  */
-export type Behaviour = number | 'hang' | 'destroy';
+export type Behaviour =
+  number | { status: number; headers: Record<string, string> } | 'hang' | 'destroy';
 type Received = {
   path: string;
   headers: IncomingHttpHeaders;
@@ -80,12 +82,14 @@ export async function startReceiver({
         req.socket.destroy();
         return;
       }
-      res.writeHead(
-        behaviour,
-        behaviour >= 300 && behaviour < 400
+      const { status, headers } =
+        typeof behaviour === 'number' ? { status: behaviour, headers: {} } : behaviour;
+      res.writeHead(status, {
+        ...(status >= 300 && status < 400
           ? { Location: 'http://127.0.0.1:1/elsewhere' }
-          : { 'Content-Type': 'application/json' },
-      );
+          : { 'Content-Type': 'application/json' }),
+        ...headers,
+      });
       res.end(JSON.stringify({ received: true }));
     });
   };
