@@ -7,6 +7,7 @@
  */
 import nextEnv from '@next/env';
 import { once } from 'node:events';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Writable } from 'node:stream';
 
@@ -17,7 +18,7 @@ process.env.LOG_LEVEL ||= 'warn';
 const { env } = await import('@/env');
 const { closeDatabase } = await import('@/server/db/client');
 const { embeddedDatabaseHolder } = await import('@/server/db/data-lock');
-const { CommandError, commandsNeedingPassword, runCommand } =
+const { CommandError, commandsNeedingPassword, opensSiteDatabase, runCommand } =
   await import('@/server/admin/commands');
 const { commandSocketPath, forwardCommand } = await import('@/server/admin/command-socket');
 
@@ -77,7 +78,20 @@ async function main(args: string[]): Promise<number> {
   // A restore fills a new folder and never touches the site's database: it runs here.
   const holder =
     env.DATABASE_URL || args[0] === 'restore' ? null : embeddedDatabaseHolder(env.LEADS_DATA_DIR);
-  if (holder === null) return runCommand(args, io, input);
+  if (holder === null) {
+    // A site started with another LEADS_DATA_DIR would never see what this command writes here.
+    const folder = path.resolve(env.LEADS_DATA_DIR);
+    if (
+      !env.DATABASE_URL &&
+      opensSiteDatabase(args[0]) &&
+      !existsSync(path.join(folder, 'PG_VERSION'))
+    )
+      await io.err(
+        `Note: no database in ${folder} yet, so this command creates one. No site is running on it: ` +
+          `if yours runs, give this command its LEADS_DATA_DIR (.env or the environment).\n`,
+      );
+    return runCommand(args, io, input);
+  }
   const socket = commandSocketPath(env.LEADS_DATA_DIR);
   try {
     return await forwardCommand(socket, args, input, io);

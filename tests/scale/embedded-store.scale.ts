@@ -106,9 +106,17 @@ describe('start-up', () => {
       /> Links in emails and pages go to https?:\/\/\S+\/ \(NEXT_PUBLIC_SITE_URL, set before the build\)\n/,
     );
     expect(printed).not.toContain(`go to ${origin}/`);
-    expect(await leadsCommand(dataDir, ['add-operator', OPERATOR], `${PASSWORD}\n`)).toMatchObject({
-      code: 0,
-    });
+    // Run with another LEADS_DATA_DIR than the site's, the command says it made a new database
+    // there, which that site will never read.
+    const strayDir = path.join(root, 'not-the-sites');
+    const stray = await leadsCommand(strayDir, ['add-operator', OPERATOR], `${PASSWORD}\n`);
+    expect(stray.code).toBe(0);
+    expect(stray.stderr).toContain(
+      `Note: no database in ${strayDir} yet, so this command creates one.`,
+    );
+    expect((await leadsCommand(strayDir, ['list-operators'])).stderr).toBe('');
+    const added = await leadsCommand(dataDir, ['add-operator', OPERATOR], `${PASSWORD}\n`);
+    expect(added).toMatchObject({ code: 0, stderr: '' });
     // A second server on the folder the first has open stops, naming it: served on, it would
     // answer every lead and the inbox's sign-in 503.
     const rival = spawnInstance(BASE_PORT + 14, { LEADS_DATA_DIR: dataDir, LEADS_WORKER: '0' });

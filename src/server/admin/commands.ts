@@ -87,6 +87,12 @@ const commandOptions: Record<string, { valued?: string[]; alone?: string[]; take
   backup: { takes: 1 },
 };
 
+/** Whether a command opens the site's database: not help, and not restore (it fills a new folder). */
+export const opensSiteDatabase = (command: string | undefined): boolean =>
+  command !== undefined &&
+  command !== 'restore' &&
+  (command in commandOptions || knownCommands.has(command));
+
 /**
  * Refuses an option the command does not have (a mistyped --form would otherwise export every
  * lead), and an argument it does not take (`delete ana@x.example` without --email deletes nothing).
