@@ -32,7 +32,7 @@ export const agencyEmail = {
   notRecorded: 'Not recorded (sent without JavaScript)',
   received: 'Received',
   open: 'Open the lead in the inbox',
-  why: 'You get this email because your address is in LEADS_NOTIFY_TO. Lead {id}.',
+  why: 'You get this email because the site sends its leads to this address (LEADS_NOTIFY_TO or the form’s own LEADS_NOTIFY_TO_<FORM>, else NEXT_PUBLIC_CONTACT_EMAIL). Lead {id}.',
   anonymous: 'Someone',
 } as const;
 
@@ -147,7 +147,7 @@ export const alertEmails = {
     ],
     link: 'Open delivery health',
   },
-  why: 'You get this email because your address is in LEADS_ALERT_TO (or LEADS_NOTIFY_TO).',
+  why: 'You get this email because the site sends its alerts to this address (LEADS_ALERT_TO, else LEADS_NOTIFY_TO, else NEXT_PUBLIC_CONTACT_EMAIL).',
 } as const;
 
 /** The chat-app message: which form and where to look, never who. */

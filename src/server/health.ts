@@ -4,6 +4,7 @@ import { getDatabase } from '@/server/db/client';
 import { chatWebhookHealth, type ChatWebhookHealth } from '@/server/chat/webhook-health';
 import { deliveryChannels, leadDeliveries, type DeliveryChannel } from '@/server/db/schema';
 import { emailConfigured } from '@/server/outbox/email/transport';
+import { chatUrl } from '@/server/outbox/targets';
 import { describeError, log } from '@/server/log';
 
 type Counts = { pending: number; failed: number };
@@ -15,13 +16,15 @@ export type HealthReport =
       /** Every channel's jobs together, then each channel's. */
       outbox: Counts & { channels: Record<DeliveryChannel, Counts> };
       email: { configured: boolean };
+      /** The chat app told of each lead (LEADS_NOTIFY_CHAT_URL), not the site's chat assistant. */
+      chatApp: { configured: boolean };
       chat: ChatWebhookHealth;
     }
   | { ok: false; database: 'down'; chat: ChatWebhookHealth };
 
 /**
- * GET /api/health: whether the database answers, outbox jobs waiting or failed, whether email is
- * configured, the chat webhook's last state. `ok` is about the database only: the site takes leads
+ * GET /api/health: whether the database answers, outbox jobs waiting or failed, whether email and
+ * the chat app are configured, the chat assistant's webhook's last state. `ok` is about the database only: the site takes leads
  * without the rest. Public: counts only, never an address.
  */
 export async function healthReport(): Promise<HealthReport> {
@@ -52,6 +55,7 @@ export async function healthReport(): Promise<HealthReport> {
       database: 'up',
       outbox: { pending: total('pending'), failed: total('failed'), channels },
       email: { configured: emailConfigured() },
+      chatApp: { configured: chatUrl() !== null },
       chat: chatWebhookHealth(),
     };
   } catch (error) {

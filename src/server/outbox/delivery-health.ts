@@ -161,7 +161,8 @@ const emptyCounts = (): JobCounts => ({ pending: 0, failed: 0, skipped: 0, lastD
 /**
  * The skipped jobs that wait for their channel: stored while it was not configured, and sent by
  * 'Deliver skipped' once it is (a confirmation only within a day of its lead). Not those of spam,
- * nor the confirmations the autoresponder declined: nothing will send those.
+ * nor the confirmations the autoresponder declined: nothing will send those. Nor a digest: its
+ * figures are old news once a later one is due.
  */
 export function waitingForChannel(now: Date): SQL {
   return and(
@@ -171,6 +172,7 @@ export function waitingForChannel(now: Date): SQL {
       ne(leadDeliveries.channel, 'visitor_email'),
       gt(leadDeliveries.createdAt, new Date(now.getTime() - CONFIRMATION_MAX_AGE_MS)),
     ),
+    sql`coalesce(${leadDeliveries.payload} ->> 'kind', '') <> 'digest'`,
   )!;
 }
 
