@@ -131,7 +131,7 @@ test('a growth audit sent through its page: the visitor gets the confirmation /t
   expect(body).toMatch(new RegExp(`${SITE_URL.replace(/\./g, '\\.')}/admin/leads/[0-9a-f-]{36}`));
 });
 
-test('a name typed without spaces: both emails, opened on a phone, wrap it instead of scrolling sideways', async ({
+test('a name typed without spaces: both emails, opened on a phone, wrap it instead of scrolling sideways, a long value across the width', async ({
   page,
   request,
 }) => {
@@ -159,6 +159,11 @@ test('a name typed without spaces: both emails, opened on a phone, wrap it inste
     await page.setContent(html || '');
     await expectNoSidewaysScroll(page, label);
   }
+  // A long value takes the message's whole width below its label, not a narrow column beside it.
+  const website = page.locator('td:not(:has(table))', { hasText: 'x'.repeat(300) });
+  const table = page.locator('table:not(:has(table))', { has: website });
+  const [cell, whole] = await Promise.all([website.boundingBox(), table.boundingBox()]);
+  expect(cell!.width).toBeGreaterThan(whole!.width * 0.95);
 });
 
 test("a lead's page lists every job, the emails' attempts with the mail server's reply beside the webhook's", async ({

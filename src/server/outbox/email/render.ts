@@ -144,9 +144,9 @@ const keepsLines = (props: Record<string, unknown>) =>
   /^pre/.test(String((props.style as { whiteSpace?: string } | undefined)?.whiteSpace ?? ''));
 
 /**
- * The plain-text version: blocks on lines of their own, a row's cells joined by ': ' (a value of
- * several lines below its label), links as "text: url". An element with data-text-skip is left
- * out (a button that repeats a link, say). Text inside a white-space: pre* element keeps its line breaks (a visitor's message), as in HTML.
+ * The plain-text version: blocks on lines of their own, a row's cells joined by ': ', links as
+ * "text: url". An element with data-text-skip is left out (a button that repeats a link, say); a
+ * row with data-text-label is a label, "label:" then the next row's value. Text inside a white-space: pre* element keeps its line breaks (a visitor's message), as in HTML.
  */
 function toText(nodes: Node[], lines = false): string {
   return nodes
@@ -165,12 +165,10 @@ function toText(nodes: Node[], lines = false): string {
             : toText(cell.children, keep || keepsLines(cell.props)).trim(),
         );
         const shown = cells.filter(Boolean);
+        // A label above the row that holds its value: "label:", the value on the next line.
+        if (props['data-text-label']) return `\n\n${shown.join(' ')}:`;
         // A row of one cell is a block of the layout (the body, the footer): a paragraph of its own.
         if (shown.length === 1) return `\n${shown[0]}\n\n`;
-        // A value of several lines (a message) starts on a line of its own, so none of its lines
-        // reads as another row.
-        if (shown.length === 2 && shown[1]!.includes('\n'))
-          return `\n${shown[0]}:\n${shown[1]}\n\n`;
         return `${shown.join(': ')}\n`;
       }
       const inner = toText(children, keep);

@@ -112,7 +112,17 @@ export const Button = ({ href, children }: { href: string; children: ReactNode }
   </p>
 );
 
-/** Label and value rows; the plain-text version shows "label: value" lines. */
+const LABEL = { color: '#5b6271', verticalAlign: 'top' } as const;
+
+/** A value of several lines or a long one (a message, an address with its campaign) takes the width. */
+const isLong = (value: ReactNode) =>
+  typeof value === 'string' && (value.includes('\n') || value.length > 80);
+
+/**
+ * Label and value rows; the plain-text version shows "label: value" lines. A long value goes below
+ * its label across the whole width, so a phone does not show it as a narrow column ("label:" and
+ * the value on the lines below, in plain text).
+ */
 export function Rows({ rows }: { rows: ReadonlyArray<readonly [string, ReactNode]> }) {
   return (
     <table
@@ -123,29 +133,29 @@ export function Rows({ rows }: { rows: ReadonlyArray<readonly [string, ReactNode
       style={{ borderCollapse: 'collapse' }}
     >
       <tbody>
-        {rows.map(([label, value]) => (
-          <tr key={label}>
-            <td
-              style={{
-                padding: '6px 12px 6px 0',
-                color: '#5b6271',
-                verticalAlign: 'top',
-                width: '38%',
-              }}
-            >
-              {label}
-            </td>
-            <td
-              style={{
-                padding: '6px 0',
-                verticalAlign: 'top',
-                whiteSpace: 'pre-wrap',
-              }}
-            >
-              {value}
-            </td>
-          </tr>
-        ))}
+        {rows.flatMap(([label, value]) =>
+          isLong(value)
+            ? [
+                <tr key={label} data-text-label>
+                  <td colSpan={2} style={{ ...LABEL, padding: '6px 0 2px' }}>
+                    {label}
+                  </td>
+                </tr>,
+                <tr key={`${label}:value`}>
+                  <td colSpan={2} style={{ padding: '0 0 6px', whiteSpace: 'pre-wrap' }}>
+                    {value}
+                  </td>
+                </tr>,
+              ]
+            : [
+                <tr key={label}>
+                  <td style={{ ...LABEL, padding: '6px 12px 6px 0', width: '38%' }}>{label}</td>
+                  <td style={{ padding: '6px 0', verticalAlign: 'top', whiteSpace: 'pre-wrap' }}>
+                    {value}
+                  </td>
+                </tr>,
+              ],
+        )}
       </tbody>
     </table>
   );
