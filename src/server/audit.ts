@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, count, desc, gt, inArray, min, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, min, sql } from 'drizzle-orm';
 import { getDatabase } from '@/server/db/client';
 import { auditLog, type AuditEntry } from '@/server/db/schema';
 
@@ -90,7 +90,7 @@ export const PASSWORD_FAILURES = ['sign_in_failed', 'password_change_failed'] as
  * oldest of them leaves the window. The audit log is shared by every instance, so the limit is too.
  */
 export async function recentFailures(
-  key: 'account' | 'address',
+  key: 'account' | 'address' | 'pair',
   value: string,
   windowMs: number,
 ): Promise<{ count: number; oldest: Date | null }> {
@@ -106,4 +106,21 @@ export async function recentFailures(
       ),
     );
   return { count: row?.n ?? 0, oldest: row?.oldest ? new Date(row.oldest) : null };
+}
+
+/** Whether the operator signed in from this address (the pair key of throttle.ts) within the window. */
+export async function signedInFrom(pair: string, windowMs: number): Promise<boolean> {
+  const { db } = await getDatabase();
+  const [row] = await db
+    .select({ at: auditLog.at })
+    .from(auditLog)
+    .where(
+      and(
+        eq(auditLog.action, 'sign_in'),
+        gt(auditLog.at, new Date(Date.now() - windowMs)),
+        sql`${auditLog.detail}->>'pair' = ${pair}`,
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }

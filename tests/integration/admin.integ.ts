@@ -221,6 +221,26 @@ describe('signing in', () => {
     });
   });
 
+  it("does not let a stranger's failures lock the operator out of an address they signed in from", async () => {
+    const email = 'at-work@agency.example';
+    await command(['add-operator', email], PASSWORD);
+    const office = '198.51.100.240';
+    expect((await signIn(email, PASSWORD, headersFrom(office))).ok).toBe(true);
+    for (let i = 0; i < 5; i += 1)
+      expect((await signIn(email, `stranger-${i}-guess`, headersFrom())).ok).toBe(false);
+    // A new address is refused, as the account's limit says; the office is not.
+    expect(await signIn(email, PASSWORD, headersFrom())).toMatchObject({
+      flash: { code: 'rate_limited' },
+    });
+    expect((await signIn(email, PASSWORD, headersFrom(office))).ok).toBe(true);
+    // Guessing from the office itself still meets the limit there.
+    for (let i = 0; i < 5; i += 1)
+      expect((await signIn(email, `inside-${i}-guess`, headersFrom(office))).ok).toBe(false);
+    expect(await signIn(email, PASSWORD, headersFrom(office))).toMatchObject({
+      flash: { code: 'rate_limited' },
+    });
+  });
+
   it('limits failed checks per address, across accounts', async () => {
     const ip = '198.51.100.250';
     for (let i = 0; i < 20; i += 1)

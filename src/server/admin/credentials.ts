@@ -37,7 +37,7 @@ export async function signIn(
     await settleAttempt(attempt, {
       actor: started.email,
       action: 'sign_in',
-      detail: { address: keys.address },
+      detail: { address: keys.address, pair: keys.pair },
     });
     return { ok: true, cookies: started.cookies };
   }
