@@ -4,6 +4,7 @@ import {
   mkdirSync,
   mkdtempSync,
   readdirSync,
+  readFileSync,
   rmSync,
   statSync,
   symlinkSync,
@@ -161,6 +162,14 @@ describe.skipIf(postgresUrl)('backup and restore of the embedded database', () =
     }
     expect(lstatSync('/dev/null').isCharacterDevice()).toBe(true);
     expect(lstatSync(link).isSymbolicLink()).toBe(true);
+    // Nor a file of the database itself, which the site could then not open.
+    const dataDir = path.resolve(process.env.LEADS_DATA_DIR!);
+    const own = path.join(dataDir, 'PG_VERSION');
+    const version = readFileSync(own, 'utf8');
+    expect(String((await command(['backup', own])).code)).toContain(
+      `${own} is inside the database's own folder (${dataDir}): a backup there would overwrite it.`,
+    );
+    expect(readFileSync(own, 'utf8')).toBe(version);
     // A file where a folder should be: a sentence, not ENOTDIR.
     const file = path.join(root, 'leads.tar.gz');
     expect(String((await command(['backup', path.join(file, 'x.tar.gz')])).code)).toContain(

@@ -81,10 +81,16 @@ function pathError(error: unknown, where: string): unknown {
 
 /**
  * The backup's file as a path to write: a new file, or a regular file to replace (never a folder,
- * a device such as /dev/full, or a link, which the rename would replace); its folder made (private).
+ * a device such as /dev/full, or a link, which the rename would replace, nor a file of the database
+ * itself); its folder made (private).
  */
 function backupTarget(file: string): string {
   const target = path.resolve(file);
+  const inside = path.relative(path.resolve(env.LEADS_DATA_DIR), target);
+  if (!inside.startsWith('..') && !path.isAbsolute(inside))
+    throw new BackupError(
+      `${file} is inside the database's own folder (${path.resolve(env.LEADS_DATA_DIR)}): a backup there would overwrite it. Name a file elsewhere.`,
+    );
   const existing = lstatSync(target, { throwIfNoEntry: false });
   if (existing?.isDirectory())
     throw new BackupError(
