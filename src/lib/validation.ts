@@ -69,10 +69,14 @@ function asciiDomain(value: string): string {
 const bounded = <T>(max: number, rule: FieldRule<T>): FieldRule<T> =>
   Object.assign(rule, { maxChars: max });
 
+/**
+ * A name or a company: one line. Line breaks (only a client of the API can send them) become a
+ * space, so the value cannot show as more fields below its own in an email or the inbox.
+ */
 export const requiredText = (max = 100): FieldRule<string> =>
   bounded(max, (raw) => {
     if (typeof raw !== 'string' || raw.trim() === '') return fail('required');
-    const value = raw.trim();
+    const value = raw.replace(/\s*[\r\n\v\f\u2028\u2029]\s*/g, ' ').trim();
     return value.length > max ? fail('too_long') : pass(value);
   });
 

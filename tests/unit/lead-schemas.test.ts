@@ -190,6 +190,23 @@ describe('demo, contact and Aria schemas', () => {
     expect(errorsOf(contactSchema, { firstName: 'A', lastName: 'B', email: 'a@b.co' })).toEqual({});
   });
 
+  it('keeps names and the company on one line, and a message as written', () => {
+    const parsed = demoSchema.parse({
+      firstName: 'Eve\r\nEmail: boss@agency.example',
+      lastName: ' Lima\u2028\t',
+      email: 'eve@example.com',
+      phone: '+1 555 010 0100',
+      company: 'Acme\n\nPhone: 555',
+      message: 'First line.\r\nSecond line.',
+    });
+    expect(parsed).toMatchObject({
+      firstName: 'Eve Email: boss@agency.example',
+      lastName: 'Lima',
+      company: 'Acme Phone: 555',
+      message: 'First line.\r\nSecond line.',
+    });
+  });
+
   it('Aria sign-up requires property name and phone and accepts the unit ranges', () => {
     expect(
       errorsOf(ariaSignupSchema, { firstName: 'A', lastName: 'B', email: 'a@b.co', units: '250+' }),
