@@ -4,7 +4,7 @@ import { POST as postLead } from '@/app/api/leads/[form]/route';
 import { readHidden } from '@/lib/visible-text';
 import { runCommand } from '@/server/admin/commands';
 import { changeOwnPassword, signIn } from '@/server/admin/credentials';
-import { currentOperator } from '@/server/admin/session';
+import { currentOperator, safeReturnPath } from '@/server/admin/session';
 import { listAudit } from '@/server/audit';
 import { getDatabase, closeDatabase } from '@/server/db/client';
 import { auditLog, leads, leadDeliveries, operatorSessions } from '@/server/db/schema';
@@ -271,6 +271,30 @@ describe('signing in', () => {
     ).toBeGreaterThanOrEqual(25);
     const failures = (await auditFor(email)).filter((entry) => entry.action === 'sign_in_failed');
     expect(failures.length).toBeLessThanOrEqual(5);
+  });
+});
+
+describe('the address signing in returns to', () => {
+  it('is a path inside the inbox as the browser resolves it, else the inbox', () => {
+    expect(safeReturnPath('/admin/leads/x?form=demo&q=rosa+parks#notes')).toBe(
+      '/admin/leads/x?form=demo&q=rosa+parks#notes',
+    );
+    expect(safeReturnPath("/admin?q=o'brien")).toBe('/admin?q=o%27brien');
+    for (const elsewhere of [
+      '/admin/../evil',
+      '/admin/..//evil.example',
+      '/admin/%2e%2e/x',
+      '/admin\\..\\x',
+      '//evil.example/admin',
+      '/\\evil.example/admin',
+      'https://evil.example/admin',
+      '/admin/sign-in?next=/admin',
+      '/admin/./unavailable',
+      '/administrator',
+      `/admin?q=${'a'.repeat(2000)}`,
+      42,
+    ])
+      expect(safeReturnPath(elsewhere), String(elsewhere)).toBe('/admin');
   });
 });
 

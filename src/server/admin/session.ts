@@ -95,13 +95,20 @@ export function csrfTokenMatches(session: OperatorSession['session'], posted: un
   return expected.length === actual.length && timingSafeEqual(expected, actual);
 }
 
-/** Where to go back to: only a path inside the inbox, never another site, the sign-in or the unavailable page. */
+/**
+ * Where to go back to: only a path inside the inbox, never another site, the sign-in or the
+ * unavailable page. Checked as the browser resolves it, so '/admin/../x' is not inside.
+ */
 export function safeReturnPath(value: unknown): string {
-  return typeof value === 'string' &&
-    /^\/admin(?:[/?#]|$)/.test(value) &&
-    !value.startsWith('/admin/sign-in') &&
-    !value.startsWith('/admin/unavailable') &&
-    value.length <= 2000
-    ? value
+  const resolved =
+    typeof value === 'string' && value.length <= 2000 && value.startsWith('/')
+      ? URL.parse(value, 'http://inbox.invalid')
+      : null;
+  const path = resolved ? `${resolved.pathname}${resolved.search}${resolved.hash}` : '';
+  return resolved?.host === 'inbox.invalid' &&
+    /^\/admin(?:[/?#]|$)/.test(path) &&
+    !path.startsWith('/admin/sign-in') &&
+    !path.startsWith('/admin/unavailable')
+    ? path
     : '/admin';
 }
