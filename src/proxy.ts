@@ -9,6 +9,7 @@ import {
 } from '@/server/admin/request-check';
 import { nonceDocumentPolicy } from '@/server/security/csp';
 import { nonDocumentPolicy } from '@/server/security/non-document-policy';
+import { pageActionIds } from '@/server/security/build';
 import { securityPolicyFor } from '@/server/security/policy';
 
 /** Adds the served page's Content-Security-Policy: docs/architecture.md, "Security". */
@@ -36,6 +37,10 @@ async function inbox(request: NextRequest) {
       "Refused: changes to the inbox are only accepted from the inbox's own pages.\n",
     );
   if (request.method === 'POST') {
+    // Another page's action: Next.js would forward the post to that page, on a connection of its own.
+    const action = request.headers.get('next-action');
+    if (action !== null && pageActionIds(request.nextUrl.pathname)?.includes(action) === false)
+      return plainRefusal(404, 'This page makes no such change. Reload it and try again.\n');
     const unreadable = await unreadablePost(request);
     if (unreadable) return unreadable;
   }
@@ -61,7 +66,7 @@ const ACTION_BODY_LIMIT = 1024 * 1024;
 
 /**
  * A post to the inbox that Next.js would fail to read as a Server Action, with a 500: a body over
- * its limit, a form that is not one, or a scripted call's arguments that are not JSON.
+ * its limit, a form that is not one, or a scripted call's arguments (or their root) not JSON.
  */
 async function unreadablePost(request: NextRequest): Promise<NextResponse | null> {
   // Read only when its length is known and within the limit: an unread body is never waited on.
@@ -71,10 +76,14 @@ async function unreadablePost(request: NextRequest): Promise<NextResponse | null
   if (length > ACTION_BODY_LIMIT)
     return plainRefusal(413, 'Too large: a change to the inbox is at most 1 MB.\n');
   const type = request.headers.get('content-type') ?? '';
+  const scripted = request.headers.has('next-action');
   try {
-    if (/^(multipart\/form-data|application\/x-www-form-urlencoded)\b/i.test(type))
-      await request.clone().formData();
-    else if (request.headers.has('next-action')) JSON.parse(await request.clone().text());
+    if (/^(multipart\/form-data|application\/x-www-form-urlencoded)\b/i.test(type)) {
+      const form = await request.clone().formData();
+      // A scripted call sends its arguments as form data with their root, JSON, in field '0'.
+      const root = form.get('0');
+      if (scripted && /^multipart\//i.test(type)) JSON.parse(typeof root === 'string' ? root : '{');
+    } else if (scripted) JSON.parse(await request.clone().text());
     return null;
   } catch {
     return plainRefusal(400, 'This form could not be read. Reload the page and send it again.\n');

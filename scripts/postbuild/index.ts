@@ -17,6 +17,7 @@ import {
 } from '../../src/lib/build-manifest';
 import {
   apiResponseHeaders,
+  pageActions,
   assetFile,
   assets,
   prerenderedFiles,
@@ -81,6 +82,7 @@ export function runPostbuild(distDir: string): PostbuildManifest {
     assets: assets(distDir),
     prerenderedFiles: prerenderedFiles(distDir),
     apiResponseHeaders: apiResponseHeaders(distDir),
+    actions: pageActions(distDir),
   };
   writeFileSync(path.join(distDir, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
   return manifest;

@@ -90,3 +90,26 @@ export function apiResponseHeaders(distDir: string): Record<string, string> {
       .flatMap((rule) => rule.headers.map(({ key, value }) => [key, value])),
   );
 }
+
+/**
+ * The Server Actions each page runs, by route ('/admin/leads/[id]'), from Next's server reference
+ * manifest: the proxy refuses any other, which Next.js would forward to the page that has it.
+ */
+export function pageActions(distDir: string): Record<string, string[]> {
+  const file = path.join(distDir, 'server', 'server-reference-manifest.json');
+  const manifest = JSON.parse(readFileSync(file, 'utf8')) as {
+    node: Record<string, { workers: Record<string, unknown> }>;
+  };
+  const actions: Record<string, string[]> = {};
+  for (const [id, { workers }] of Object.entries(manifest.node))
+    for (const worker of Object.keys(workers)) {
+      // 'app/admin/(signed-in)/leads/[id]/page' -> '/admin/leads/[id]'
+      const route =
+        worker
+          .replace(/^app/, '')
+          .replace(/\/page$/, '')
+          .replace(/\/\([^/]+\)/g, '') || '/';
+      (actions[route] ??= []).push(id);
+    }
+  return actions;
+}

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
 export const MANIFEST_FILE = 'postbuild-manifest.json';
-export const MANIFEST_VERSION = 2;
+export const MANIFEST_VERSION = 3;
 
 export type PageEntry = {
   /** The prerendered HTML, relative to the build folder. */
@@ -33,6 +33,8 @@ export type PostbuildManifest = {
   prerenderedFiles: string[];
   /** The headers next.config.ts gives API responses, for refusals scripts/server.mjs answers. */
   apiResponseHeaders: Record<string, string>;
+  /** Route ('/admin/leads/[id]') -> the ids of the Server Actions its page runs. */
+  actions: Record<string, string[]>;
 };
 
 /** The manifest of the build in `distDir`; a clear error when the post-build stage did not run. */
@@ -64,4 +66,21 @@ export function pageFor(manifest: PostbuildManifest, pathname: string): PageEntr
 /** Every file of the build a browser can receive, relative to the build folder. */
 export function shippedFiles(manifest: PostbuildManifest): string[] {
   return [...manifest.assets.map((asset) => asset.file), ...manifest.prerenderedFiles];
+}
+
+/**
+ * The Server Actions of the page a request path is served by (a '[param]' segment matches any one
+ * segment), or undefined when no page with actions matches.
+ */
+export function actionsFor(manifest: PostbuildManifest, pathname: string): string[] | undefined {
+  const segments = pathname.replace(/\/+$/, '').split('/');
+  for (const [route, ids] of Object.entries(manifest.actions)) {
+    const pattern = route.split('/');
+    if (
+      pattern.length === segments.length &&
+      pattern.every((part, i) => /^\[[^\]]+\]$/.test(part) || part === segments[i])
+    )
+      return ids;
+  }
+  return undefined;
 }

@@ -506,18 +506,35 @@ describe('the rest of the contract over HTTP', () => {
     expect((await page('/admin/leads/not-a-lead-id', '')).status).toBe(307);
   });
 
-  it('a post Next.js could not read as an action is a 4xx with a message, never a 500; public pages take no posts', async () => {
+  it("a post Next.js could not read as an action, or another page's action, is a 4xx with a message, never a 500; public pages take no posts", async () => {
     const signInHtml = (await page('/admin/sign-in', '')).html;
     const actionId = /\$ACTION_ID_([0-9a-f]+)/.exec(signInHtml)![1]!;
+    const deletionHtml = (await page('/admin/deletion')).html;
+    const otherPages = /\$ACTION_ID_([0-9a-f]+)/.exec(deletionHtml)![1]!;
     const post = (pathname: string, body: BodyInit, headers: Record<string, string>) =>
       fetch(`${base}${pathname}`, { method: 'POST', body, headers: { origin: base, ...headers } });
     const garbledForm = { 'content-type': 'multipart/form-data; boundary=zz' };
     const overLimit = 'a'.repeat(1024 * 1024 + 1);
+    const formOf = (fields: Record<string, string>) => {
+      const form = new FormData();
+      for (const [name, value] of Object.entries(fields)) form.append(name, value);
+      return form;
+    };
     for (const [pathname, body, headers, status] of [
       ['/admin', 'garbage', garbledForm, 400],
       ['/admin/sign-in', overLimit, { 'content-type': 'application/x-www-form-urlencoded' }, 413],
       ['/admin/sign-in', '{{{{', { 'next-action': actionId, 'content-type': 'text/plain' }, 400],
       ['/admin/sign-in', overLimit, { 'next-action': actionId, 'content-type': 'text/plain' }, 413],
+      // A scripted call's form data without its root, or with a root that is not JSON.
+      ['/admin/sign-in', formOf({ email: 'a' }), { 'next-action': actionId }, 400],
+      ['/admin/sign-in', formOf({ '0': 'zz', '1_email': 'a' }), { 'next-action': actionId }, 400],
+      // Another page's action, which Next.js would forward to that page.
+      [
+        '/admin/sign-in',
+        formOf({ '0': '["$K1"]', '1_email': 'a' }),
+        { 'next-action': otherPages },
+        404,
+      ],
       ['/', 'garbage', garbledForm, 405],
       [
         '/contact-us',

@@ -27,6 +27,7 @@ const manifest: PostbuildManifest = {
   assets: [],
   prerenderedFiles: [],
   apiResponseHeaders: {},
+  actions: { '/admin/leads/[id]': ['7fa1'], '/admin': ['7fb2', '7fa1'] },
 };
 
 let distDir: string;
@@ -98,5 +99,17 @@ describe('securityPolicyFor', () => {
       expect(policy.get('script-src')).toEqual(["'self'", "'unsafe-inline'", "'unsafe-eval'"]);
       expect(policy.get('style-src')).toEqual(["'self'", "'unsafe-inline'"]);
     }
+  });
+});
+
+describe("a page's Server Actions", () => {
+  it('are those of the route the path matches, a [param] segment matching any one segment', async () => {
+    writeFileSync(path.join(distDir, MANIFEST_FILE), JSON.stringify(manifest));
+    const { pageActionIds } = await import('@/server/security/build');
+    expect(pageActionIds('/admin/leads/6f1c3c52-4d0e-4f37-9d5c-7d2b8c1e0a11')).toEqual(['7fa1']);
+    expect(pageActionIds('/admin')).toEqual(['7fb2', '7fa1']);
+    expect(pageActionIds('/admin/')).toEqual(['7fb2', '7fa1']);
+    expect(pageActionIds('/admin/leads')).toBeUndefined();
+    expect(pageActionIds('/admin/leads/x/y')).toBeUndefined();
   });
 });

@@ -1,14 +1,9 @@
 import 'server-only';
-import path from 'node:path';
 import { siteConfig } from '@/config/site';
 import { env } from '@/env';
 import { tagManagerInitScript } from '@/lib/tag-manager';
-import {
-  pageFor,
-  readManifest,
-  type PageEntry,
-  type PostbuildManifest,
-} from '@/lib/build-manifest';
+import { pageFor, type PageEntry } from '@/lib/build-manifest';
+import { builtManifest } from './build';
 import {
   contentSecurityPolicy,
   developmentPolicy,
@@ -24,7 +19,6 @@ const site = (): SiteSources => ({
   voiceHosts,
 });
 
-let manifest: PostbuildManifest | undefined;
 const policies = new Map<string, string>();
 
 function pagePolicy({ scriptHashes, styleHashes }: PageEntry): string {
@@ -40,8 +34,7 @@ function pagePolicy({ scriptHashes, styleHashes }: PageEntry): string {
  * undefined for any other path: a page rendered per request needs its own.
  */
 function prerenderedPagePolicy(pathname: string): string | undefined {
-  manifest ??= readManifest(path.resolve(env.NEXT_DIST_DIR));
-  const page = pageFor(manifest, pathname);
+  const page = pageFor(builtManifest(), pathname);
   if (!page) return undefined;
   let policy = policies.get(page.file);
   // Bounded: one entry per built page.
@@ -58,5 +51,5 @@ export function securityPolicyFor(pathname: string): string {
   const policy = prerenderedPagePolicy(pathname);
   if (policy) return policy;
   if (pathname.startsWith('/api/') || /\.[a-z0-9]+$/i.test(pathname)) return nonDocumentPolicy;
-  return prerenderedPagePolicy(manifest!.notFoundRoute)!;
+  return prerenderedPagePolicy(builtManifest().notFoundRoute)!;
 }
