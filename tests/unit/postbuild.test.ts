@@ -250,6 +250,17 @@ describe('the post-build stage on pages captured from next build', () => {
     expect(readManifest(dir)).toEqual(manifest);
     expect(Object.keys(manifest.pages).sort()).toEqual(['/_global-error', '/_not-found']);
     expect(manifest.notFoundRoute).toBe('/_not-found');
+    // Each page's Server Actions, by route, without its route groups.
+    const shared = '7f3d4328a51d9a5b0c5e8548cc312e99589bc67358';
+    expect(manifest.actions).toEqual({
+      '/admin/account': [shared],
+      '/admin/audit': [shared],
+      '/admin/deletion': [shared],
+      '/admin/leads/[id]': [shared],
+      '/admin/overview': [shared],
+      '/admin': [shared],
+      '/admin/sign-in': ['4048a271284d86dd823a96130681a98c1bf62c56ff'],
+    });
 
     const notFound = manifest.pages['/_not-found']!;
     const html = read(dir, notFound.file);
