@@ -97,6 +97,8 @@ export const inboxCopy = {
   oneMatch: '1 matching lead',
   tickAll: 'Tick all {count} on this page',
   untickAll: 'Untick all',
+  /** A keyboard's way past the list's rows to the paging and the actions on ticked leads. */
+  belowList: 'Skip to the actions for ticked leads',
   none: 'No leads match these filters.',
   tableCaption: 'Leads, newest first',
   // Who and where first: a phone's screen shows the first three columns.
@@ -128,7 +130,8 @@ export const inboxCopy = {
     'Send now attempts every pending and failed delivery (webhook, emails, chat messages) at once instead of at its next retry, each keeping its attempt count: press it after fixing a webhook or the mail server. Deliver skipped queues the ones stored while their channel was not configured.',
   sendNow: 'Send now',
   deliverSkipped: 'Deliver skipped',
-  bulkForm: 'For form',
+  /** Each form's select, named by what its button does. */
+  bulkForm: '{action}: for form',
   allForms: 'All forms',
 } as const;
 
@@ -357,6 +360,9 @@ export const accountCopy = {
   signOutIntro: 'Signing out ends your sessions on every device.',
 } as const;
 
+const sentNowWords =
+  'Sent now: {attempted} attempted, {delivered} delivered, {waiting} waiting for a retry, {failed} failed.';
+
 /**
  * What a page says after an action (the typed flash of src/server/admin/flash.ts): notices report what
  * was done, errors what was not. Only these codes exist; their {values} are checked when read.
@@ -364,7 +370,6 @@ export const accountCopy = {
 export const flashNotices = {
   signed_out: 'You are signed out on every device.',
   sent: 'Re-sent: the webhook accepted it.',
-  send_failed: 'Re-sent, but the webhook did not accept it. It will be retried on the schedule.',
   marked_spam: 'Marked as spam. It will not be delivered.',
   marked_not_spam: 'Marked as not spam. Its delivery is queued.',
   stage_saved: 'Status saved: {stage}.',
@@ -376,8 +381,7 @@ export const flashNotices = {
   bulk_not_spam: 'Marked as not spam: {count} of the selected leads. Their deliveries are queued.',
   note_added: 'Note added.',
   deleted: 'The lead was deleted.',
-  sent_now:
-    'Sent now: {attempted} attempted, {delivered} delivered, {waiting} waiting for a retry, {failed} failed.',
+  sent_now: sentNowWords,
   nothing_to_send: 'Nothing was pending or failed, so nothing was sent.',
   skipped_queued: '{count} skipped deliveries queued: they go out within seconds.',
   nothing_skipped:
@@ -391,6 +395,9 @@ export const flashNotices = {
 } as const;
 
 export const flashErrors = {
+  send_failed: 'Re-sent, but the webhook did not accept it. It will be retried on the schedule.',
+  // The same words as sent_now, shown as an error: not everything went out.
+  sent_now_undelivered: sentNowWords,
   invalid_credentials: 'Wrong email or password.',
   rate_limited: 'Too many failed password checks. Try again in {minutes} minutes.',
   expired: 'Your session ended. Please sign in again.',

@@ -785,6 +785,51 @@ test.describe('the inbox', () => {
     await expectNoAxeViolations(page);
   });
 
+  test('a re-send the webhook refuses says so as an error, not as a notice', async ({
+    page,
+    request,
+  }) => {
+    const id = await apiLead(request, { email: `refused-${run}@example.com` });
+    await signIn(page);
+    await page.goto(`/admin/leads/${id}`);
+    receiver.setDefault(500);
+    try {
+      await page.getByRole('button', { name: 'Re-send to the webhook' }).click();
+      await expect(page.getByRole('main').getByRole('alert')).toHaveText(
+        'Re-sent, but the webhook did not accept it. It will be retried on the schedule.',
+      );
+    } finally {
+      receiver.setDefault(200);
+    }
+  });
+
+  test('from the keyboard, one link skips the rows to the paging and the actions on ticked leads', async ({
+    page,
+    request,
+  }) => {
+    await apiLead(request, { email: `skip-${run}@example.com` });
+    await signIn(page);
+    await page.goto('/admin');
+    const skip = page.getByRole('link', { name: 'Skip to the actions for ticked leads' });
+    await skip.focus();
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Tab');
+    const focused = page.locator(':focus');
+    await expect(
+      focused.and(
+        page
+          .getByRole('navigation', { name: 'Pages' })
+          .getByRole('link')
+          .or(page.getByLabel('Set their status to')),
+      ),
+    ).toHaveCount(1);
+    await expect(page.getByLabel('Send now: for form')).toHaveAttribute('id', 'send-now-form');
+    await expect(page.getByLabel('Deliver skipped: for form')).toHaveAttribute(
+      'id',
+      'deliver-skipped-form',
+    );
+  });
+
   test('every inbox page works at 320 px and from the keyboard, with no axe violation', async ({
     page,
     request,

@@ -81,7 +81,12 @@ export const sendNow = operatorAction(
   async ({ form, id }): Promise<ActionOutcome> => {
     const sent = await sendJobsNow({ form, leadId: id });
     return {
-      flash: sent.attempted ? { code: 'sent_now', values: sent } : { code: 'nothing_to_send' },
+      flash: !sent.attempted
+        ? { code: 'nothing_to_send' }
+        : {
+            code: sent.delivered === sent.attempted ? 'sent_now' : 'sent_now_undelivered',
+            values: sent,
+          },
       audit: [{ action: 'sent_now', target: id ?? form ?? null, detail: sent }],
     };
   },

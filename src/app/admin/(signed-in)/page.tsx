@@ -27,6 +27,7 @@ export const metadata: Metadata = { title: inboxCopy.title };
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 const SELECTED_FORM = 'selected-leads';
+const BELOW_LIST = 'below-list';
 
 export default async function InboxPage({ searchParams }: Props) {
   await requireOperator();
@@ -76,6 +77,14 @@ export default async function InboxPage({ searchParams }: Props) {
             className="font-medium text-brand-700 underline underline-offset-2"
           >
             {tickedAll ? inboxCopy.untickAll : fill(inboxCopy.tickAll, { count: rows.length })}
+          </a>
+        )}
+        {rows.length > 0 && (
+          <a
+            href={`#${BELOW_LIST}`}
+            className="font-medium text-brand-700 underline underline-offset-2"
+          >
+            {inboxCopy.belowList}
           </a>
         )}
       </div>
@@ -146,6 +155,7 @@ export default async function InboxPage({ searchParams }: Props) {
           })}
         </ScrollTable>
       )}
+      <div id={BELOW_LIST} tabIndex={-1} className="outline-none" />
       {pages > 1 && (
         <Pager
           label={inboxCopy.pages}
@@ -224,7 +234,7 @@ export default async function InboxPage({ searchParams }: Props) {
               <SelectField
                 id={`${key}-form`}
                 name="form"
-                label={inboxCopy.bulkForm}
+                label={fill(inboxCopy.bulkForm, { action: text })}
                 options={leadForms.map((form) => [form, formNames[form]])}
                 any={inboxCopy.allForms}
                 defaultValue={query.form ?? ''}
