@@ -86,7 +86,13 @@ describe.each(buildFolders)('the post-build stage on the test build in %s', (dis
   it('finds nothing to change when run again on a copy of the build', () => {
     const copy = mkdtempSync(path.join(tmpdir(), 'postbuild-contract-'));
     copies.push(copy);
-    for (const part of ['prerender-manifest.json', 'routes-manifest.json', 'static', 'server/app'])
+    for (const part of [
+      'prerender-manifest.json',
+      'routes-manifest.json',
+      'static',
+      'server/app',
+      'server/server-reference-manifest.json',
+    ])
       cpSync(path.join(distDir, part), path.join(copy, part), { recursive: true });
     expect(runPostbuild(copy)).toEqual(manifest);
     for (const { file } of Object.values(manifest.pages))
