@@ -104,6 +104,11 @@ test.describe('signing in', () => {
         // Only the password is typed again.
         await expect(each.getByLabel('Email')).toHaveValue(email);
         await expect(each.getByLabel('Password')).toHaveValue('');
+        // Both fields are marked, and described by the message.
+        for (const field of [each.getByLabel('Email'), each.getByLabel('Password')]) {
+          await expect(field).toHaveAttribute('aria-invalid', 'true');
+          await expect(field).toHaveAccessibleDescription('Wrong email or password.');
+        }
       }
     }
     await expectNoAxeViolations(page);
@@ -712,6 +717,10 @@ test.describe('the inbox', () => {
       'No lead has that address, so nothing was deleted. Check it for a typo.',
     );
     await expect(page.getByLabel('Their email address')).toHaveValue(typo);
+    await expect(page.getByLabel('Their email address')).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByLabel('Their email address')).toHaveAccessibleDescription(
+      'No lead has that address, so nothing was deleted. Check it for a typo.',
+    );
     await expectNoAxeViolations(page);
   });
 
@@ -902,6 +911,11 @@ test.describe('the inbox', () => {
     await expect(page.getByRole('main').getByRole('alert')).toHaveText(
       'The current password is not right.',
     );
+    await expect(page.getByLabel('Current password')).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByLabel('Current password')).toHaveAccessibleDescription(
+      'The current password is not right.',
+    );
+    await expect(page.getByLabel('New password again')).not.toHaveAttribute('aria-invalid');
     await expectNoAxeViolations(page);
     for (const [current, next] of [
       [PASSWORD, 'a second passphrase'],

@@ -25,6 +25,7 @@ export type Flash = { code: FlashCode; values?: Record<string, string | number> 
  */
 type ShownFlash = {
   id: string;
+  code: FlashCode;
   tone: 'notice' | 'error';
   text: string;
   values: Record<string, string | number>;
@@ -93,14 +94,32 @@ export async function readFlash(): Promise<ShownFlash | null> {
   return Object.hasOwn(flashNotices, code)
     ? {
         id,
+        code,
         values,
         tone: 'notice',
         text: fill(flashNotices[code as keyof typeof flashNotices], values),
       }
     : {
         id,
+        code,
         values,
         tone: 'error',
         text: fill(flashErrors[code as keyof typeof flashErrors], values),
       };
+}
+
+/** The id of the element that shows a page's flash, for a field an error is about to point at. */
+export const FLASH_ID = 'admin-flash';
+
+/**
+ * What a field says about an error flash that is about it (`codes`): invalid, described by the
+ * flash. Nothing for any other flash.
+ */
+export function fieldErrorProps(
+  flash: { code: FlashCode; tone: 'notice' | 'error' } | null,
+  codes: readonly FlashCode[],
+): { 'aria-invalid'?: true; 'aria-describedby'?: string } {
+  return flash?.tone === 'error' && codes.includes(flash.code)
+    ? { 'aria-invalid': true, 'aria-describedby': FLASH_ID }
+    : {};
 }

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { AdminHeader } from '@/components/admin/admin-header';
 import { CsrfTokenProvider } from '@/components/admin/action-form';
 import { FlashMessage } from '@/components/admin/flash-message';
-import { readFlash } from '@/server/admin/flash';
+import { FLASH_ID, readFlash } from '@/server/admin/flash';
 import { isForeignRequest } from '@/server/admin/request-check';
 import { requestedPath, requireOperator } from '@/server/admin/session';
 import { countUnseen } from '@/server/leads/queries';
@@ -32,7 +32,7 @@ export default async function SignedInLayout({ children }: { children: ReactNode
       />
       <main id="admin-main" tabIndex={-1} className="mx-auto max-w-6xl px-4 py-8 outline-none">
         {flash && (
-          <div className="mb-4">
+          <div className="mb-4" id={FLASH_ID}>
             <FlashMessage key={flash.id} flash={flash} />
           </div>
         )}

@@ -21,9 +21,21 @@ export default async function SignInPage({ searchParams }: Props) {
   const flash =
     (await readFlash()) ??
     ((await hasSessionCookie())
-      ? { id: 'expired', values: {}, tone: 'error' as const, text: signInCopy.expired }
+      ? {
+          id: 'expired',
+          code: 'expired' as const,
+          values: {},
+          tone: 'error' as const,
+          text: signInCopy.expired,
+        }
       : null);
   const email = flash?.values.email;
+  // Both fields are what a wrong sign-in is about: the message does not say which was wrong.
+  const wrong =
+    flash?.tone === 'error' &&
+    (flash.code === 'invalid_credentials' || flash.code === 'rate_limited')
+      ? true
+      : undefined;
   return (
     <StandalonePage heading={signInCopy.heading} intro={signInCopy.intro}>
       {flash && (
@@ -44,6 +56,7 @@ export default async function SignInPage({ searchParams }: Props) {
           required
           maxLength={320}
           aria-describedby={flash ? 'sign-in-message' : undefined}
+          aria-invalid={wrong}
         />
         <InputField
           id="password"
@@ -52,6 +65,8 @@ export default async function SignInPage({ searchParams }: Props) {
           type="password"
           autoComplete="current-password"
           required
+          aria-describedby={flash ? 'sign-in-message' : undefined}
+          aria-invalid={wrong}
         />
         <button type="submit" className={buttonClass('primary', 'lg', 'w-full')}>
           {signInCopy.submit}

@@ -7,6 +7,7 @@ import { ActionForm } from '@/components/admin/action-form';
 import { InputField } from '@/components/admin/fields';
 import { Panel } from '@/components/admin/panel';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '@/server/admin/auth';
+import { fieldErrorProps, readFlash } from '@/server/admin/flash';
 import { requireOperator } from '@/server/admin/session';
 import { signOut } from '../actions';
 import { changePassword } from './actions';
@@ -15,6 +16,7 @@ export const metadata: Metadata = { title: accountCopy.title };
 
 export default async function AccountPage() {
   const { operator } = await requireOperator();
+  const flash = await readFlash();
   const newLabel = fill(accountCopy.newPassword, {
     min: MIN_PASSWORD_LENGTH,
     max: MAX_PASSWORD_LENGTH,
@@ -43,11 +45,29 @@ export default async function AccountPage() {
             />
             {(
               [
-                ['current-password', 'currentPassword', accountCopy.current, 'current-password'],
-                ['new-password', 'newPassword', newLabel, 'new-password'],
-                ['confirm-password', 'confirmPassword', accountCopy.confirm, 'new-password'],
+                [
+                  'current-password',
+                  'currentPassword',
+                  accountCopy.current,
+                  'current-password',
+                  ['wrong_password', 'rate_limited'],
+                ],
+                [
+                  'new-password',
+                  'newPassword',
+                  newLabel,
+                  'new-password',
+                  ['password_short', 'password_long'],
+                ],
+                [
+                  'confirm-password',
+                  'confirmPassword',
+                  accountCopy.confirm,
+                  'new-password',
+                  ['password_mismatch'],
+                ],
               ] as const
-            ).map(([id, name, label, autoComplete]) => (
+            ).map(([id, name, label, autoComplete, errors]) => (
               <InputField
                 key={id}
                 id={id}
@@ -58,6 +78,7 @@ export default async function AccountPage() {
                 required
                 minLength={name === 'currentPassword' ? undefined : MIN_PASSWORD_LENGTH}
                 maxLength={MAX_PASSWORD_LENGTH}
+                {...fieldErrorProps(flash, errors)}
               />
             ))}
             <button type="submit" className={buttonClass('primary', 'md')}>

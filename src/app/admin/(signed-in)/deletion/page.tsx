@@ -3,7 +3,7 @@ import { deletionCopy } from '@/content/admin';
 import { buttonClass } from '@/components/ui/button-styles';
 import { ActionForm } from '@/components/admin/action-form';
 import { InputField } from '@/components/admin/fields';
-import { readFlash } from '@/server/admin/flash';
+import { fieldErrorProps, readFlash } from '@/server/admin/flash';
 import { requireOperator } from '@/server/admin/session';
 import { deleteByEmail } from './actions';
 
@@ -31,6 +31,7 @@ export default async function DeletionPage() {
             maxLength={320}
             autoComplete="off"
             defaultValue={flash?.values.email}
+            {...fieldErrorProps(flash, ['email_required', 'deleted_none'])}
           />
           <div className="flex items-start gap-2">
             <input
@@ -40,6 +41,7 @@ export default async function DeletionPage() {
               value="yes"
               required
               className="mt-1 size-4"
+              {...fieldErrorProps(flash, ['confirm_required'])}
             />
             <label htmlFor="delete-confirm" className="text-sm text-ink-800">
               {deletionCopy.confirm}
