@@ -24,8 +24,8 @@ export type HealthReport =
 
 /**
  * GET /api/health: whether the database answers, outbox jobs waiting or failed, whether email and
- * the chat app are configured, the chat assistant's webhook's last state. `ok` is about the database only: the site takes leads
- * without the rest. Public: counts only, never an address.
+ * the chat app are configured, the chat assistant's webhook's last state. `ok` is about the
+ * database only: the site takes leads without the rest. Public: counts only, never an address.
  */
 export async function healthReport(): Promise<HealthReport> {
   try {

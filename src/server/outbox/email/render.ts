@@ -146,7 +146,8 @@ const keepsLines = (props: Record<string, unknown>) =>
 /**
  * The plain-text version: blocks on lines of their own, a row's cells joined by ': ', links as
  * "text: url". An element with data-text-skip is left out (a button that repeats a link, say); a
- * row with data-text-label is a label, "label:" then the next row's value. Text inside a white-space: pre* element keeps its line breaks (a visitor's message), as in HTML.
+ * row with data-text-label is a label, "label:" then the next row's value. Text inside a
+ * white-space: pre* element keeps its line breaks (a visitor's message), as in HTML.
  */
 function toText(nodes: Node[], lines = false): string {
   return nodes
