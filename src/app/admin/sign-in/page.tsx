@@ -6,7 +6,7 @@ import { InputField } from '@/components/admin/fields';
 import { FlashMessage } from '@/components/admin/flash-message';
 import { StandalonePage } from '@/components/admin/standalone-page';
 import { param } from '@/lib/search-param';
-import { readFlash } from '@/server/admin/flash';
+import { fieldErrorProps, readFlash } from '@/server/admin/flash';
 import { hasSessionCookie, pageOperator, safeReturnPath } from '@/server/admin/session';
 import { signInWithPassword } from './actions';
 
@@ -31,11 +31,7 @@ export default async function SignInPage({ searchParams }: Props) {
       : null);
   const email = flash?.values.email;
   // Both fields are what a wrong sign-in is about: the message does not say which was wrong.
-  const wrong =
-    flash?.tone === 'error' &&
-    (flash.code === 'invalid_credentials' || flash.code === 'rate_limited')
-      ? true
-      : undefined;
+  const wrong = fieldErrorProps(flash, ['invalid_credentials', 'rate_limited'])['aria-invalid'];
   return (
     <StandalonePage heading={signInCopy.heading} intro={signInCopy.intro}>
       {flash && (
