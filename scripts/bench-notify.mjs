@@ -58,6 +58,7 @@ const notificationsOn = {
   LEADS_NOTIFY_TO: AGENCY,
   LEADS_NOTIFY_CHAT_URL: `${okUrl}/chat`,
   LEADS_AUTORESPONSE_PER_HOUR: '100000',
+  LEADS_AUTORESPONSE_PER_CLIENT: '100000', // every lead comes from one address
 };
 const notificationsOff = { LEADS_NOTIFY_TO: 'none', LEADS_AUTORESPONSE_PER_HOUR: '0' };
 

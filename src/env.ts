@@ -284,6 +284,8 @@ const schema = z.object({
   LEADS_DIGEST_HOUR: optional(digestHour).default(8),
   // Visitor confirmations sent per hour, across every form and instance; 0: none are sent.
   LEADS_AUTORESPONSE_PER_HOUR: optional(integer(0, 100_000)).default(50),
+  // Confirmations to different addresses from one client address (IPv6: its /64) in 24 hours.
+  LEADS_AUTORESPONSE_PER_CLIENT: optional(integer(1, 100_000)).default(3),
 
   // --- Server only: the chat widget's proxy (POST /api/chat) ---
   CHAT_WEBHOOK_URL: optional(url),

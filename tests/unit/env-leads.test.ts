@@ -192,6 +192,7 @@ describe('parseEnv: notifications', () => {
       LEADS_ALERT_FAILING: true,
       LEADS_DIGEST_HOUR: 8,
       LEADS_AUTORESPONSE_PER_HOUR: 50,
+      LEADS_AUTORESPONSE_PER_CLIENT: 3,
     });
   });
 
@@ -223,6 +224,7 @@ describe('parseEnv: notifications', () => {
     ['LEADS_NOTIFY_CHAT_URL', 'hooks.slack.com/x', 'must be an absolute http(s) URL'],
     ['LEADS_DIGEST_HOUR', '24', 'must be an hour from 0 to 23 (UTC), or off'],
     ['LEADS_AUTORESPONSE_PER_HOUR', '-1', 'must be at least 0'],
+    ['LEADS_AUTORESPONSE_PER_CLIENT', '0', 'must be at least 1'],
   ])('rejects a bad %s (%s) with a message naming it', (name, value, message) => {
     expect(() => parseEnv({ [name]: value })).toThrow(`${name}: ${message}`);
   });

@@ -296,14 +296,20 @@ export const leadNotes = pgTable(
 );
 
 /**
- * Which job holds an address's one confirmation per 24 hours. The address is an HMAC (keyed like
- * ip_hash), so a deleted lead leaves nothing readable here.
+ * Which job holds an address's one confirmation per 24 hours, and the network it was asked from
+ * (for the per-client limit). Both are HMACs (keyed like ip_hash), so a deleted lead leaves nothing
+ * readable here.
  */
-export const autoresponses = pgTable('autoresponses', {
-  addressHash: text('address_hash').primaryKey(),
-  deliveryId: uuid('delivery_id').notNull(),
-  at: timestamptz('at').notNull(),
-});
+export const autoresponses = pgTable(
+  'autoresponses',
+  {
+    addressHash: text('address_hash').primaryKey(),
+    deliveryId: uuid('delivery_id').notNull(),
+    at: timestamptz('at').notNull(),
+    network: text('network'),
+  },
+  (table) => [index('autoresponses_network_idx').on(table.network, table.at)],
+);
 
 /**
  * Confirmations sent in each of the last sixty minutes, for the hourly cap: a row per minute of the

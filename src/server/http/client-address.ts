@@ -14,6 +14,9 @@ import { processGlobals } from '@/server/process';
 
 let warnedNoPeer = false;
 
+/** Every visitor's address on a server that cannot tell them apart. */
+const UNKNOWN_ADDRESS = 'unknown';
+
 /** The connection's address, from scripts/server.mjs's header; 'unknown' without that server. */
 function peerAddress(headers: Headers): string {
   const header = processGlobals.__siteServer?.peerAddressHeader;
@@ -24,7 +27,7 @@ function peerAddress(headers: Headers): string {
       hint: 'serve with scripts/server.mjs (npm start) so rate limits can tell visitors apart',
     });
   }
-  return address ?? 'unknown';
+  return address ?? UNKNOWN_ADDRESS;
 }
 
 export function clientAddress(headers: Headers, trust: TrustProxy): string {
@@ -83,4 +86,12 @@ export function rateLimitKey(address: string): string {
 /** Keyed hash of an address: lets the operator see repeats without storing who it was. */
 export function hashAddress(address: string, salt: string): string {
   return createHmac('sha256', salt).update(address).digest('hex').slice(0, 32);
+}
+
+/**
+ * Keyed hash of the network an address counts under (rateLimitKey), for a limit that outlives a
+ * rate limit's minute; null for 'unknown', which every visitor shares when none can be told apart.
+ */
+export function networkHash(address: string, salt: string): string | null {
+  return address === UNKNOWN_ADDRESS ? null : hashAddress(`network:${rateLimitKey(address)}`, salt);
 }

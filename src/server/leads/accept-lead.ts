@@ -21,6 +21,8 @@ export type NewLead = {
   attribution: Attribution;
   ipHash: string | null;
   userAgent: string | null;
+  /** networkHash of the visitor's address: not stored with the lead, only in its confirmation job. */
+  network: string | null;
 };
 
 export type AcceptedLead = { leadId: string; firstAttempt: FirstAttempt | null };

@@ -16,7 +16,7 @@ import {
 import { UTM_KEYS } from '@/lib/attribution';
 import { getDatabase } from '@/server/db/client';
 import { parseBody, wantsHtmlRedirect } from '@/server/http/body';
-import { hashAddress } from '@/server/http/client-address';
+import { hashAddress, networkHash } from '@/server/http/client-address';
 import {
   guardPublicPost,
   isRefusal,
@@ -95,6 +95,7 @@ async function decide(form: LeadForm, request: Request): Promise<Accepted | Refu
       attribution: parseAttribution(parsed.body, request.headers),
       ipHash: hashAddress(guard.address, database.ipHashSalt),
       userAgent: request.headers.get('user-agent')?.slice(0, 512) ?? null,
+      network: networkHash(guard.address, database.ipHashSalt),
     },
     { timeoutMs: env.LEADS_WEBHOOK_TIMEOUT_MS },
   );

@@ -10,19 +10,22 @@ import { writeAlert } from './jobs';
 /**
  * Anyone can type someone else's address into a form, so the autoresponder must not be a spam
  * relay: a confirmation is sent only if none went to that address in the last 24 hours (kept as an
- * HMAC, and only that day; a retrying job keeps its slot) and fewer than LEADS_AUTORESPONSE_PER_HOUR
- * went out in the last hour (counted per minute), across forms and instances (which, checking at
- * once, can each send one past the cap).
+ * HMAC, and only that day; a retrying job keeps its slot), fewer than LEADS_AUTORESPONSE_PER_CLIENT
+ * went to other addresses from the visitor's network in that time, and fewer than
+ * LEADS_AUTORESPONSE_PER_HOUR went out in the last hour (counted per minute), across forms and
+ * instances (which, checking at once, can each send one past a limit).
  * The message holds nothing the visitor wrote but a cleaned first name.
  */
 
-export type Slot = 'taken' | 'already_sent' | 'capped';
+export type Slot = 'taken' | 'already_sent' | 'network_limit' | 'capped';
 
 /** A confirmation a day late confuses more than it helps: none is sent past this after its lead. */
 export const CONFIRMATION_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 
 export const DECLINED: Record<Exclude<Slot, 'taken'> | 'late', string> = {
   already_sent: 'Not sent: this address already got a confirmation in the last 24 hours',
+  network_limit:
+    "Not sent: the visitor's network already had LEADS_AUTORESPONSE_PER_CLIENT confirmations to other addresses in the last 24 hours",
   capped:
     'Not sent: the hourly limit of visitor confirmations (LEADS_AUTORESPONSE_PER_HOUR) was reached',
   late: 'Not sent: a day has passed since the lead, too late for its confirmation',
@@ -31,7 +34,7 @@ export const DECLINED: Record<Exclude<Slot, 'taken'> | 'late', string> = {
 const state = processGlobals;
 const FORGET_BATCH = 500;
 
-type SlotRequest = { db: Db; jobId: string; hash: string; at: Date };
+type SlotRequest = { db: Db; jobId: string; hash: string; network: string | null; at: Date };
 
 /**
  * Takes a group's slots in one statement (each statement is a commit, and an fsync on the embedded
@@ -45,13 +48,15 @@ async function writeSlots(group: SlotRequest[]): Promise<Slot[]> {
     const input = sql.join(
       requests.map(
         (r, ord) =>
-          sql`(${ord}::int, ${r.hash}::text, ${r.jobId}::uuid, ${r.at.toISOString()}::timestamptz)`,
+          sql`(${ord}::int, ${r.hash}::text, ${r.jobId}::uuid, ${r.at.toISOString()}::timestamptz, ${r.network}::text)`,
       ),
       sql`, `,
     );
     const cap = env.LEADS_AUTORESPONSE_PER_HOUR;
-    const result = await db.execute(sql`WITH input (ord, hash, job, at) AS (VALUES ${input}),
-      firsts AS (SELECT DISTINCT ON (hash) ord, hash, job, at FROM input ORDER BY hash, ord),
+    const perNetwork = env.LEADS_AUTORESPONSE_PER_CLIENT;
+    const result =
+      await db.execute(sql`WITH input (ord, hash, job, at, network) AS (VALUES ${input}),
+      firsts AS (SELECT DISTINCT ON (hash) ord, hash, job, at, network FROM input ORDER BY hash, ord),
       -- An array, not IN (SELECT ...): the planner then probes the key rather than scan every address held.
       held AS (SELECT address_hash, delivery_id, at FROM autoresponses WHERE address_hash = ANY (ARRAY(SELECT hash FROM input))),
       -- The last hour as sixty counters (this minute and the 59 before), however many went out.
@@ -65,12 +70,26 @@ async function writeSlots(group: SlotRequest[]): Promise<Slot[]> {
         WHERE NOT EXISTS (SELECT 1 FROM held h WHERE h.address_hash = f.hash AND h.delivery_id <> f.job
           AND h.at > f.at - interval '24 hours')
       ),
-      ranked AS (SELECT e.*, row_number() OVER (ORDER BY e.mine DESC, e.ord) AS rn FROM eligible e),
+      -- Other jobs' confirmations from each network in the last day; a job's own retry is not counted.
+      network_sent AS (
+        SELECT network, count(*)::int AS n FROM autoresponses
+        WHERE network = ANY (ARRAY(SELECT network FROM input WHERE network IS NOT NULL))
+          AND delivery_id <> ALL (ARRAY(SELECT job FROM input))
+          AND at > (SELECT max(at) FROM input) - interval '24 hours'
+        GROUP BY network
+      ),
+      networked AS (
+        SELECT e.*, e.mine OR e.network IS NULL
+          OR COALESCE((SELECT s.n FROM network_sent s WHERE s.network = e.network), 0)
+            + row_number() OVER (PARTITION BY e.network, e.mine ORDER BY e.ord) <= ${perNetwork} AS within_network
+        FROM eligible e
+      ),
+      ranked AS (SELECT w.*, row_number() OVER (ORDER BY w.mine DESC, w.ord) AS rn FROM networked w WHERE within_network),
       taken AS (
-        INSERT INTO autoresponses AS a (address_hash, delivery_id, at)
-        SELECT hash, job, at FROM ranked WHERE mine OR rn <= ${cap} - (SELECT n FROM recent)
+        INSERT INTO autoresponses AS a (address_hash, delivery_id, at, network)
+        SELECT hash, job, at, network FROM ranked WHERE mine OR rn <= ${cap} - (SELECT n FROM recent)
         ON CONFLICT (address_hash) DO UPDATE
-          SET delivery_id = excluded.delivery_id,
+          SET delivery_id = excluded.delivery_id, network = excluded.network,
               at = CASE WHEN a.delivery_id = excluded.delivery_id THEN a.at ELSE excluded.at END
           WHERE a.delivery_id = excluded.delivery_id OR a.at <= excluded.at - interval '24 hours'
         RETURNING a.delivery_id
@@ -88,14 +107,16 @@ async function writeSlots(group: SlotRequest[]): Promise<Slot[]> {
             WHEN m.minute < excluded.minute THEN excluded.sent ELSE m.sent END,
           minute = GREATEST(m.minute, excluded.minute)
       )
-      SELECT i.job::text AS job,
-        i.job IN (SELECT delivery_id FROM taken) AS taken,
-        COALESCE((SELECT r.mine OR r.rn <= ${cap} - (SELECT n FROM recent) FROM ranked r WHERE r.job = i.job), true) AS within_cap
+      -- Not taken though within every limit: another instance took the address first.
+      SELECT i.job::text AS job, CASE
+        WHEN i.job IN (SELECT delivery_id FROM taken) THEN 'taken'
+        WHEN NOT EXISTS (SELECT 1 FROM networked w WHERE w.job = i.job) THEN 'already_sent'
+        WHEN NOT EXISTS (SELECT 1 FROM ranked r WHERE r.job = i.job) THEN 'network_limit'
+        WHEN (SELECT r.mine OR r.rn <= ${cap} - (SELECT n FROM recent) FROM ranked r WHERE r.job = i.job) THEN 'already_sent'
+        ELSE 'capped' END AS slot
       FROM input i`);
-    for (const row of (
-      result as unknown as { rows: { job: string; taken: boolean; within_cap: boolean }[] }
-    ).rows)
-      answers.set(row.job, row.taken ? 'taken' : row.within_cap ? 'already_sent' : 'capped');
+    for (const row of (result as unknown as { rows: { job: string; slot: Slot }[] }).rows)
+      answers.set(row.job, row.slot);
   }
   return group.map((request) => answers.get(request.jobId) ?? 'already_sent');
 }
@@ -109,9 +130,21 @@ const slotFor = groupCommit(writeSlots, {
 /** Whether this job may send its confirmation; the same job asking again keeps its slot. */
 export function takeSlot(
   db: Db,
-  { jobId, address, salt, now }: { jobId: string; address: string; salt: string; now: Date },
+  {
+    jobId,
+    address,
+    network,
+    salt,
+    now,
+  }: { jobId: string; address: string; network: string | null; salt: string; now: Date },
 ): Promise<Slot> {
-  return slotFor({ db, jobId, hash: hashAddress(address.trim().toLowerCase(), salt), at: now });
+  return slotFor({
+    db,
+    jobId,
+    hash: hashAddress(address.trim().toLowerCase(), salt),
+    network,
+    at: now,
+  });
 }
 
 /**

@@ -16,7 +16,7 @@ import { postJson } from '@/server/http/post-json';
 import { askedToWait, retryAfterMs } from './backoff';
 import { alertCapReached, CONFIRMATION_MAX_AGE_MS, DECLINED, takeSlot } from './autoresponder';
 import type { HealthPath } from './delivery-health';
-import { NOT_CONFIGURED, type ClaimedJob } from './jobs';
+import { NOT_CONFIGURED, type ClaimedJob, type ConfirmationPayload } from './jobs';
 import { postWebhook, type PostResult } from './post-webhook';
 import { webhookHeaders } from './sign';
 import { chatUrl, inboxLinks, webhookFor, type WebhookTarget } from './targets';
@@ -121,6 +121,7 @@ async function confirmation(
   const slot = await takeSlot(db, {
     jobId: job.id,
     address: job.recipient ?? '',
+    network: (job.payload as ConfirmationPayload | null)?.network ?? null,
     salt: ipHashSalt,
     now,
   });

@@ -96,9 +96,15 @@ export function webhookJob(lead: Pick<StoredLead, 'id' | 'form'>, options: JobOp
   );
 }
 
-/** Every job an accepted lead sets off, as configured in this process now. */
+/** What a confirmation job keeps of its visitor: the network for the per-client limit. */
+export type ConfirmationPayload = { network: string };
+
+/**
+ * Every job an accepted lead sets off, as configured in this process now. `network` is the
+ * visitor's networkHash; without one (visitors not told apart) no per-client limit applies.
+ */
 export function jobsForLead(
-  lead: Pick<StoredLead, 'id' | 'form' | 'fields'>,
+  lead: Pick<StoredLead, 'id' | 'form' | 'fields'> & { network?: string | null },
   options: JobOptions,
 ): NewJob[] {
   const base = { leadId: lead.id, form: lead.form };
@@ -112,7 +118,12 @@ export function jobsForLead(
   if (env.LEADS_AUTORESPONSE_PER_HOUR > 0 && lead.fields.email)
     jobs.push(
       job(
-        { ...base, channel: 'visitor_email', recipient: lead.fields.email },
+        {
+          ...base,
+          channel: 'visitor_email',
+          recipient: lead.fields.email,
+          payload: lead.network ? ({ network: lead.network } satisfies ConfirmationPayload) : null,
+        },
         email,
         NOT_CONFIGURED.email,
         options,

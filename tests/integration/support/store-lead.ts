@@ -19,6 +19,7 @@ export async function storeLead(
       attribution: {},
       ipHash: null,
       userAgent: null,
+      network: null,
     },
     { claimFirstAttempt: false, timeoutMs: 0, now }, // unclaimed: no lease to size
   );
