@@ -81,9 +81,12 @@ export async function signedInPage(
   return page;
 }
 
-/** What the last action said (the flash), polite or assertive. */
-export const flash = (page: Page, text: string | RegExp) =>
-  expect(page.getByRole('main').getByText(text)).toBeVisible();
+/** What the last action said (the flash, polite or assertive): shown, and it has the focus. */
+export async function flash(page: Page, text: string | RegExp) {
+  const message = page.getByRole('main').getByText(text);
+  await expect(message).toBeVisible();
+  await expect(message).toBeFocused();
+}
 
 /** The page never scrolls sideways: wide content wraps or scrolls inside its own region. */
 export async function expectNoSidewaysScroll(page: Page, label: string) {
