@@ -13,6 +13,7 @@ export function SelectField({
   defaultValue,
   any,
   describedBy,
+  error,
 }: {
   id: string;
   name: string;
@@ -22,7 +23,10 @@ export function SelectField({
   any?: string;
   /** The id of a hint about the field's value. */
   describedBy?: string;
+  /** The id of an error message about the field's value: the field is then invalid. */
+  error?: string;
 }) {
+  const described = [describedBy, error].filter(Boolean).join(' ') || undefined;
   return (
     <div>
       <label htmlFor={id} className={labelClass}>
@@ -32,7 +36,8 @@ export function SelectField({
         id={id}
         name={name}
         defaultValue={defaultValue}
-        aria-describedby={describedBy}
+        aria-describedby={described}
+        aria-invalid={error ? true : undefined}
         className={controlClass}
       >
         {any !== undefined && <option value="">{any}</option>}

@@ -12,6 +12,7 @@ import { NoteField } from '@/components/admin/note-field';
 import { Panel } from '@/components/admin/panel';
 import { readDraft } from '@/server/admin/draft';
 import { stage } from '@/server/admin/fields';
+import { fieldErrorProps, readFlash } from '@/server/admin/flash';
 import { requireOperator } from '@/server/admin/session';
 import { inboxListOf, inboxListPath, showLead } from '@/server/leads/queries';
 import { MAX_NOTE_CHARS, notesOf } from '@/server/leads/workbench';
@@ -71,6 +72,9 @@ function Facts({
   );
 }
 
+// The flashes that say the status chosen was not saved.
+const STAGE_CONFLICTS = ['stage_conflict', 'stage_conflict_note_added'] as const;
+
 export default async function LeadPage({ params, searchParams }: Props) {
   await requireOperator();
   const { id } = await params;
@@ -91,10 +95,11 @@ export default async function LeadPage({ params, searchParams }: Props) {
     );
   }
   const { lead } = shown;
-  const [notes, jobs, draft] = await Promise.all([
+  const [notes, jobs, draft, flash] = await Promise.all([
     notesOf(lead.id),
     leadJobs(lead.id),
     readDraft(`/admin/leads/${lead.id}`),
+    readFlash(),
   ]);
   const latestNote = notes[0]?.body ?? null;
   // Kept from a post after the session ended; a note that shows as the newest was saved since, and
@@ -148,6 +153,7 @@ export default async function LeadPage({ params, searchParams }: Props) {
                 options={Object.entries(stageLabels)}
                 defaultValue={keptStage ?? lead.stage}
                 describedBy={keptStage ? 'lead-stage-restored' : undefined}
+                error={fieldErrorProps(flash, STAGE_CONFLICTS)['aria-describedby']}
               />
               <button
                 type="submit"
