@@ -304,6 +304,14 @@ test.describe('the inbox', () => {
         'Your note was added, but someone changed the status to Qualified while this page was open, so yours (Lost) was not saved. Choose again if it should still change.',
       );
       await expect(tab.getByLabel('Status', { exact: true })).toHaveValue('qualified');
+      // The field the message is about says so, and is described by it.
+      await expect(tab.getByLabel('Status', { exact: true })).toHaveAttribute(
+        'aria-invalid',
+        'true',
+      );
+      await expect(tab.getByLabel('Status', { exact: true })).toHaveAccessibleDescription(
+        /^Your note was added, but someone changed the status to Qualified/,
+      );
       await expect(tab.getByRole('listitem').filter({ hasText: 'Left a voicemail.' })).toHaveCount(
         1,
       );
@@ -877,6 +885,12 @@ test.describe('the inbox', () => {
       .last()
       .boundingBox())!;
     expect(lastLabel.x + lastLabel.width).toBeLessThanOrEqual(box.x + box.width);
+    // A scrolling region is a Tab stop only while it has something to scroll.
+    await expect(chart).toHaveAttribute('tabindex', '0');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await expect(chart).not.toHaveAttribute('tabindex');
+    await page.setViewportSize({ width: 320, height: 640 });
+    await expect(chart).toHaveAttribute('tabindex', '0');
     // The list shows who and at what status without scrolling sideways.
     await page.goto(`/admin?q=narrow-${run}`);
     const row = page.getByRole('row', { name: new RegExp(`narrow-${run}@`) });

@@ -1,6 +1,7 @@
 import { formNames, overviewCopy } from '@/content/admin';
 import { leadForms, type LeadForm } from '@/lib/lead-forms';
 import { fill } from '@/lib/fill';
+import { ScrollRegion } from './scroll-region';
 
 // One colour per form, each at least 3:1 against white (WCAG 1.4.11), told apart in the legend and the table too.
 const colours: Record<LeadForm, string> = {
@@ -37,11 +38,9 @@ export function LeadsChart({
     <figure className="mt-4">
       {/* Never narrower than its labels can be read (about 10 px): on a phone it scrolls instead,
           opening on the newest days (the row is reversed, so its scroll starts at the right). */}
-      <div
+      <ScrollRegion
+        label={overviewCopy.chartRegion}
         className="relative flex flex-row-reverse overflow-x-auto"
-        role="region"
-        aria-label={overviewCopy.chartRegion}
-        tabIndex={0}
       >
         <svg
           viewBox={`${-margin} 0 ${width + 2 * margin} ${height + 20}`}
@@ -84,7 +83,7 @@ export function LeadsChart({
             );
           })}
         </svg>
-      </div>
+      </ScrollRegion>
       <figcaption>
         <ul className="mt-2 flex flex-wrap gap-4 text-sm" aria-label={overviewCopy.legend}>
           {leadForms.map((form) => (

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { ScrollRegion } from './scroll-region';
 
 export const headCell = 'px-3 py-2 font-semibold';
 export const bodyCell = 'px-3 py-2';
@@ -14,16 +15,11 @@ type Props = {
   children: ReactNode;
 };
 
-/** An inbox data table in a focusable region, so keyboard users can scroll it on a narrow screen. */
+/** An inbox data table in a region that keyboard users can scroll on a narrow screen. */
 export function ScrollTable({ caption, columns, minWidth, className = '', children }: Props) {
   return (
     // relative: the sr-only caption and cells stay inside the clipping box (axe: scrollable-region-focusable).
-    <div
-      className={`relative overflow-x-auto ${className}`}
-      role="region"
-      aria-label={caption}
-      tabIndex={0}
-    >
+    <ScrollRegion label={caption} className={`relative overflow-x-auto ${className}`}>
       <table className={`w-full ${minWidth} text-left text-sm`}>
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-ink-100">
@@ -31,7 +27,7 @@ export function ScrollTable({ caption, columns, minWidth, className = '', childr
         </thead>
         <tbody>{children}</tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }
 
