@@ -316,6 +316,8 @@ export const auditCopy = {
   empty: 'Nothing recorded yet.',
   unknownAccount: 'an unknown account',
   retention: 'retention (automatic)',
+  deletedLead: 'A lead since deleted',
+  unnamedLead: 'A lead without a name',
   pages: 'Audit log pages',
   newer: 'Newer',
   older: 'Older',

@@ -1,7 +1,8 @@
 import 'server-only';
 import { and, count, desc, eq, gt, inArray, min, sql } from 'drizzle-orm';
 import { getDatabase } from '@/server/db/client';
-import { auditLog, type AuditEntry } from '@/server/db/schema';
+import { isUuid } from '@/lib/uuid';
+import { auditLog, leads, type AuditEntry } from '@/server/db/schema';
 
 /**
  * The inbox's audit log: who signed in (and every failed attempt), who changed a lead's status (from,
@@ -64,10 +65,16 @@ export async function recordAudits(actor: string, records: AuditRecord[]): Promi
 
 const AUDIT_PAGE_SIZE = 100;
 
+/**
+ * An entry with, when its target is a lead, that lead's fields for the page to name it by (the log
+ * itself keeps only the id); null when the lead is gone.
+ */
+export type ListedAuditEntry = AuditEntry & { lead?: { fields: Record<string, string> } | null };
+
 /** One page of the log, newest first; a page past the last shows the last. */
 export async function listAudit(
   page = 1,
-): Promise<{ entries: AuditEntry[]; total: number; page: number; pages: number }> {
+): Promise<{ entries: ListedAuditEntry[]; total: number; page: number; pages: number }> {
   const { db } = await getDatabase();
   const [row] = await db.select({ n: count() }).from(auditLog);
   const total = row?.n ?? 0;
@@ -79,7 +86,23 @@ export async function listAudit(
     .orderBy(desc(auditLog.at))
     .limit(AUDIT_PAGE_SIZE)
     .offset((shown - 1) * AUDIT_PAGE_SIZE);
-  return { entries, total, page: shown, pages };
+  const ids = [...new Set(entries.map((entry) => entry.target).filter(isUuid))];
+  const found =
+    ids.length === 0
+      ? []
+      : await db
+          .select({ id: leads.id, fields: leads.fields })
+          .from(leads)
+          .where(inArray(leads.id, ids));
+  const byId = new Map(found.map((lead) => [lead.id, { fields: lead.fields }]));
+  return {
+    entries: entries.map((entry) =>
+      isUuid(entry.target) ? { ...entry, lead: byId.get(entry.target) ?? null } : entry,
+    ),
+    total,
+    page: shown,
+    pages,
+  };
 }
 
 /** The entries that count against the password limits: failures, and attempts still being checked. */

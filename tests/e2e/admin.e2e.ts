@@ -360,6 +360,9 @@ test.describe('the inbox', () => {
       await expect(change.last()).toContainText('from New to Contacted');
       await expect(change.nth(1)).toContainText('from Contacted to Qualified');
       await expect(change.first()).toContainText('from Qualified to Won');
+      // Named as the inbox names it, and a link to it.
+      await expect(change.first().getByRole('link')).toHaveText('Ada Worker');
+      await expect(change.first().getByRole('link')).toHaveAttribute('href', `/admin/leads/${id}`);
       await expect(tab.getByRole('row', { name: new RegExp(`Added a note.*${id}`) })).toHaveCount(
         4,
       );
@@ -484,8 +487,18 @@ test.describe('the inbox', () => {
     await expect(page).toHaveURL(new RegExp(`/admin\\${list}$`));
     await flash(page, 'The lead was deleted.');
     await expectNoAxeViolations(page);
-    await page.goto(`/admin/leads/${id}`);
+    // A 404 in the inbox's frame, its words in the HTML itself.
+    const gone = await page.goto(`/admin/leads/${id}`);
+    expect(gone!.status()).toBe(404);
+    expect(await gone!.text()).toContain('There is no lead with this id.');
     await expect(page.getByText('There is no lead with this id.')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Audit log' })).toBeVisible();
+    await expectNoAxeViolations(page);
+    // The log keeps the id only: the lead it names is said to be gone, with no link to it.
+    await page.goto('/admin/audit');
+    const deleted = page.getByRole('row', { name: new RegExp(`Deleted a lead.*${id}`) });
+    await expect(deleted.getByRole('cell').nth(3)).toHaveText(`A lead since deleted${id}`);
+    await expect(deleted.getByRole('link')).toHaveCount(0);
   });
 
   test('a lead page never widens: a 2,000-character address and a 100-character name wrap, at 1280 and 320 px', async ({

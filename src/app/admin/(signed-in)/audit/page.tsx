@@ -2,11 +2,11 @@ import type { Metadata } from 'next';
 import { auditCopy, stageLabels } from '@/content/admin';
 import { fill } from '@/lib/fill';
 import { isUuid } from '@/lib/uuid';
-import { formatUtc, visible } from '@/components/admin/format';
+import { formatUtc, fullName, visible } from '@/components/admin/format';
 import { param } from '@/lib/search-param';
 import { Pager } from '@/components/admin/pager';
 import { ColumnHeads, ScrollTable } from '@/components/admin/scroll-table';
-import { listAudit } from '@/server/audit';
+import { listAudit, type ListedAuditEntry } from '@/server/audit';
 import { requireOperator } from '@/server/admin/session';
 import { pageNumber } from '@/server/leads/queries';
 import { RETENTION_ACTOR } from '@/server/leads/retention';
@@ -37,6 +37,27 @@ const actorOf = (actor: string) =>
       ? auditCopy.retention
       : actor;
 
+/** A lead by its name (its id below, for the command line), or said to be deleted; anything else as written. */
+function Target({ target, lead }: Pick<ListedAuditEntry, 'target' | 'lead'>) {
+  if (!isUuid(target)) return <span className="break-all">{visible(target)}</span>;
+  const id = <span className="block break-all text-xs text-ink-600">{target}</span>;
+  if (!lead)
+    return (
+      <>
+        {auditCopy.deletedLead}
+        {id}
+      </>
+    );
+  return (
+    <>
+      <a href={`/admin/leads/${target}`} className="break-words text-brand-700 underline">
+        {fullName(lead.fields) || visible(lead.fields.email) || auditCopy.unnamedLead}
+      </a>
+      {id}
+    </>
+  );
+}
+
 export default async function AuditPage({ searchParams }: Props) {
   await requireOperator();
   const { entries, page, pages } = await listAudit(pageNumber(param((await searchParams).page)));
@@ -61,14 +82,8 @@ export default async function AuditPage({ searchParams }: Props) {
               <td className="px-3 py-2">
                 {auditCopy.actions[entry.action as keyof typeof auditCopy.actions] ?? entry.action}
               </td>
-              <td className="break-all px-3 py-2">
-                {entry.target && isUuid(entry.target) ? (
-                  <a href={`/admin/leads/${entry.target}`} className="text-brand-700 underline">
-                    {entry.target}
-                  </a>
-                ) : (
-                  visible(entry.target)
-                )}
+              <td className="px-3 py-2">
+                <Target target={entry.target} lead={entry.lead} />
               </td>
               <td className="px-3 py-2 [overflow-wrap:anywhere]">
                 {visible(describe(entry.action, entry.detail))}
