@@ -107,11 +107,11 @@ async function writeSlots(group: SlotRequest[]): Promise<Slot[]> {
             WHEN m.minute < excluded.minute THEN excluded.sent ELSE m.sent END,
           minute = GREATEST(m.minute, excluded.minute)
       )
-      -- Not taken though within every limit: another instance took the address first.
       SELECT i.job::text AS job, CASE
         WHEN i.job IN (SELECT delivery_id FROM taken) THEN 'taken'
         WHEN NOT EXISTS (SELECT 1 FROM networked w WHERE w.job = i.job) THEN 'already_sent'
         WHEN NOT EXISTS (SELECT 1 FROM ranked r WHERE r.job = i.job) THEN 'network_limit'
+        -- Within every limit but not taken: another instance took the address first.
         WHEN (SELECT r.mine OR r.rn <= ${cap} - (SELECT n FROM recent) FROM ranked r WHERE r.job = i.job) THEN 'already_sent'
         ELSE 'capped' END AS slot
       FROM input i`);
