@@ -37,7 +37,7 @@ const actorOf = (actor: string) =>
       ? auditCopy.retention
       : actor;
 
-/** A lead by its name (its id below, for the command line), or said to be deleted; anything else as written. */
+/** A lead by its name (its id below, for the command line) or as deleted; the rest as written. */
 function Target({ target, lead }: Pick<ListedAuditEntry, 'target' | 'lead'>) {
   if (!isUuid(target)) return <span className="break-all">{visible(target)}</span>;
   const id = <span className="block break-all text-xs text-ink-600">{target}</span>;

@@ -1,5 +1,4 @@
 import type { Metadata } from 'next';
-import { notFound } from 'next/navigation';
 import { cache } from 'react';
 import { formNames, leadCopy, stageLabels } from '@/content/admin';
 import { leadFieldRows } from '@/content/lead-fields';
@@ -82,7 +81,19 @@ export default async function LeadPage({ params, searchParams }: Props) {
   const list = inboxListOf(await searchParams);
   const back = inboxListPath('/admin', list.query, list.page);
   const shown = await leadOf(id);
-  if (!shown) notFound();
+  if (!shown) {
+    // Shown in the inbox's frame with a 200: notFound() would answer 404 with a page that is blank
+    // until its scripts run (below a dynamic layout, Next.js renders not-found.tsx in the browser).
+    return (
+      <>
+        <h1 className="text-2xl font-bold text-ink-900">{leadCopy.title}</h1>
+        <p className="mt-4">{leadCopy.notFound}</p>
+        <a href={back} className={buttonClass('secondary', 'sm', 'mt-4')}>
+          {leadCopy.back}
+        </a>
+      </>
+    );
+  }
   const { lead } = shown;
   const [notes, jobs, draft, flash] = await Promise.all([
     notesOf(lead.id),
