@@ -30,7 +30,7 @@ export const privacyPolicy = {
         'Visit attribution sent with a form: the page address, the referring site, your browser type (user agent), time on the page, how far you scrolled, screen and window size, time zone, language and any campaign (UTM) parameters in the link you arrived from.',
         'Chat messages you type into our chat assistant, and the conversation needed to answer you.',
         'Voice demo audio: if you start the live voice demo, your microphone audio is streamed to our voice AI provider for the duration of the call. The demo only starts after you allow microphone access.',
-        'Technical data our servers log to run and protect the site, such as request time, page requested and an abbreviated (hashed) network address used for rate limiting. We do not log the contents of your form in these logs.',
+        'Technical data our servers log to run and protect the site, such as request time, page requested and an abbreviated (hashed) network address used for rate limiting and to limit the confirmations sent to one network. We do not log the contents of your form in these logs.',
         'A small item in your browser storage that remembers you closed the announcement bar (for 7 days), and your campaign parameters for the current visit. We set no advertising cookies.',
       ],
     },
@@ -71,7 +71,7 @@ export const privacyPolicy = {
       items: [
         'Ask for a copy of the information we hold about you, or ask us to correct it.',
         'Ask us to delete your information: email {email} from the address you used, and we will delete it from our database and ask our service providers to do the same, unless we must keep it by law.',
-        'The site sends you one confirmation when you submit a form, and at most one a day to the same address; it carries no advertising. Reply to any email from us to stop further messages, or reply STOP to any text message.',
+        'The site sends you one confirmation when you submit a form: at most one a day to the same address, and none once many forms have come from one network or in one hour, so that nobody can use our forms to mail strangers. It carries no advertising. Reply to any email from us to stop further messages, or reply STOP to any text message.',
         'Clear your browser storage at any time to remove the announcement-bar and campaign items; the site works without them.',
       ],
     },
