@@ -44,12 +44,15 @@ await new Promise((resolve) => ok.listen(0, '127.0.0.1', resolve));
 const okUrl = `http://127.0.0.1:${ok.address().port}`;
 const catcher = await startMailCatcher();
 
+// Each lead comes from a visitor of its own, through one proxy (TRUST_PROXY=1 reads the address it
+// appends), so the per-network confirmation limit works as it does for real visitors.
 const baseEnv = {
   ...process.env,
   NEXT_TELEMETRY_DISABLED: '1',
   NEXT_DIST_DIR: distDir,
   LEADS_WEBHOOK_URL: `${okUrl}/hook`,
-  LEADS_RATE_LIMIT_PER_MINUTE: '0', // every request comes from one address
+  TRUST_PROXY: '1',
+  LEADS_RATE_LIMIT_PER_MINUTE: '0', // as bench:leads: no rate-limit writes in either mode
   LOG_LEVEL: 'warn',
   LEADS_DIGEST_HOUR: 'off', // every email measured is a lead's, and off rounds write no digest job
 };
@@ -58,7 +61,6 @@ const notificationsOn = {
   LEADS_NOTIFY_TO: AGENCY,
   LEADS_NOTIFY_CHAT_URL: `${okUrl}/chat`,
   LEADS_AUTORESPONSE_PER_HOUR: '100000',
-  LEADS_AUTORESPONSE_PER_CLIENT: '100000', // every lead comes from one address
 };
 const notificationsOff = { LEADS_NOTIFY_TO: 'none', LEADS_AUTORESPONSE_PER_HOUR: '0' };
 
@@ -88,6 +90,7 @@ let sequence = 0;
 const leadBody = (origin) => (context) => {
   sequence += 1;
   context.email = `bench-${process.pid}-${sequence}@example.com`;
+  context.address = `10.${(sequence >> 16) & 255}.${(sequence >> 8) & 255}.${sequence & 255}`;
   return JSON.stringify({
     firstName: 'Bench',
     lastName: `Lead ${sequence}`,
@@ -97,6 +100,7 @@ const leadBody = (origin) => (context) => {
     page_url: `${origin}/contact-us`,
   });
 };
+const behindProxy = (context) => ({ 'x-forwarded-for': context.address });
 const figures = (sorted) =>
   `${percentile(sorted, 50)} | ${percentile(sorted, 95)} | ${percentile(sorted, 99)} | ${percentile(sorted, 100)}`;
 const load = () =>
@@ -116,6 +120,7 @@ if (only !== 'compare') {
       seconds,
       streams: Math.min(rate, 25),
       body: leadBody(server.origin),
+      headers: behindProxy,
       onAcknowledged: (_id, context) => acknowledgedAt.set(context.email, Date.now()),
       record: true,
     });
@@ -152,7 +157,7 @@ if (only !== 'compare') {
   const p95 = Math.max(percentile(agency, 95), percentile(visitor, 95));
   sections.push(`## From a lead's 201 to the mail server's acceptance
 
-${duration} s at ${rate} leads/s (POST /api/leads/contact, ${Math.min(rate, 25)} staggered streams), every lead emailed to
+${duration} s at ${rate} leads/s (POST /api/leads/contact, ${Math.min(rate, 25)} staggered streams, each lead from a visitor of its own), every lead emailed to
 the agency and confirmed to the visitor through a mail server on 127.0.0.1 (smtp-server), the webhook and the chat
 stand-in answering at once; default sweep (\`LEADS_SWEEP_INTERVAL_MS\` 5000). Load average before: ${loadBefore}.
 
@@ -190,6 +195,7 @@ for (const compareRate of only === 'latency' ? [] : compareRates) {
           seconds,
           streams: Math.min(compareRate, 50),
           body: leadBody(server.origin),
+          headers: behindProxy,
           onAcknowledged: () => {},
           record,
         });
@@ -212,7 +218,8 @@ for (const compareRate of only === 'latency' ? [] : compareRates) {
   sections.push(`## Intake latency with notifications off and on, at ${compareRate} requests/s
 
 bench:leads' measure: POST /api/leads/contact at ${compareRate} requests/s, ${rounds} interleaved rounds of ${roundSeconds} s after a
-5 s warm-up, a fresh embedded database (fsync on) each. Off: no notification jobs (\`LEADS_NOTIFY_TO=none\`,
+5 s warm-up, a fresh embedded database (fsync on) each, every lead from a visitor of its own behind one proxy
+(\`TRUST_PROXY=1\`). Off: no notification jobs (\`LEADS_NOTIFY_TO=none\`,
 \`LEADS_AUTORESPONSE_PER_HOUR=0\`); on: each lead also writes and sends the agency's email, the visitor's confirmation
 and a chat message, to stand-ins on 127.0.0.1 in a process of their own. Server CPU: all the server's threads
 over the round, per response.

@@ -61,10 +61,19 @@ export async function startServer(port, env) {
 
 /**
  * Posts leads to `url` at `rate` per second for `seconds` over `streams` staggered connections.
- * `body(context)` makes each request's JSON (context: the stream's, kept until its response);
- * `onAcknowledged(id, context)` hears each 201. With `record`, returns every latency and status.
+ * `body(context)` makes each request's JSON (context: the stream's, kept until its response),
+ * then `headers(context)`, if given, its extra headers; `onAcknowledged(id, context)` hears each 201. With `record`, returns every latency and status.
  */
-export async function postLeads({ url, rate, seconds, streams, body, onAcknowledged, record }) {
+export async function postLeads({
+  url,
+  rate,
+  seconds,
+  streams,
+  body,
+  headers,
+  onAcknowledged,
+  record,
+}) {
   const latencies = [];
   const statuses = new Map();
   let errors = 0;
@@ -78,7 +87,12 @@ export async function postLeads({ url, rate, seconds, streams, body, onAcknowled
       duration: seconds,
       requests: [
         {
-          setupRequest: (request, context) => ({ ...request, body: body(context) }),
+          setupRequest: (request, context) => {
+            const json = body(context);
+            return headers
+              ? { ...request, body: json, headers: { ...request.headers, ...headers(context) } }
+              : { ...request, body: json };
+          },
           onResponse: (status, responseBody, context) => {
             if (status !== 201) return;
             try {

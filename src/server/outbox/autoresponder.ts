@@ -70,13 +70,15 @@ async function writeSlots(group: SlotRequest[]): Promise<Slot[]> {
         WHERE NOT EXISTS (SELECT 1 FROM held h WHERE h.address_hash = f.hash AND h.delivery_id <> f.job
           AND h.at > f.at - interval '24 hours')
       ),
-      -- Other jobs' confirmations from each network in the last day; a job's own retry is not counted.
+      -- Other jobs' confirmations from each network in the last day, counted only up to the limit:
+      -- a network at its limit costs no more than one with none. A job's own retry is not counted.
       network_sent AS (
-        SELECT network, count(*)::int AS n FROM autoresponses
-        WHERE network = ANY (ARRAY(SELECT network FROM input WHERE network IS NOT NULL))
-          AND delivery_id <> ALL (ARRAY(SELECT job FROM input))
-          AND at > (SELECT max(at) FROM input) - interval '24 hours'
-        GROUP BY network
+        SELECT n.network, (SELECT count(*)::int FROM (
+          SELECT 1 FROM autoresponses a
+          WHERE a.network = n.network AND a.delivery_id <> ALL (ARRAY(SELECT job FROM input))
+            AND a.at > (SELECT max(at) FROM input) - interval '24 hours'
+          LIMIT ${perNetwork}) AS sent) AS n
+        FROM (SELECT DISTINCT network FROM input WHERE network IS NOT NULL) AS n
       ),
       networked AS (
         SELECT e.*, e.mine OR e.network IS NULL

@@ -138,19 +138,23 @@ async function writeAttempts(group: AttemptRecord[]): Promise<{ written: boolean
     const result =
       await db.execute(sql`WITH results (delivery_id, attempt, started_at, duration_ms, http_status, reply, error, status, next_attempt_at, delivered_at, updated_at, webhook_url) AS (
         VALUES ${sql.join(records.map(attemptValues), sql`, `)}
-      ), attempt AS (
+      ),
+      -- The group's jobs, probed by key: joined to a list of rows instead, the planner may read the
+      -- whole table whenever its statistics are stale (a fresh database, a busy hour).
+      jobs AS (SELECT id FROM lead_deliveries WHERE id = ANY (ARRAY(SELECT delivery_id FROM results))), attempt AS (
         INSERT INTO lead_delivery_attempts (id, delivery_id, attempt, started_at, duration_ms, http_status, reply, error)
         SELECT gen_random_uuid(), delivery_id, attempt, started_at, duration_ms, http_status, reply, error FROM results r
         -- A job deleted with its lead mid-attempt has nothing to record, and must not fail the others' write.
-        WHERE EXISTS (SELECT 1 FROM lead_deliveries d WHERE d.id = r.delivery_id)
+        WHERE r.delivery_id IN (SELECT id FROM jobs)
       ), updated AS (
         UPDATE lead_deliveries d SET
           status = r.status, next_attempt_at = r.next_attempt_at, delivered_at = r.delivered_at, last_status = r.http_status,
           last_error = r.error, locked_until = NULL, updated_at = r.updated_at, webhook_url = COALESCE(r.webhook_url, d.webhook_url)
         FROM results r
-        -- Each row is found by its key: status || '' keeps the planner off the status index, which
-        -- holds an entry for every claim since the last vacuum (a scan of thousands per statement).
-        WHERE d.id = r.delivery_id AND d.status || '' = 'delivering' AND d.attempts = r.attempt
+        -- status || '' keeps the planner off the status index, which holds an entry for every
+        -- claim since the last vacuum (a scan of thousands per statement).
+        WHERE d.id = ANY (ARRAY(SELECT id FROM jobs)) AND d.id = r.delivery_id
+          AND d.status || '' = 'delivering' AND d.attempts = r.attempt
         RETURNING d.id
       )${
         alerts.length === 0
