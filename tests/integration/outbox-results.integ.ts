@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { closeDatabase, getDatabase } from '@/server/db/client';
 import { leadDeliveries, leads } from '@/server/db/schema';
 import { outboxOptions, runOutboxOnce } from '@/server/outbox/worker';
-import { freshEnvironment } from './support/helpers';
+import { freshEnvironment, postgresUrl } from './support/helpers';
 import { startReceiver } from './support/receiver';
 
 /**
@@ -72,9 +72,10 @@ describe('recording delivery results', () => {
     expect(await runOutboxOnce(options)).toBe(40);
     const after = await reads();
     expect(after.statusIndex - before.statusIndex).toBeLessThan(40);
-    // With no statistics yet (no autovacuum), the one claim may read this small table whole; the
-    // results' groups must not, or each reads every job there is until maintenance runs.
-    expect(after.tableScans - before.tableScans).toBeLessThanOrEqual(1);
+    // The embedded database has no statistics yet (no autovacuum): the one claim may read this
+    // small table whole, the results' groups must not, or each reads every job until maintenance
+    // runs. PostgreSQL analyzes as it goes, and rightly reads a table this small whole.
+    if (!postgresUrl) expect(after.tableScans - before.tableScans).toBeLessThanOrEqual(1);
     expect(receiver.received).toHaveLength(440);
   });
 });
