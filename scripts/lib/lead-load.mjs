@@ -61,8 +61,9 @@ export async function startServer(port, env) {
 
 /**
  * Posts leads to `url` at `rate` per second for `seconds` over `streams` staggered connections.
- * `body(context)` makes each request's JSON (context: the stream's, kept until its response),
- * then `headers(context)`, if given, its extra headers; `onAcknowledged(id, context)` hears each 201. With `record`, returns every latency and status.
+ * `body(context)` makes each request's JSON (context: the stream's, kept until its response), then
+ * `headers(context)`, if given, its extra headers; `onAcknowledged(id, context)` hears each 201.
+ * With `record`, returns every latency and status.
  */
 export async function postLeads({
   url,

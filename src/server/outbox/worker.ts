@@ -141,7 +141,8 @@ async function writeAttempts(group: AttemptRecord[]): Promise<{ written: boolean
       ),
       -- The group's jobs, probed by key: joined to a list of rows instead, the planner may read the
       -- whole table whenever its statistics are stale (a fresh database, a busy hour).
-      jobs AS (SELECT id FROM lead_deliveries WHERE id = ANY (ARRAY(SELECT delivery_id FROM results))), attempt AS (
+      jobs AS (SELECT id FROM lead_deliveries WHERE id = ANY (ARRAY(SELECT delivery_id FROM results))),
+      attempt AS (
         INSERT INTO lead_delivery_attempts (id, delivery_id, attempt, started_at, duration_ms, http_status, reply, error)
         SELECT gen_random_uuid(), delivery_id, attempt, started_at, duration_ms, http_status, reply, error FROM results r
         -- A job deleted with its lead mid-attempt has nothing to record, and must not fail the others' write.
