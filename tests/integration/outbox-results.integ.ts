@@ -26,8 +26,8 @@ afterAll(async () => {
   await receiver.stop();
 });
 
-/** `count` contact leads, each with a webhook job due now. */
-async function enqueue(count: number): Promise<void> {
+/** `count` contact leads, each with a webhook job due now (or, `delivered`, done with). */
+async function enqueue(count: number, { delivered = false } = {}): Promise<void> {
   const { db } = await getDatabase();
   const now = new Date();
   const ids = Array.from({ length: count }, () => randomUUID());
@@ -44,8 +44,9 @@ async function enqueue(count: number): Promise<void> {
       id: randomUUID(),
       leadId,
       channel: 'webhook' as const,
-      status: 'pending' as const,
-      nextAttemptAt: now,
+      ...(delivered
+        ? { status: 'delivered' as const, nextAttemptAt: null, deliveredAt: now }
+        : { status: 'pending' as const, nextAttemptAt: now }),
     })),
   );
 }
@@ -70,12 +71,20 @@ describe('recording delivery results', () => {
     await enqueue(40);
     const before = await reads();
     expect(await runOutboxOnce(options)).toBe(40);
-    const after = await reads();
-    expect(after.statusIndex - before.statusIndex).toBeLessThan(40);
-    // The embedded database has no statistics yet (no autovacuum): the one claim may read this
-    // small table whole, the results' groups must not, or each reads every job until maintenance
-    // runs. PostgreSQL analyzes as it goes, and rightly reads a table this small whole.
-    if (!postgresUrl) expect(after.tableScans - before.tableScans).toBeLessThanOrEqual(1);
+    expect((await reads()).statusIndex - before.statusIndex).toBeLessThan(40);
     expect(receiver.received).toHaveLength(440);
+  });
+
+  it('never reads the whole outbox for a group of results, even before its statistics exist', async () => {
+    // The embedded database has no autovacuum: until maintenance runs, the planner knows nothing
+    // of these jobs, and joined to a list of results it would read all of them for each group.
+    for (let i = 0; i < 5; i += 1) await enqueue(1_000, { delivered: true });
+    await enqueue(40);
+    const before = await reads();
+    expect(await runOutboxOnce(outboxOptions({ batchSize: 50 }))).toBe(40);
+    // PostgreSQL keeps statistics as it goes (autovacuum), and its counter also takes reads this
+    // test does not make (other connections', the foreign keys'), so the check is the embedded one's.
+    if (!postgresUrl) expect((await reads()).tableScans - before.tableScans).toBe(0);
+    expect(receiver.received).toHaveLength(480);
   });
 });
