@@ -221,7 +221,8 @@ bench:leads' measure: POST /api/leads/contact at ${compareRate} requests/s, ${ro
 5 s warm-up, a fresh embedded database (fsync on) each, every lead from a visitor of its own behind one proxy
 (\`TRUST_PROXY=1\`). Off: no notification jobs (\`LEADS_NOTIFY_TO=none\`,
 \`LEADS_AUTORESPONSE_PER_HOUR=0\`); on: each lead also writes and sends the agency's email, the visitor's confirmation
-and a chat message, to stand-ins on 127.0.0.1 in a process of their own. Server CPU: all the server's threads
+and a chat message, to stand-ins on 127.0.0.1 in a process of their own at the lowest priority (nice 19: a
+provider's servers are other machines). Server CPU: all the server's threads
 over the round, per response.
 
 | Round | Notifications | Responses | Errors | p50 (ms) | p90 (ms) | p99 (ms) | max (ms) | Server CPU (ms per lead) | Load before |

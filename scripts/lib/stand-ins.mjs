@@ -1,8 +1,10 @@
 // The notification bench's outside world in a process of its own: a receiver answering 200 at once
 // (the webhook and the chat app) and a mail server that accepts everything and keeps nothing. As a
 // provider's servers would, they leave the load generator's event loop, which times each request,
-// to the load generator.
+// to the load generator, and at the lowest priority they take only the CPU that the server and the
+// load generator leave: a provider's servers are other machines.
 import { fork } from 'node:child_process';
+import { setPriority } from 'node:os';
 import { createServer } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { startMailCatcher } from './mail-catcher.mjs';
@@ -25,6 +27,12 @@ export async function startStandIns() {
 }
 
 if (process.argv.includes('--serve') && process.send) {
+  try {
+    setPriority(19);
+  } catch {
+    // Where that is not allowed they run at the default priority, and say so.
+    console.warn('stand-ins: could not lower their priority; they compete with the server for CPU');
+  }
   const ok = createServer((req, res) => {
     req.resume();
     req.on('end', () => res.end('{}'));
