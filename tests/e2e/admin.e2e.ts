@@ -487,8 +487,13 @@ test.describe('the inbox', () => {
     await expect(page).toHaveURL(new RegExp(`/admin\\${list}$`));
     await flash(page, 'The lead was deleted.');
     await expectNoAxeViolations(page);
-    await page.goto(`/admin/leads/${id}`);
+    // The inbox's frame with its message, the words in the HTML itself.
+    const gone = await page.goto(`/admin/leads/${id}`);
+    expect(gone!.status()).toBe(200);
+    expect(await gone!.text()).toContain('There is no lead with this id.');
     await expect(page.getByText('There is no lead with this id.')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Audit log' })).toBeVisible();
+    await expectNoAxeViolations(page);
     // The log keeps the id only: the lead it names is said to be gone, with no link to it.
     await page.goto('/admin/audit');
     const deleted = page.getByRole('row', { name: new RegExp(`Deleted a lead.*${id}`) });
