@@ -1,11 +1,11 @@
 // The notification bench's outside world in a process of its own: a receiver answering 200 at once
 // (the webhook and the chat app) and a mail server that accepts everything and keeps nothing. As a
 // provider's servers would, they leave the load generator's event loop, which times each request,
-// to the load generator, and at the lowest priority they take only the CPU that the server and the
-// load generator leave: a provider's servers are other machines.
+// to the load generator; and at the lowest priority they take only the CPU that the server and the
+// load generator leave, as servers on other machines would take none.
 import { fork } from 'node:child_process';
-import { setPriority } from 'node:os';
 import { createServer } from 'node:http';
+import { setPriority } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { startMailCatcher } from './mail-catcher.mjs';
 
