@@ -89,10 +89,12 @@ export async function postLeads({
       requests: [
         {
           setupRequest: (request, context) => {
-            const json = body(context);
-            return headers
-              ? { ...request, body: json, headers: { ...request.headers, ...headers(context) } }
-              : { ...request, body: json };
+            const json = body(context); // first: it fills the context that headers(context) reads
+            return {
+              ...request,
+              body: json,
+              headers: { ...request.headers, ...headers?.(context) },
+            };
           },
           onResponse: (status, responseBody, context) => {
             if (status !== 201) return;
