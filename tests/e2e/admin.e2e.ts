@@ -252,13 +252,22 @@ test.describe('the inbox', () => {
     await expect(page.getByRole('row', { name: new RegExp(email) })).toBeVisible();
     await page.goto('/admin?delivery=delivered&from=2000-01-01&status=accepted&stage=new');
     await expect(page.getByRole('row', { name: new RegExp(email) })).toBeVisible();
-    for (const [address, problem] of [
-      ['/admin?form=nope', "Unknown form 'nope'"],
-      ['/admin?from=0000-01-01', "'from' must be between 1970-01-01 and 9999-12-31"],
+    // The field a problem is about is invalid and described by it, where a screen reader reads it.
+    for (const [address, field, problem] of [
+      ['/admin?form=nope', '#filter-form', "Unknown form 'nope'"],
+      [
+        '/admin?from=0000-01-01',
+        '#filter-from',
+        "'from' must be between 1970-01-01 and 9999-12-31",
+      ],
+      ['/admin?from=2026-02-02&to=2026-02-01', '#filter-to', "'from' is after 'to'"],
     ] as const) {
       await page.goto(address);
       await expect(page.getByRole('main').getByRole('alert')).toContainText(problem);
+      await expect(page.locator(field)).toHaveAttribute('aria-invalid', 'true');
+      await expect(page.locator(field)).toHaveAccessibleDescription(new RegExp(`^${problem}`));
     }
+    await expect(page.locator('#filter-q')).not.toHaveAttribute('aria-invalid');
     await expectNoAxeViolations(page);
     await page.goto('/admin?page=184467440737095516');
     await expect(page.getByRole('heading', { level: 1, name: 'Leads' })).toBeVisible();

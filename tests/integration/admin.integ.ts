@@ -418,7 +418,10 @@ describe('the workbench', () => {
     const { rows } = await searchLeads(parseLeadQuery({ stage: 'won' }).query);
     expect(rows.map((row) => row.id)).toContain(id);
     expect(parseLeadQuery({ stage: 'closed' }).problems).toEqual([
-      "Unknown status 'closed' (new, contacted, qualified, won, lost)",
+      {
+        message: "Unknown status 'closed' (new, contacted, qualified, won, lost)",
+        fields: ['stage'],
+      },
     ]);
   });
 
@@ -604,12 +607,17 @@ describe('the CSV and what the inbox shows of a visitor’s text', () => {
 describe('the inbox’s address is bounded before it reaches the database', () => {
   it('refuses dates the database cannot take, and clamps page numbers', async () => {
     for (const day of ['0000-01-01', '275760-09-13', '2026-02-31', '1969-12-31'])
-      expect(parseLeadQuery({ from: day }).problems).toHaveLength(1);
+      expect(parseLeadQuery({ from: day }).problems).toEqual([
+        { message: expect.stringMatching(/^'from' must be /), fields: ['from'] },
+      ]);
     expect(parseLeadQuery({ from: '2026-01-31', to: '9999-12-31' }).problems).toEqual([]);
     expect(parseLeadQuery({ from: '2026-11-28', to: '2026-11-28' }).problems).toEqual([]);
     // Said, so that the empty list it gives is not taken for no leads.
     expect(parseLeadQuery({ from: '2026-11-28', to: '2026-11-27' }).problems).toEqual([
-      "'from' is after 'to': no day is in between, so no lead matches",
+      {
+        message: "'from' is after 'to': no day is in between, so no lead matches",
+        fields: ['from', 'to'],
+      },
     ]);
     expect(pageNumber('184467440737095516')).toBe(1);
     expect(pageNumber('1e20')).toBe(1);
@@ -633,12 +641,17 @@ describe('the inbox’s address is bounded before it reaches the database', () =
       expect(leadQueryParams(parseLeadQuery({ to: day }).query).get('to')).toBe(day);
     const long = parseLeadQuery({ q: `heron${'x'.repeat(200)}` });
     expect(long.problems).toEqual([
-      'The search is longer than 100 characters: only its first 100 are searched',
+      {
+        message: 'The search is longer than 100 characters: only its first 100 are searched',
+        fields: ['q'],
+      },
     ]);
     expect(long.query.q).toHaveLength(100);
     for (const q of ['heron\u0000', 'heron\\u0000']) {
       const nul = parseLeadQuery({ q });
-      expect(nul.problems).toEqual(['The search cannot hold a NUL character (\\u0000)']);
+      expect(nul.problems).toEqual([
+        { message: 'The search cannot hold a NUL character (\\u0000)', fields: ['q'] },
+      ]);
       expect((await searchLeads(nul.query)).total).toBeGreaterThan(0);
     }
   });

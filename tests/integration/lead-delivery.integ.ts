@@ -388,7 +388,7 @@ describe('operator commands (npm run leads)', () => {
     );
     expect(contactFailed.every((row) => row.form === 'contact')).toBe(true);
     expect(parseLeadQuery({ status: 'bogus' }).problems).toEqual([
-      expect.stringMatching(/Unknown status 'bogus'/),
+      { message: expect.stringMatching(/Unknown status 'bogus'/), fields: ['status'] },
     ]);
 
     const shown = await showLead(failed[0]!.id);

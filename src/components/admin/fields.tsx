@@ -23,7 +23,7 @@ export function SelectField({
   any?: string;
   /** The id of a hint about the field's value. */
   describedBy?: string;
-  /** The id of an error message about the field's value: the field is then invalid. */
+  /** The id (or ids) of what is wrong with the field's value: the field is then invalid. */
   error?: string;
 }) {
   const described = [describedBy, error].filter(Boolean).join(' ') || undefined;
@@ -51,18 +51,25 @@ export function SelectField({
   );
 }
 
-/** A labelled input; the rest of its attributes as given. */
+/** A labelled input, invalid with `error` as SelectField is; the rest of its attributes as given. */
 export function InputField({
   id,
   label,
+  error,
   ...input
-}: { id: string; label: string } & InputHTMLAttributes<HTMLInputElement>) {
+}: { id: string; label: string; error?: string } & InputHTMLAttributes<HTMLInputElement>) {
   return (
     <div>
       <label htmlFor={id} className={labelClass}>
         {label}
       </label>
-      <input id={id} className={controlClass} {...input} />
+      <input
+        id={id}
+        className={controlClass}
+        aria-describedby={error}
+        aria-invalid={error ? true : undefined}
+        {...input}
+      />
     </div>
   );
 }

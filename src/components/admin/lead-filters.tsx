@@ -9,6 +9,9 @@ export type FilterValues = Record<
   string
 >;
 
+/** Per field, the ids of the problems said about its value in the address. */
+export type FilterErrors = Partial<Record<keyof FilterValues, string>>;
+
 const selects = [
   ['form', inboxCopy.form, leadForms.map((form) => [form, formNames[form]])],
   ['stage', inboxCopy.stage, Object.entries(stageLabels)],
@@ -17,7 +20,15 @@ const selects = [
 ] as const satisfies ReadonlyArray<readonly [keyof FilterValues, string, Array<[string, string]>]>;
 
 /** The inbox's filters: a GET form, so a filtered view is a link that can be kept or shared among operators. */
-export function LeadFilters({ values, searchMax }: { values: FilterValues; searchMax: number }) {
+export function LeadFilters({
+  values,
+  errors,
+  searchMax,
+}: {
+  values: FilterValues;
+  errors: FilterErrors;
+  searchMax: number;
+}) {
   return (
     <form
       method="get"
@@ -33,6 +44,7 @@ export function LeadFilters({ values, searchMax }: { values: FilterValues; searc
           type="search"
           defaultValue={values.q}
           maxLength={searchMax}
+          error={errors.q}
         />
       </div>
       {selects.map(([name, label, options]) => (
@@ -44,6 +56,7 @@ export function LeadFilters({ values, searchMax }: { values: FilterValues; searc
           options={options}
           defaultValue={values[name]}
           any={inboxCopy.any}
+          error={errors[name]}
         />
       ))}
       {(['from', 'to'] as const).map((name) => (
@@ -56,6 +69,7 @@ export function LeadFilters({ values, searchMax }: { values: FilterValues; searc
           min="1970-01-01"
           max="9999-12-31"
           defaultValue={values[name]}
+          error={errors[name]}
         />
       ))}
       <div className="flex items-end gap-2 sm:col-span-2 lg:col-span-6">

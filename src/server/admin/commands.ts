@@ -5,7 +5,13 @@ import { isLeadForm, leadForms } from '@/lib/lead-forms';
 import { readHidden } from '@/lib/visible-text';
 import { BackupError, runBackupCommand } from '@/server/db/backup';
 import { deleteLeadsByEmail, deliverSkipped, sendNow } from '@/server/leads/actions';
-import { csvLines, parseLeadQuery, searchLeads, showLead } from '@/server/leads/queries';
+import {
+  csvLines,
+  parseLeadQuery,
+  problemsText,
+  searchLeads,
+  showLead,
+} from '@/server/leads/queries';
 import { purgeExpired } from '@/server/leads/retention';
 import { COMMAND_LINE_ACTOR, recordAudit } from '@/server/audit';
 import { MIN_PASSWORD_LENGTH } from './auth';
@@ -156,7 +162,7 @@ export async function runCommand(
       status: option(rest, 'status'),
       stage: option(rest, 'stage'),
     });
-    if (problems.length) throw new CommandError(problems.join('; '));
+    if (problems.length) throw new CommandError(problemsText(problems));
     return query;
   };
   switch (command) {

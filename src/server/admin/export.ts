@@ -2,7 +2,7 @@ import 'server-only';
 import { CSRF_FIELD } from '@/lib/csrf';
 import { parseBody, wantsHtmlRedirect } from '@/server/http/body';
 import { isRefusal, refuse, refusalResponse, runEndpoint } from '@/server/http/endpoint';
-import { csvLines, leadQueryParams, parseLeadQuery } from '@/server/leads/queries';
+import { csvLines, leadQueryParams, parseLeadQuery, problemsText } from '@/server/leads/queries';
 import { recordAudit } from '@/server/audit';
 import { setFlash } from './flash';
 import { isForeignRequest } from './request-check';
@@ -68,7 +68,7 @@ export function exportLeads(request: Request): Promise<Response> {
         if (problems.length > 0)
           return browser
             ? { status: 303, kind: 'back', response: backToInbox(filter) }
-            : refuse('bad_request', { message: problems.join('; ') });
+            : refuse('bad_request', { message: problemsText(problems) });
         const lines = csvLines(query);
         // The first batch is read before the answer starts: a database that does not answer is
         // then a 503 with its message, not a download cut short.

@@ -74,16 +74,25 @@ export function pageNumber(value: string | undefined): number {
   return Math.min(MAX_PAGE, Math.max(1, page));
 }
 
+/** A filter value that could not be used, and the inbox's fields it is about. */
+export type FilterProblem = { message: string; fields: InboxFilterName[] };
+
+/** The problems as one line, for an answer that is text (the command line, a CSV request). */
+export const problemsText = (problems: FilterProblem[]) =>
+  problems.map((problem) => problem.message).join('; ');
+
 /**
  * A LeadQuery from the inbox's address or the command line's options. Unknown values are reported,
  * not ignored, so an operator never reads a list they think is filtered when it is not.
  */
 export function parseLeadQuery(input: Record<string, string | undefined>): {
   query: LeadQuery;
-  problems: string[];
+  problems: FilterProblem[];
 } {
   const query: LeadQuery = {};
-  const problems: string[] = [];
+  const problems: FilterProblem[] = [];
+  const problem = (message: string, ...fields: InboxFilterName[]) =>
+    problems.push({ message, fields });
   const value = (name: string) => {
     const raw = input[name]?.trim();
     return raw ? raw : undefined;
@@ -91,7 +100,7 @@ export function parseLeadQuery(input: Record<string, string | undefined>): {
   const form = value('form');
   if (form) {
     if (isLeadForm(form)) query.form = form;
-    else problems.push(`Unknown form '${form}' (${leadForms.join(', ')})`);
+    else problem(`Unknown form '${form}' (${leadForms.join(', ')})`, 'form');
   }
   const status = value('status');
   if (status) {
@@ -100,20 +109,22 @@ export function parseLeadQuery(input: Record<string, string | undefined>): {
     else if ((deliveryStatuses as readonly string[]).includes(status) && !value('delivery'))
       query.delivery = status as DeliveryStatus;
     else
-      problems.push(
+      problem(
         `Unknown status '${status}' (lead: ${leadStatuses.join(', ')}; delivery: ${deliveryStatuses.join(', ')})`,
+        'status',
       );
   }
   const stage = value('stage');
   if (stage) {
     if (isOneOf(leadStages, stage)) query.stage = stage;
-    else problems.push(`Unknown status '${stage}' (${leadStages.join(', ')})`);
+    else problem(`Unknown status '${stage}' (${leadStages.join(', ')})`, 'stage');
   }
   const delivery = value('delivery');
   if (delivery) {
     if ((deliveryStatuses as readonly string[]).includes(delivery))
       query.delivery = delivery as DeliveryStatus;
-    else problems.push(`Unknown delivery status '${delivery}' (${deliveryStatuses.join(', ')})`);
+    else
+      problem(`Unknown delivery status '${delivery}' (${deliveryStatuses.join(', ')})`, 'delivery');
   }
   for (const [name, key, dayOffset] of [
     ['from', 'from', 0],
@@ -124,25 +135,26 @@ export function parseLeadQuery(input: Record<string, string | undefined>): {
     const date = /^\d{4}-\d{2}-\d{2}$/.test(day) ? new Date(`${day}T00:00:00.000Z`) : null;
     // A real day (not 2026-02-31) within the years the database is asked about.
     if (!date || Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== day)
-      problems.push(`'${name}' must be a date like 2026-01-31`);
+      problem(`'${name}' must be a date like 2026-01-31`, name);
     else if (day < FIRST_DAY || day > LAST_DAY)
-      problems.push(`'${name}' must be between ${FIRST_DAY} and ${LAST_DAY}`);
+      problem(`'${name}' must be between ${FIRST_DAY} and ${LAST_DAY}`, name);
     // 'to' is the whole of that day: the query's end is the next midnight, or for the last day
     // its last millisecond (PostgreSQL reads no year 10000).
     else query[key] = new Date(Math.min(date.getTime() + dayOffset * 86_400_000, LAST_MOMENT));
   }
   // Kept as asked (no lead matches), and said, so an empty list is not taken for no leads.
   if (query.from && query.to && query.from >= query.to)
-    problems.push("'from' is after 'to': no day is in between, so no lead matches");
+    problem("'from' is after 'to': no day is in between, so no lead matches", 'from', 'to');
   const q = value('q');
   // A value the inbox shows with \u202e written out is found when searched for as shown.
   if (q && q.length > MAX_SEARCH_CHARS)
-    problems.push(
+    problem(
       `The search is longer than ${MAX_SEARCH_CHARS} characters: only its first ${MAX_SEARCH_CHARS} are searched`,
+      'q',
     );
   const search = q && readHidden(q.slice(0, MAX_SEARCH_CHARS));
   // PostgreSQL's text cannot hold NUL, so no lead does: said here, not refused by the database.
-  if (search?.includes('\u0000')) problems.push('The search cannot hold a NUL character (\\u0000)');
+  if (search?.includes('\u0000')) problem('The search cannot hold a NUL character (\\u0000)', 'q');
   else if (search) query.q = search;
   return { query, problems };
 }
@@ -163,11 +175,12 @@ export function leadQueryParams(query: LeadQuery): URLSearchParams {
 
 /** The inbox's filter fields, as named in its address. */
 export const inboxFilterNames = ['q', 'form', 'stage', 'status', 'delivery', 'from', 'to'] as const;
+type InboxFilterName = (typeof inboxFilterNames)[number];
 
 /** The inbox list an address asks for: its filter (with any problems in it) and its page. */
 export function inboxListOf(params: Record<string, string | string[] | undefined>): {
   query: LeadQuery;
-  problems: string[];
+  problems: FilterProblem[];
   page: number;
 } {
   const { query, problems } = parseLeadQuery(

@@ -6,7 +6,7 @@ import { buttonClass } from '@/components/ui/button-styles';
 import { ActionForm } from '@/components/admin/action-form';
 import { formatUtc, fullName, visible } from '@/components/admin/format';
 import { SelectField } from '@/components/admin/fields';
-import { LeadFilters, type FilterValues } from '@/components/admin/lead-filters';
+import { LeadFilters, type FilterErrors, type FilterValues } from '@/components/admin/lead-filters';
 import { Pager } from '@/components/admin/pager';
 import { Panel } from '@/components/admin/panel';
 import { ScrollTable } from '@/components/admin/scroll-table';
@@ -27,6 +27,7 @@ export const metadata: Metadata = { title: inboxCopy.title };
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 const SELECTED_FORM = 'selected-leads';
+const problemId = (index: number) => `filter-problem-${index + 1}`;
 const BELOW_LIST = 'below-list';
 
 export default async function InboxPage({ searchParams }: Props) {
@@ -45,6 +46,12 @@ export default async function InboxPage({ searchParams }: Props) {
     ]),
   ) as FilterValues;
   const pageLink = (n: number) => inboxListPath('/admin', query, n);
+  // Each field a problem is about is invalid and described by it, so the problem is read out there.
+  const errors: FilterErrors = {};
+  problems.forEach((problem, index) => {
+    for (const field of problem.fields)
+      errors[field] = [errors[field], problemId(index)].filter(Boolean).join(' ');
+  });
 
   return (
     <>
@@ -56,15 +63,15 @@ export default async function InboxPage({ searchParams }: Props) {
         >
           <p className="font-medium">{inboxCopy.problems}</p>
           <ul className="mt-1 list-disc pl-5">
-            {problems.map((problem) => (
-              <li key={problem} className="break-words">
-                {visible(problem)}
+            {problems.map((problem, index) => (
+              <li key={problem.message} id={problemId(index)} className="break-words">
+                {visible(problem.message)}
               </li>
             ))}
           </ul>
         </div>
       )}
-      <LeadFilters values={values} searchMax={MAX_SEARCH_CHARS} />
+      <LeadFilters values={values} errors={errors} searchMax={MAX_SEARCH_CHARS} />
       <div className="mt-6 flex flex-wrap items-baseline gap-x-4 gap-y-1 text-sm">
         <p className="font-semibold text-ink-800" role="status">
           {total === 1
