@@ -66,9 +66,9 @@ export function InputField({
       <input
         id={id}
         className={controlClass}
-        aria-describedby={error}
         aria-invalid={error ? true : undefined}
         {...input}
+        aria-describedby={[input['aria-describedby'], error].filter(Boolean).join(' ') || undefined}
       />
     </div>
   );
