@@ -4,6 +4,10 @@ export const labelClass = 'block text-sm font-semibold text-ink-800';
 const controlClass =
   'mt-1 block w-full rounded-lg border border-ink-300 bg-white px-3 py-2 text-sm text-ink-900';
 
+/** Element ids as one aria-describedby value, or undefined when there are none. */
+export const idRefs = (...ids: Array<string | undefined>) =>
+  ids.filter(Boolean).join(' ') || undefined;
+
 /** A labelled select; with `any`, a first option '' that stands for no choice. */
 export function SelectField({
   id,
@@ -26,7 +30,6 @@ export function SelectField({
   /** The id (or ids) of what is wrong with the field's value: the field is then invalid. */
   error?: string;
 }) {
-  const described = [describedBy, error].filter(Boolean).join(' ') || undefined;
   return (
     <div>
       <label htmlFor={id} className={labelClass}>
@@ -36,7 +39,7 @@ export function SelectField({
         id={id}
         name={name}
         defaultValue={defaultValue}
-        aria-describedby={described}
+        aria-describedby={idRefs(describedBy, error)}
         aria-invalid={error ? true : undefined}
         className={controlClass}
       >
@@ -68,7 +71,7 @@ export function InputField({
         className={controlClass}
         aria-invalid={error ? true : undefined}
         {...input}
-        aria-describedby={[input['aria-describedby'], error].filter(Boolean).join(' ') || undefined}
+        aria-describedby={idRefs(input['aria-describedby'], error)}
       />
     </div>
   );

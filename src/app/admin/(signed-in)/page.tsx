@@ -5,7 +5,7 @@ import { fill } from '@/lib/fill';
 import { buttonClass } from '@/components/ui/button-styles';
 import { ActionForm } from '@/components/admin/action-form';
 import { formatUtc, fullName, visible } from '@/components/admin/format';
-import { SelectField } from '@/components/admin/fields';
+import { idRefs, SelectField } from '@/components/admin/fields';
 import { LeadFilters, type FilterErrors, type FilterValues } from '@/components/admin/lead-filters';
 import { Pager } from '@/components/admin/pager';
 import { Panel } from '@/components/admin/panel';
@@ -49,8 +49,7 @@ export default async function InboxPage({ searchParams }: Props) {
   // Each field a problem is about is invalid and described by it, so the problem is read out there.
   const errors: FilterErrors = {};
   problems.forEach((problem, index) => {
-    for (const field of problem.fields)
-      errors[field] = [errors[field], problemId(index)].filter(Boolean).join(' ');
+    for (const field of problem.fields) errors[field] = idRefs(errors[field], problemId(index));
   });
 
   return (
