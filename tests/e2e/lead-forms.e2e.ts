@@ -328,6 +328,57 @@ test.describe('contact form', () => {
   });
 });
 
+test.describe('answers that do not say the lead was stored', () => {
+  const formId = 'contact-form';
+  const sam = { firstName: 'Sam', lastName: 'Okafor', email: 'sam@example.com' };
+
+  test.beforeEach(async ({ page }) => {
+    await page.goto('/contact-us');
+    await waitForHydration(page);
+  });
+
+  for (const [what, answer] of [
+    [
+      "a 200 page that is not the API's (a Wi-Fi portal's sign-in)",
+      { status: 200, contentType: 'text/html', body: '<h1>Sign in to the Wi-Fi</h1>' },
+    ],
+    ['a 204 without a body', { status: 204, body: '' }],
+  ] as const) {
+    test(`${what} is no success: the unexpected-error banner, everything kept`, async ({
+      page,
+    }) => {
+      await page.route('**/api/leads/contact', (route) => route.fulfill(answer));
+      await fill(page, formId, sam);
+      await page.locator(`#${formId} button[type="submit"]`).click();
+      await expect(page.locator(`#${formId}`).getByRole('alert')).toHaveText(
+        'An unexpected error occurred. Please try again or contact us directly.',
+      );
+      await expect(page.locator(`#${formId}-email`)).toHaveValue(sam.email);
+      await expect(page.getByText('Thank you!')).toHaveCount(0);
+    });
+  }
+
+  test('a 422 naming only a field this page lacks gives the unexpected-error banner', async ({
+    page,
+    expectedConsoleErrors,
+  }) => {
+    expectedConsoleErrors.push(/status of 422 .*api\/leads\/contact/);
+    await page.route('**/api/leads/contact', (route) =>
+      route.fulfill({
+        status: 422,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: 'validation', fieldErrors: { newField: 'required' } }),
+      }),
+    );
+    await fill(page, formId, sam);
+    await page.locator(`#${formId} button[type="submit"]`).click();
+    await expect(page.locator(`#${formId}`).getByRole('alert')).toHaveText(
+      'An unexpected error occurred. Please try again or contact us directly.',
+    );
+    await expect(page.locator(`#${formId} button[type="submit"]`)).toBeEnabled();
+  });
+});
+
 test.describe('forms with JavaScript off', () => {
   test.use({ javaScriptEnabled: false });
 
@@ -429,6 +480,16 @@ test('with JavaScript, a page reached from a rejected plain post shows each mess
   // Its fields are empty: what was typed is on the page before.
   await expect(
     page.locator('#demo-form').getByText('What you typed is on the previous page: go back'),
+  ).toBeVisible();
+});
+
+test('with JavaScript, a refused plain post whose token was cut short still says it was refused', async ({
+  page,
+}) => {
+  await page.goto('/contact-us?errors=%E0%A4%A#contact-form-error');
+  await waitForHydration(page);
+  await expect(
+    page.locator('#contact-form').getByText('What you typed is on the previous page: go back'),
   ).toBeVisible();
 });
 

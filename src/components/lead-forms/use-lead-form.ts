@@ -84,6 +84,12 @@ export function growthAuditFailureMessage(failure: SubmitFailure): string {
   return fill(errorCopy.growthAudit, { message: reason });
 }
 
+/** The API's 201 `{ ok: true, id }`: the lead is stored. */
+async function isStored(response: Response): Promise<boolean> {
+  const body: unknown = await response.json().catch(() => null);
+  return typeof body === 'object' && body !== null && (body as { ok?: unknown }).ok === true;
+}
+
 /** When the page's HTML began to arrive (performance timeline): when its forms were first seen. */
 function pageArrivedAt(): number {
   const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
@@ -127,11 +133,10 @@ export function useLeadForm(form: LeadForm, formId: string, onSuccess?: () => vo
     // Arriving from a plain form post (see NoScriptOutcome): show its outcome the scripted way.
     const url = new URL(arrival);
     if (url.hash === `#${formId}-sent`) setStatus('success');
-    const returned = url.hash.startsWith(`#${formId}-error`)
-      ? decodeLeadFormErrors(url.searchParams.get('errors'))
-      : null;
-    if (returned) {
-      const { form: formProblem, ...fields } = returned;
+    if (url.hash.startsWith(`#${formId}-error`)) {
+      // A token cut short on its way (a chat app, a copied link) still says the post was refused.
+      const { form: formProblem, ...fields } =
+        decodeLeadFormErrors(url.searchParams.get('errors')) ?? {};
       setErrors(messagesFor(form, fields));
       setFailure({ kind: 'returned', code: formProblem ?? null });
     }
@@ -186,14 +191,21 @@ export function useLeadForm(form: LeadForm, formId: string, onSuccess?: () => vo
     }
 
     try {
-      if (response.ok) {
+      // Only the API's own answer says the lead was stored: a portal's or a proxy's 200 page does
+      // not, and is shown as unexpected.
+      if (response.ok && (await isStored(response))) {
         setStatus('success');
         onSuccess?.();
         return;
       }
       if (response.status === 422) {
         const body = (await response.json()) as { fieldErrors?: Record<string, unknown> };
-        const next = messagesFor(form, body.fieldErrors ?? {});
+        // Only fields this page shows: a rule a newer build added has no field here to point at.
+        const next = Object.fromEntries(
+          Object.entries(messagesFor(form, body.fieldErrors ?? {})).filter(
+            ([name]) => formRef.current?.elements.namedItem(name) != null,
+          ),
+        );
         if (Object.keys(next).length > 0) {
           setErrors(next);
           focusFirstError(next);
