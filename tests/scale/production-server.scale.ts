@@ -196,6 +196,22 @@ describe("the API's own refusals", () => {
   });
 });
 
+describe('OPTIONS on an endpoint', () => {
+  it('answers 204 naming the same methods as its 405', async () => {
+    const base = `http://127.0.0.1:${direct.port}`;
+    for (const [pathname, allow] of [
+      ['/api/leads/contact', 'POST, OPTIONS'],
+      ['/api/chat', 'POST, OPTIONS'],
+      ['/api/voice/web-call', 'POST, OPTIONS'],
+      ['/api/health', 'GET, HEAD, OPTIONS'],
+    ] as const) {
+      const response = await fetch(`${base}${pathname}`, { method: 'OPTIONS' });
+      expect(response.status, pathname).toBe(204);
+      expect(response.headers.get('allow'), pathname).toBe(allow);
+    }
+  });
+});
+
 describe('bodies that stop arriving', () => {
   it(
     'get 408 within about 10 s on leads, chat and voice, with the connection closed, and no voice call is started',

@@ -98,19 +98,22 @@ const METHODS: Method[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
 /**
  * Handlers for the methods a route does not take, each a 405 with the JSON above and `Allow`
- * (Next.js answers an unexported method with an empty 405): `export const { GET, PUT, PATCH,
- * DELETE } = otherMethods('POST');`. HEAD and OPTIONS stay Next.js's.
+ * (Next.js answers an unexported method with an empty 405), and OPTIONS naming the same methods
+ * (Next.js's own would list every exported one): `export const { GET, PUT, PATCH, DELETE, OPTIONS }
+ * = otherMethods('POST');`. HEAD stays Next.js's.
  */
-export function otherMethods(...allowed: Method[]): Record<Method, () => Response> {
+export function otherMethods(...allowed: Method[]): Record<Method | 'OPTIONS', () => Response> {
   const allow = [...allowed, ...(allowed.includes('GET') ? ['HEAD'] : []), 'OPTIONS'].join(', ');
   const refused = () => {
     const response = refusalResponse(refuse('method_not_allowed'));
     response.headers.set('Allow', allow);
     return response;
   };
-  return Object.fromEntries(
-    METHODS.filter((method) => !allowed.includes(method)).map((method) => [method, refused]),
-  ) as Record<Method, () => Response>;
+  const options = () => new Response(null, { status: 204, headers: { Allow: allow } });
+  return Object.fromEntries([
+    ...METHODS.filter((method) => !allowed.includes(method)).map((method) => [method, refused]),
+    ['OPTIONS', options],
+  ]) as Record<Method | 'OPTIONS', () => Response>;
 }
 
 /** What the endpoint adds to its one log line (sizes, timings, ids: never personal data). */

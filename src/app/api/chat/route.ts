@@ -9,4 +9,4 @@ export async function POST(request: Request): Promise<Response> {
   return handleChatPost(request);
 }
 
-export const { GET, PUT, PATCH, DELETE } = otherMethods('POST');
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods('POST');

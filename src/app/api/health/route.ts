@@ -12,4 +12,4 @@ export async function GET(): Promise<Response> {
   });
 }
 
-export const { POST, PUT, PATCH, DELETE } = otherMethods('GET');
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods('GET');

@@ -13,4 +13,4 @@ export async function POST(
   return handleLeadPost(form, request);
 }
 
-export const { GET, PUT, PATCH, DELETE } = otherMethods('POST');
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods('POST');
