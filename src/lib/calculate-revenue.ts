@@ -56,15 +56,21 @@ export const SCROLL_TO_RESULTS_MS = 100;
 const DAYS_PER_MONTH = 30;
 const MONTHS_PER_YEAR = 12;
 
-/** Bounds of each input (docs/product.md section 7.1): at least 0, percentages at most 100. */
-export const fieldRules: Record<CalculatorField, { min: 0; max?: 100; step: 1 | 0.1 }> = {
-  totalCalls: { min: 0, step: 1 },
-  afterHoursPercent: { min: 0, max: 100, step: 1 },
-  leadQualityRate: { min: 0, max: 100, step: 1 },
-  leadToTourRate: { min: 0, max: 100, step: 1 },
-  tourToLeaseRate: { min: 0, max: 100, step: 1 },
-  averageRent: { min: 0, step: 1 },
-  averageStayDuration: { min: 0, step: 0.1 },
+/**
+ * Bounds of each input (docs/product.md section 7.1): at least 0, percentages at most 100, and the
+ * others far past any real property's figures, so every result stays a finite, printable number.
+ */
+export const fieldRules: Record<
+  CalculatorField,
+  { min: 0; max: number; step: 1 | 0.1; percent?: true }
+> = {
+  totalCalls: { min: 0, max: 100_000, step: 1 },
+  afterHoursPercent: { min: 0, max: 100, step: 1, percent: true },
+  leadQualityRate: { min: 0, max: 100, step: 1, percent: true },
+  leadToTourRate: { min: 0, max: 100, step: 1, percent: true },
+  tourToLeaseRate: { min: 0, max: 100, step: 1, percent: true },
+  averageRent: { min: 0, max: 1_000_000, step: 1 },
+  averageStayDuration: { min: 0, max: 100, step: 0.1 },
 };
 
 // A plain decimal number as a person or <input type="number"> writes it (no hex, no "12abc").
@@ -80,11 +86,9 @@ export function toNumber(value: unknown): number {
   return Number.isFinite(number) ? number : 0;
 }
 
-/** One input as the formulas use it: a number, at least 0, a percentage at most 100. */
+/** One input as the formulas use it: a number within its bounds. */
 function normaliseInput(field: CalculatorField, value: unknown): number {
-  const { max } = fieldRules[field];
-  const number = Math.max(0, toNumber(value));
-  return max === undefined ? number : Math.min(max, number);
+  return Math.min(fieldRules[field].max, Math.max(0, toNumber(value)));
 }
 
 export function normaliseInputs(raw: Partial<Record<CalculatorField, unknown>>): RevenueInputs {
@@ -148,7 +152,8 @@ export function formatResults(results: RevenueResults): FormattedResults {
   };
 }
 
-export type FieldProblem = 'required' | 'notNumber' | 'min' | 'max' | 'wholeNumber' | 'oneDecimal';
+export type FieldProblem =
+  'required' | 'notNumber' | 'min' | 'max' | 'tooLarge' | 'wholeNumber' | 'oneDecimal';
 
 /**
  * What is wrong with a field as typed: the rules the browser applies to the form's attributes when
@@ -163,9 +168,9 @@ export function validateField(
   if (text === '') return badInput ? 'notNumber' : 'required';
   if (!NUMERIC.test(text) || !Number.isFinite(Number(text))) return 'notNumber';
   const value = Number(text);
-  const { max, step } = fieldRules[field];
+  const { max, step, percent } = fieldRules[field];
   if (value < 0) return 'min';
-  if (max !== undefined && value > max) return 'max';
+  if (value > max) return percent ? 'max' : 'tooLarge';
   if (step === 1 && !Number.isInteger(value)) return 'wholeNumber';
   if (step === 0.1 && Math.abs(value * 10 - Math.round(value * 10)) > 1e-9) return 'oneDecimal';
   return null;

@@ -137,9 +137,8 @@ test.describe('revenue calculator', () => {
       await expect(input).toHaveAttribute('min', '0');
       await expect(input).toHaveAttribute('required', '');
       await expect(input).toHaveAttribute('step', name === 'averageStayDuration' ? '0.1' : '1');
-      if (name.endsWith('Percent') || name.endsWith('Rate'))
-        await expect(input).toHaveAttribute('max', '100');
-      else await expect(input).not.toHaveAttribute('max');
+      const max = { totalCalls: '100000', averageRent: '1000000', averageStayDuration: '100' };
+      await expect(input).toHaveAttribute('max', max[name as keyof typeof max] ?? '100');
       // Help text is the input's description; the unit is part of its name.
       await expect(input).toHaveAccessibleDescription(/^\S.{20,}$/);
     }
@@ -430,6 +429,35 @@ test.describe('revenue calculator', () => {
         (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
       ),
     ).toEqual([]);
+  });
+
+  test('past its max a count, the rent or the stay is refused with the max; an address past them shows the largest figures, on a 320 px screen', async ({
+    page,
+  }) => {
+    await page.goto(PATH);
+    await ready(page);
+    await field(page, 'Average monthly rent').fill('2000000');
+    await calculate(page).click();
+    const message = 'Average monthly rent can be at most 1,000,000. Enter a smaller number.';
+    await expect(page.locator('#calculator').getByText(message)).toBeVisible();
+    await expect(field(page, 'Average monthly rent')).toBeFocused();
+    await expect(results(page)).toHaveCount(0);
+
+    await page.setViewportSize({ width: 320, height: 640 });
+    const most = 'totalCalls=1e308&averageRent=1e308&averageStayDuration=1e308';
+    const rates =
+      'afterHoursPercent=100&leadQualityRate=100&leadToTourRate=100&tourToLeaseRate=100';
+    await page.goto(`${PATH}?${most}&${rates}`);
+    await ready(page);
+    await expect(field(page, 'Calls per day')).toHaveValue('100000');
+    await expect(field(page, 'Average stay')).toHaveValue('100');
+    await expectFigures(results(page), {
+      monthlyMissedCalls: '3,000,000.0',
+      lifetimeValueLoss: '$3,600,000,000,000,000',
+    });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      320,
+    );
   });
 
   test('at 320 px: no horizontal scroll, a legible calculator and no layout shift as shared results appear', async ({

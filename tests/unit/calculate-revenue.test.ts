@@ -156,13 +156,18 @@ describe('calculateRevenue', () => {
     expect(
       formatResults(calculateRevenue({ ...DEFAULT_INPUTS, averageRent: -1500 })),
     ).toMatchObject({ monthlyRevenueLoss: '$0' });
-    // Rent and stay have no upper bound.
+    // Calls, rent and stay are bounded far past any real property's, so no result is infinite.
     expect(
-      normaliseInputs({ ...DEFAULT_INPUTS, averageRent: 25000, averageStayDuration: 150 }),
-    ).toMatchObject({
-      averageRent: 25000,
-      averageStayDuration: 150,
+      normaliseInputs({ ...DEFAULT_INPUTS, averageRent: 25000, averageStayDuration: 15 }),
+    ).toMatchObject({ averageRent: 25000, averageStayDuration: 15 });
+    const huge = { totalCalls: 1e308, averageRent: 1e308, averageStayDuration: 1e308 };
+    expect(normaliseInputs({ ...DEFAULT_INPUTS, ...huge })).toMatchObject({
+      totalCalls: 100_000,
+      averageRent: 1_000_000,
+      averageStayDuration: 100,
     });
+    const most = calculateRevenue(Object.fromEntries(calculatorFields.map((f) => [f, 1e308])));
+    expect(formatResults(most).lifetimeValueLoss).toBe('$3,600,000,000,000,000');
   });
 
   it('counts non-numeric input as 0', () => {
@@ -261,7 +266,7 @@ describe('validateField', () => {
     expect(validateField('averageStayDuration', '0.3')).toBeNull();
   });
 
-  it('names the problem: required, not a number, below 0, over 100%, step', () => {
+  it('names the problem: required, not a number, below 0, over 100% or another max, step', () => {
     expect(validateField('totalCalls', '')).toBe('required');
     expect(validateField('totalCalls', '   ')).toBe('required');
     expect(validateField('totalCalls', '', true)).toBe('notNumber');
@@ -270,7 +275,10 @@ describe('validateField', () => {
     expect(validateField('averageStayDuration', '-0.5')).toBe('min');
     expect(validateField('afterHoursPercent', '101')).toBe('max');
     expect(validateField('tourToLeaseRate', '100.5')).toBe('max');
-    expect(validateField('totalCalls', '1000')).toBeNull(); // no upper bound on counts
+    expect(validateField('totalCalls', '100000')).toBeNull();
+    expect(validateField('totalCalls', '100001')).toBe('tooLarge');
+    expect(validateField('averageRent', '1000001')).toBe('tooLarge');
+    expect(validateField('averageStayDuration', '100.1')).toBe('tooLarge');
     expect(validateField('totalCalls', '20.5')).toBe('wholeNumber');
     expect(validateField('averageRent', '1500.25')).toBe('wholeNumber');
     expect(validateField('averageStayDuration', '2.25')).toBe('oneDecimal');
@@ -323,6 +331,11 @@ describe('query string', () => {
       averageRent: 0,
     });
     expect(inputsFromQuery('?totalCalls=')).toEqual({ ...DEFAULT_INPUTS, totalCalls: 0 });
+    expect(inputsFromQuery('?totalCalls=1e308&averageRent=1e308')).toEqual({
+      ...DEFAULT_INPUTS,
+      totalCalls: 100_000,
+      averageRent: 1_000_000,
+    });
   });
 
   it('replaces or removes only its own parameters in an address', () => {

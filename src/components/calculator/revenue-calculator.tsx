@@ -9,6 +9,8 @@ import {
   DEFAULT_INPUTS,
   SCROLL_TO_RESULTS_MS,
   calculatorFields,
+  fieldRules,
+  formatInput,
   inputsFromQuery,
   normaliseInputs,
   searchWithInputs,
@@ -165,7 +167,14 @@ export function RevenueCalculator() {
                   field={field}
                   copy={copy.fields[field]}
                   value={values[field]}
-                  error={problem ? fill(copy.errors[problem], { label }) : undefined}
+                  error={
+                    problem
+                      ? fill(copy.errors[problem], {
+                          label,
+                          max: formatInput(fieldRules[field].max),
+                        })
+                      : undefined
+                  }
                   onChange={onChange}
                 />
               );

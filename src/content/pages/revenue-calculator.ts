@@ -14,7 +14,7 @@ export type CalculatorFormCopy = {
   heading: string;
   intro: string;
   fields: Record<CalculatorField, CalculatorFieldCopy>;
-  /** {label} is the field's label. */
+  /** {label} is the field's label; {max} its largest value. */
   errors: Record<FieldProblem, string>;
   submit: string;
   reset: string;
@@ -109,6 +109,7 @@ export const calculatorForm = {
     notNumber: '{label} must be a number, for example 20.',
     min: '{label} cannot be negative. Enter 0 or more.',
     max: '{label} is a percentage. Enter a number from 0 to 100.',
+    tooLarge: '{label} can be at most {max}. Enter a smaller number.',
     wholeNumber: '{label} must be a whole number, for example 20.',
     oneDecimal: '{label} can have at most one decimal place, for example 2.5.',
   },
