@@ -48,6 +48,15 @@ describe('parseChatRequest', () => {
     });
   });
 
+  it('refuses a message with a lone UTF-16 surrogate as invalid, as the lead forms do; a whole pair is text', () => {
+    for (const chatInput of ['\ud800', 'hi \udc00', '\ud83d'])
+      expect(parseChatRequest({ sessionId, chatInput }), JSON.stringify(chatInput)).toEqual({
+        ok: false,
+        fieldErrors: { chatInput: 'invalid' },
+      });
+    expect(parseChatRequest({ sessionId, chatInput: 'hi \ud83d\ude00' }).ok).toBe(true);
+  });
+
   it('refuses an empty or whitespace-only message, and one that is not a string', () => {
     for (const chatInput of ['', '   \n\t', '\u0000', undefined, 42, null, ['a'], { text: 'a' }]) {
       const result = parseChatRequest({ sessionId, chatInput });

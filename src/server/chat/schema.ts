@@ -1,7 +1,7 @@
 import 'server-only';
 import { z } from 'zod';
 import { chatConfig } from '@/config/chat';
-import type { FieldErrorCode } from '@/lib/validation';
+import { isWellFormed, type FieldErrorCode } from '@/lib/validation';
 
 /**
  * The body of POST /api/chat: { sessionId, chatInput (or its alias message, docs/product.md
@@ -56,6 +56,8 @@ export function parseChatRequest(body: unknown): ParsedChatRequest {
     .replaceAll('\u0000', '')
     .trim();
   if (chatInput === '') fieldErrors.chatInput = 'required';
+  // A lone surrogate is no text a person typed, and the webhook's JSON parser may reject it.
+  else if (!isWellFormed(chatInput)) fieldErrors.chatInput = 'invalid';
   else if (chatInput.length > chatConfig.maxMessageChars) fieldErrors.chatInput = 'too_long';
   if (Object.keys(fieldErrors).length > 0) return { ok: false, fieldErrors };
   return { ok: true, value: { sessionId: sessionId.toLowerCase(), chatInput, metadata } };
