@@ -630,6 +630,38 @@ describe('plain HTML form posts (JavaScript off)', () => {
     });
   });
 
+  it('a double click (the same post twice at once) is one lead; a scripted resend or other values are new ones', async () => {
+    const ip = freshIp();
+    const values = { ...validBodies.contact, email: 'nojs-twice@example.com', company_website: '' };
+    const plain = (message: string) =>
+      post('contact', new URLSearchParams({ ...values, message }).toString(), {
+        ip,
+        contentType: 'application/x-www-form-urlencoded',
+        accept: browserAccept,
+      });
+    const twins = await Promise.all([plain('Call me'), plain('Call me')]);
+    expect(twins.map((response) => response.status)).toEqual([303, 303]);
+    expect(twins[1]!.headers.get('location')).toBe('/contact-us?sent=1#contact-form-sent');
+    for (const message of ['Call me', 'Call me tomorrow'])
+      expect((await plain(message)).headers.get('location')).toBe(
+        '/contact-us?sent=1#contact-form-sent',
+      );
+    const scripted = { ...values, message: 'Call me' };
+    // Each from an address of its own: the test allows five posts a minute from one.
+    const [a, b] = [await post('contact', scripted), await post('contact', scripted)];
+    expect([a.status, b.status]).toEqual([201, 201]);
+    expect(a.json!.id).not.toBe(b.json!.id);
+    const stored = (await (await db()).select().from(leads)).filter(
+      (row) => row.fields.email === 'nojs-twice@example.com',
+    );
+    expect(stored.map((row) => row.fields.message).sort()).toEqual([
+      'Call me',
+      'Call me',
+      'Call me',
+      'Call me tomorrow',
+    ]);
+  });
+
   it('redirects an invalid post back to the form with the errors, and no typed values, in the URL', async () => {
     const form = new FormData();
     form.set('firstName', 'Alan');

@@ -28,6 +28,7 @@ import {
 } from '@/server/http/endpoint';
 import { deliverAccepted } from '@/server/outbox/worker';
 import { acceptLead } from './accept-lead';
+import { onceWithin, repeatKey } from './repeated-post';
 import { detectSpam } from './spam';
 
 /**
@@ -75,7 +76,11 @@ export function parseAttribution(body: Record<string, unknown>, headers: Headers
   return attribution as Attribution;
 }
 
-async function decide(form: LeadForm, request: Request): Promise<Accepted | Refusal> {
+async function decide(
+  form: LeadForm,
+  request: Request,
+  plainPost: boolean,
+): Promise<Accepted | Refusal> {
   const guard = await guardPublicPost(request, `leads:${form}`, env.LEADS_RATE_LIMIT_PER_MINUTE);
   if (isRefusal(guard)) return guard;
 
@@ -87,21 +92,27 @@ async function decide(form: LeadForm, request: Request): Promise<Accepted | Refu
 
   const spam = detectSpam(parsed.body, Date.now());
   const database = await getDatabase();
-  const accepted = await acceptLead(
-    {
-      form,
-      status: spam.spam ? 'spam' : 'accepted',
-      fields: result.data as Record<string, string>,
-      attribution: parseAttribution(parsed.body, request.headers),
-      ipHash: hashAddress(guard.address, database.ipHashSalt),
-      userAgent: request.headers.get('user-agent')?.slice(0, 512) ?? null,
-      network: networkHash(guard.address, database.ipHashSalt),
-    },
-    { timeoutMs: env.LEADS_WEBHOOK_TIMEOUT_MS },
-  );
-  // Not awaited: the answer never waits for the webhook; the sweep retries whatever this misses.
-  if (accepted.firstAttempt) void deliverAccepted(accepted.firstAttempt);
-  return { status: 201, kind: spam.spam ? 'spam' : 'accepted', leadId: accepted.leadId };
+  const fields = result.data as Record<string, string>;
+  const ipHash = hashAddress(guard.address, database.ipHashSalt);
+  const store = async (): Promise<Accepted> => {
+    const accepted = await acceptLead(
+      {
+        form,
+        status: spam.spam ? 'spam' : 'accepted',
+        fields,
+        attribution: parseAttribution(parsed.body, request.headers),
+        ipHash,
+        userAgent: request.headers.get('user-agent')?.slice(0, 512) ?? null,
+        network: networkHash(guard.address, database.ipHashSalt),
+      },
+      { timeoutMs: env.LEADS_WEBHOOK_TIMEOUT_MS },
+    );
+    // Not awaited: the answer never waits for the webhook; the sweep retries whatever this misses.
+    if (accepted.firstAttempt) void deliverAccepted(accepted.firstAttempt);
+    return { status: 201, kind: spam.spam ? 'spam' : 'accepted', leadId: accepted.leadId };
+  };
+  // A scripted form disables its button while it sends; a plain one can be posted twice at once.
+  return plainPost ? onceWithin(repeatKey(form, ipHash, fields), Date.now(), store) : store();
 }
 
 /** What a refused plain form post shows on the form's page: field codes, or one for the post. */
@@ -134,7 +145,7 @@ export async function handleLeadPost(formParam: string, request: Request): Promi
       decide: async (req, logFields) => {
         logFields.form = form ?? 'unknown';
         if (!form) return refuse('not_found', { message: 'Unknown form.' });
-        const outcome = await decide(form, req);
+        const outcome = await decide(form, req, html);
         if (!isRefusal(outcome)) logFields.lead_id = outcome.leadId;
         return outcome;
       },
