@@ -85,11 +85,18 @@ async function main(args: string[]): Promise<number> {
       !env.DATABASE_URL &&
       opensSiteDatabase(args[0]) &&
       !existsSync(path.join(folder, 'PG_VERSION'))
-    )
+    ) {
+      // A backup of a database just made would hold nothing, and a scheduled one would not say so.
+      if (args[0] === 'backup')
+        throw new CommandError(
+          `there is no database in ${folder} to back up: give this command the site's LEADS_DATA_DIR ` +
+            `(.env or the environment).`,
+        );
       await io.err(
         `Note: no database in ${folder} yet, so this command creates one. No site is running on it: ` +
           `if yours runs, give this command its LEADS_DATA_DIR (.env or the environment).\n`,
       );
+    }
     return runCommand(args, io, input);
   }
   const socket = commandSocketPath(env.LEADS_DATA_DIR);

@@ -180,6 +180,25 @@ describe.skipIf(postgresUrl)('backup and restore of the embedded database', () =
     );
   });
 
+  it('a path under /proc is refused at once, not a hang, and nothing is restored inside the database', async () => {
+    // The kernel answers ENOENT for a new folder there, where Node's recursive mkdir loops for ever.
+    const proc = `/proc/${process.pid}/backups/leads.tar.gz`;
+    expect(String((await command(['backup', proc])).code)).toContain(
+      `Cannot use ${proc}: its folder does not exist and cannot be made there.`,
+    );
+    const file = path.join(root, 'leads.tar.gz');
+    const procFolder = `/proc/${process.pid}/restored/leads`;
+    expect(String((await command(['restore', file, '--to', procFolder])).code)).toContain(
+      `Cannot use ${procFolder}: its folder does not exist and cannot be made there.`,
+    );
+    const dataDir = path.resolve(process.env.LEADS_DATA_DIR!);
+    const nested = path.join(dataDir, 'pg_wal', 'copy');
+    expect(String((await command(['restore', file, '--to', nested])).code)).toContain(
+      `${nested} is inside the database's own folder (${dataDir}): restore into a folder elsewhere.`,
+    );
+    expect(existsSync(nested)).toBe(false);
+  });
+
   it('a missing or broken backup file restores nothing and leaves no folder behind', async () => {
     const missing = path.join(root, 'never-written.tar.gz');
     const fresh = path.join(root, 'from-missing');

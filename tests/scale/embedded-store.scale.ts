@@ -115,6 +115,12 @@ describe('start-up', () => {
       `Note: no database in ${strayDir} yet, so this command creates one.`,
     );
     expect((await leadsCommand(strayDir, ['list-operators'])).stderr).toBe('');
+    // A backup there would hold nothing: it fails, and makes no database to back up.
+    const typoDir = path.join(root, 'typo');
+    const empty = await leadsCommand(typoDir, ['backup', path.join(root, 'typo.tar.gz')]);
+    expect(empty.code).toBe(1);
+    expect(empty.stderr).toContain(`there is no database in ${typoDir} to back up`);
+    expect(existsSync(typoDir)).toBe(false);
     const added = await leadsCommand(dataDir, ['add-operator', OPERATOR], `${PASSWORD}\n`);
     expect(added).toMatchObject({ code: 0, stderr: '' });
     // A second server on the folder the first has open stops, naming it: served on, it would

@@ -3,7 +3,6 @@ import {
   closeSync,
   fsyncSync,
   lstatSync,
-  mkdirSync,
   openSync,
   readdirSync,
   renameSync,
@@ -16,7 +15,7 @@ import path from 'node:path';
 import { env } from '@/env';
 import { DATA_FOLDER, getDatabase } from './client';
 import { EmbeddedDatabase } from './embedded';
-import { ensurePrivateFolder } from './private-folder';
+import { ensurePrivateFolder, makeFolders } from './private-folder';
 
 /**
  * Backups of the embedded database (`npm run leads -- backup|restore <file>`): the folder as a
@@ -86,8 +85,7 @@ function pathError(error: unknown, where: string): unknown {
  */
 function backupTarget(file: string): string {
   const target = path.resolve(file);
-  const inside = path.relative(path.resolve(env.LEADS_DATA_DIR), target);
-  if (!inside.startsWith('..') && !path.isAbsolute(inside))
+  if (isInsideDatabase(target))
     throw new BackupError(
       `${file} is inside the database's own folder (${path.resolve(env.LEADS_DATA_DIR)}): a backup there would overwrite it. Name a file elsewhere.`,
     );
@@ -100,8 +98,14 @@ function backupTarget(file: string): string {
     throw new BackupError(
       `${file} is not a regular file (a device, link or socket): name a new file, or an earlier backup to replace.`,
     );
-  mkdirSync(path.dirname(target), { recursive: true, mode: 0o700 });
+  makeFolders(path.dirname(target), 0o700);
   return target;
+}
+
+/** Whether `target` (absolute) is the site's database folder or in it. */
+function isInsideDatabase(target: string): boolean {
+  const inside = path.relative(path.resolve(env.LEADS_DATA_DIR), target);
+  return !inside.startsWith('..') && !path.isAbsolute(inside);
 }
 
 /** Snapshots the embedded database into `file` (an absolute path; replaced if it exists). */
@@ -130,6 +134,11 @@ async function restoreEmbedded(
   const source = path.resolve(file);
   if (!statSync(source, { throwIfNoEntry: false })?.isFile())
     throw new BackupError(`${file} is not a backup file: there is no file at ${source}.`);
+  // The site's folder itself is never empty; one inside it would ride along in every backup.
+  if (target !== path.resolve(env.LEADS_DATA_DIR) && isInsideDatabase(target))
+    throw new BackupError(
+      `${dataDir} is inside the database's own folder (${path.resolve(env.LEADS_DATA_DIR)}): restore into a folder elsewhere.`,
+    );
   let entries: string[] | null = null;
   try {
     entries = readdirSync(target);
@@ -141,7 +150,11 @@ async function restoreEmbedded(
       `${target} is not empty: a backup is restored into a new folder only (it never overwrites a database). ` +
         `Name another with --to <folder>, or move that one away first.`,
     );
-  ensurePrivateFolder(target, DATA_FOLDER);
+  try {
+    ensurePrivateFolder(target, DATA_FOLDER);
+  } catch (error) {
+    throw pathError(error, target);
+  }
   const started = performance.now();
   const database = await EmbeddedDatabase.open(target, {
     fsync: env.LEADS_DATA_FSYNC,

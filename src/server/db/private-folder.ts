@@ -1,5 +1,5 @@
 import 'server-only';
-import { chmodSync, lstatSync, mkdirSync, statSync } from 'node:fs';
+import { chmodSync, existsSync, lstatSync, mkdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 /**
@@ -15,6 +15,19 @@ export class PrivateFolderError extends Error {
 
 const OTHERS = 0o077;
 
+/**
+ * `mkdir -p`, one folder at a time: Node's recursive mkdir never returns where the kernel answers
+ * ENOENT for a folder whose parent exists (anywhere under /proc), and would hang the process.
+ */
+export function makeFolders(dir: string, mode?: number): void {
+  const missing: string[] = [];
+  for (let at = path.resolve(dir); !existsSync(at); at = path.dirname(at)) {
+    missing.unshift(at);
+    if (path.dirname(at) === at) break;
+  }
+  for (const folder of missing) mkdirSync(folder, { mode });
+}
+
 /** Makes `dir` (mode 0700) unless it exists, then checks it as assertPrivateFolder does. */
 export function ensurePrivateFolder(
   dir: string,
@@ -22,7 +35,7 @@ export function ensurePrivateFolder(
   { followLinks = true }: { followLinks?: boolean } = {},
 ): void {
   const resolved = path.resolve(dir);
-  mkdirSync(path.dirname(resolved), { recursive: true });
+  makeFolders(path.dirname(resolved));
   try {
     mkdirSync(resolved, { mode: 0o700 });
     chmodSync(resolved, 0o700); // the umask may have taken the owner's bits too
