@@ -133,6 +133,16 @@ describe('operators (npm run leads, through operators.ts)', () => {
     await expect(command(['remove-operator', 'temp@agency.example'])).rejects.toThrow(
       /not an operator/,
     );
+    // An international domain is kept as the browser's email field sends it, so sign-in finds it.
+    expect(await command(['add-operator', 'Ana@Bücher.example'], PASSWORD)).toMatchObject({
+      out: 'ana@xn--bcher-kva.example can now sign in at /admin/sign-in\n',
+    });
+    for (const typed of ['ana@xn--bcher-kva.example', 'ana@bücher.example'])
+      expect((await signIn(typed, PASSWORD, headersFrom())).ok, typed).toBe(true);
+    expect(await command(['remove-operator', 'ana@bücher.example'])).toMatchObject({ code: 0 });
+    await expect(command(['add-operator', 'ü@bücher.example'], PASSWORD)).rejects.toThrow(
+      'ü@xn--bcher-kva.example cannot be typed into the sign-in form: browsers take only plain ASCII before the @.',
+    );
   });
 
   it('send-now names a lead id it cannot find instead of attempting nothing', async () => {

@@ -1,6 +1,12 @@
 import 'server-only';
 import type { Flash } from './flash';
-import { changePassword, findOperator, passwordProblem, startSession } from './operators';
+import {
+  canonicalEmail,
+  changePassword,
+  findOperator,
+  passwordProblem,
+  startSession,
+} from './operators';
 import { attemptKeys, reserveAttempt, settleAttempt } from './throttle';
 import type { OperatorSession } from './session';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './auth';
@@ -25,7 +31,7 @@ export async function signIn(
   password: string,
   requestHeaders: Headers,
 ): Promise<CredentialOutcome> {
-  const email = emailInput.trim().toLowerCase();
+  const email = canonicalEmail(emailInput);
   const keys = await attemptKeys(email, requestHeaders);
   const attempt = await reserveAttempt('sign_in_failed', 'unknown account', keys);
   if (attempt.refused) return limited(attempt.retryAfterSeconds);

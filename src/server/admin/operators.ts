@@ -1,4 +1,5 @@
 import 'server-only';
+import { domainToASCII } from 'node:url';
 import { isAPIError } from 'better-auth/api';
 import { asc, sql } from 'drizzle-orm';
 import { getDatabase } from '@/server/db/client';
@@ -16,11 +17,28 @@ export class OperatorError extends Error {
   override name = 'OperatorError';
 }
 
-/** An operator's email as stored: trimmed, lower case; throws when it is not an address. */
+/**
+ * An email as operators are stored and looked up: trimmed, lower case, its domain in ASCII
+ * (punycode), as a browser's email field sends it: ana@bücher.example is ana@xn--bcher-kva.example.
+ */
+export function canonicalEmail(value: string): string {
+  const email = value.trim().toLowerCase();
+  const at = email.lastIndexOf('@');
+  const domain = at > 0 ? domainToASCII(email.slice(at + 1)) : '';
+  return domain ? `${email.slice(0, at)}@${domain}` : email;
+}
+
+/** A new or named operator's email, canonical; throws when it is not one they could sign in with. */
 function operatorEmail(value: string | undefined): string {
-  const email = value?.trim().toLowerCase();
-  if (!email || !isEmailAddress(email))
+  const email = canonicalEmail(value ?? '');
+  if (!isEmailAddress(email))
     throw new OperatorError('give the operator’s email address, e.g. ana@agency.example');
+  // A browser's email field refuses any other character before the @, so sign-in could not send it.
+  if (!/^[\x21-\x7e]+$/.test(email))
+    throw new OperatorError(
+      `${email} cannot be typed into the sign-in form: browsers take only plain ASCII before the @. ` +
+        'Give the inbox another address.',
+    );
   return email;
 }
 
@@ -33,7 +51,7 @@ export function passwordProblem(password: string): 'password_short' | 'password_
 
 export async function findOperator(email: string): Promise<{ id: string; email: string } | null> {
   const context = await (await getAuth()).$context;
-  const found = await context.internalAdapter.findUserByEmail(email.trim().toLowerCase());
+  const found = await context.internalAdapter.findUserByEmail(canonicalEmail(email));
   return found ? { id: found.user.id, email: found.user.email } : null;
 }
 
