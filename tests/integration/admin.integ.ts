@@ -154,6 +154,20 @@ describe('operators (npm run leads, through operators.ts)', () => {
   });
 });
 
+describe('the command line shows what is stored', () => {
+  it('with a visitor’s direction and zero-width characters written out, so the terminal’s line stays as it is', async () => {
+    const id = await submitLead('rtl-name@example.com', { lastName: 'Reyes\u202eevil\u200b' });
+    const listed = (await command(['list', '--limit', '1000'])).out;
+    const shown = (await command(['show', id])).out;
+    for (const out of [listed, shown]) {
+      expect(out).toContain('Reyes\\u202eevil\\u200b');
+      expect(out).not.toMatch(/[\u202e\u200b]/);
+    }
+    // show's output is still JSON, the characters back as they were stored.
+    expect(JSON.parse(shown).lead.fields.lastName).toBe('Reyes\u202eevil\u200b');
+  });
+});
+
 describe('the command line refuses what it cannot do, before doing anything', () => {
   it('an option the command does not have (a mistyped --form would export every lead)', async () => {
     for (const [args, message] of [
@@ -184,6 +198,13 @@ describe('the command line refuses what it cannot do, before doing anything', ()
     await expect(command(['purge', 'now'])).rejects.toThrow("purge takes no argument: 'now'");
     await expect(command(['show', crypto.randomUUID(), 'again'])).rejects.toThrow(
       "show takes one argument: 'again' is one too many",
+    );
+    // A second --email would be ignored, and only the first address's leads deleted.
+    await expect(
+      command(['delete', '--email', 'ana@example.com', '--email', 'bo@example.com']),
+    ).rejects.toThrow('delete takes --email once: run it again for another value');
+    await expect(command(['list', '--form', 'demo', '--form', 'contact'])).rejects.toThrow(
+      'list takes --form once',
     );
     // A blank address would match nobody and report success.
     await expect(command(['delete', '--email', '   '])).rejects.toThrow(

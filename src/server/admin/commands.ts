@@ -2,7 +2,7 @@ import 'server-only';
 import { Console } from 'node:console';
 import { Writable } from 'node:stream';
 import { isLeadForm, leadForms } from '@/lib/lead-forms';
-import { readHidden } from '@/lib/visible-text';
+import { readHidden, showHidden } from '@/lib/visible-text';
 import { BackupError, runBackupCommand } from '@/server/db/backup';
 import { deleteLeadsByEmail, deliverSkipped, sendNow } from '@/server/leads/actions';
 import {
@@ -101,13 +101,18 @@ export const opensSiteDatabase = (command: string | undefined): boolean =>
 
 /**
  * Refuses an option the command does not have (a mistyped --form would otherwise export every
- * lead), and an argument it does not take (`delete ana@x.example` without --email deletes nothing).
+ * lead), one given twice (only the first would count: `delete --email a --email b` deletes a's
+ * alone), and an argument it does not take (`delete ana@x.example` without --email deletes nothing).
  */
 function checkOptions(command: string, args: string[]): void {
   const { valued = [], alone = [], takes = 0 } = commandOptions[command] ?? {};
   let given = 0;
+  const seen = new Set<string>();
   for (let i = 0; i < args.length; i += 1) {
     const arg = args[i]!;
+    if (arg.startsWith('--') && seen.has(arg))
+      throw new CommandError(`${command} takes ${arg} once: run it again for another value`);
+    seen.add(arg);
     if (!arg.startsWith('--')) {
       if (++given > takes)
         throw new CommandError(
@@ -134,7 +139,11 @@ function option(args: string[], name: string): string | undefined {
   return value;
 }
 
-/** Renders rows the way console.table does (strings quoted, control characters escaped). */
+/**
+ * Renders rows the way console.table does (strings quoted, control characters escaped), with the
+ * directional and zero-width characters console.table leaves as they are written out too: a
+ * visitor's right-to-left override would otherwise turn the rest of the terminal's line around.
+ */
 function table(rows: object[]): string {
   let text = '';
   const sink = new Writable({
@@ -144,7 +153,7 @@ function table(rows: object[]): string {
     },
   });
   new Console({ stdout: sink, colorMode: false }).table(rows);
-  return text;
+  return showHidden(text);
 }
 
 /** Runs one command; returns its exit code. Errors meant for the operator are CommandErrors. */
@@ -208,7 +217,8 @@ export async function runCommand(
         await io.err(`No lead ${id}\n`);
         return 1;
       }
-      await io.out(`${JSON.stringify(found, null, 2)}\n`);
+      // Still JSON: what is written out is inside its strings, as \uXXXX.
+      await io.out(`${showHidden(JSON.stringify(found, null, 2))}\n`);
       return 0;
     }
     case 'send-now':
