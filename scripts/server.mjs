@@ -5,7 +5,8 @@
 // 2. bounds a request's arrival (headers 10 s, all 15 s; Node's default is 5 minutes), behind the
 //    app's own 10 s body limit;
 // 3. answers with docs/api.md's JSON 4xx what Next.js fails with a 500: TRACE, TRACK, CONNECT, a
-//    target that is not a path, a path that is not percent-encoded UTF-8 (/api/leads/%ff);
+//    target that is not a path, a path that is not percent-encoded UTF-8 (/api/leads/%ff; a page's
+//    such path is read as the not-found page, the one a mangled link should show a visitor);
 // 4. on SIGTERM or SIGINT lets requests finish (10 s at most), then runs the shutdown hooks;
 // 5. stops, saying why, when it cannot listen (Next.js would keep the process alive, listening on nothing).
 //
@@ -132,9 +133,20 @@ function closeWithTimeout(res) {
   };
 }
 
+// No page or file has this path (Next.js keeps _folders private): Next.js answers it with the
+// site's not-found page.
+const NO_PAGE = '/_no-such-page';
+
+/** A visitor's mangled link to a page (not the API's, not a file's) gets the not-found page. */
+const isPageRead = (req) =>
+  (req.method === 'GET' || req.method === 'HEAD') &&
+  !/^\/(?:api|_next)(?:[/?#%]|$)/.test(req.url ?? '');
+
 server.on('request', (req, res) => {
   const refused = refusal(req);
-  if (refused) return answer(res, refused);
+  if (refused?.error === 'bad_request' && req.url?.startsWith('/') && isPageRead(req))
+    req.url = NO_PAGE;
+  else if (refused) return answer(res, refused);
   closeWithTimeout(res);
   req.headers[PEER_ADDRESS_HEADER] = req.socket.remoteAddress ?? '';
   handle(req, res).catch((error) => {

@@ -117,8 +117,13 @@ function frameworkCorpus(): Array<{ line: string; expect: number; node?: boolean
     '/_next/static/%ff',
     '/robots.txt%',
   ];
-  for (const method of ['GET', 'POST', 'HEAD', 'OPTIONS'])
+  // A page's (read by a visitor following a mangled link) is the next test's.
+  const isPage = (target: string) => !/^\/(?:api|_next)\//.test(target);
+  for (const method of ['POST', 'OPTIONS'])
     for (const target of badPaths)
+      cases.push({ line: `${method} ${target} HTTP/1.1`, expect: 400 });
+  for (const method of ['GET', 'HEAD'])
+    for (const target of badPaths.filter((target) => !isPage(target)))
       cases.push({ line: `${method} ${target} HTTP/1.1`, expect: 400 });
   return cases;
 }
@@ -154,6 +159,17 @@ describe('requests the framework alone would answer with 500', () => {
       expect(direct.output.join('')).not.toMatch(/\n\s+at |TypeError|Invalid URL|URIError/);
     },
   );
+
+  it("a page's path that is not percent-encoded UTF-8 gets the site's not-found page, as a visitor's mangled link should", async () => {
+    for (const target of ['/caf%E9', '/con%tact', '/%ff', '/robots.txt%']) {
+      const response = await fetch(`http://127.0.0.1:${direct.port}${target}`);
+      expect(response.status, target).toBe(404);
+      expect(response.headers.get('content-type'), target).toMatch(/^text\/html/);
+      expect(await response.text(), target).toContain('<h1');
+    }
+    const head = await fetch(`http://127.0.0.1:${direct.port}/caf%E9`, { method: 'HEAD' });
+    expect(head.status).toBe(404);
+  });
 
   it('still serves pages, the query string it cannot decode included, and 405 for methods a page does not take', async () => {
     for (const [line, expected] of [
