@@ -752,6 +752,23 @@ test.describe('the inbox', () => {
       'No lead has that address, so nothing was deleted. Check it for a typo.',
     );
     await expectNoAxeViolations(page);
+    // Sent without the box ticked (the browser's own check bypassed): refused, the address kept.
+    const unticked = `delete-me-unticked-${run}@example.com`;
+    await page.getByLabel('Their email address').fill(unticked);
+    await page.locator('#delete-confirm').evaluate((box: HTMLInputElement) => {
+      box.required = false;
+    });
+    await page.getByRole('button', { name: 'Delete their data' }).click();
+    await flash(page, 'Tick the box to confirm the deletion.');
+    await expect(page.getByLabel('Their email address')).toHaveValue(unticked);
+    // Once it has run, the address is not kept for the next visit.
+    await page.getByLabel('I have checked the address: delete every lead with it').check();
+    await page.getByRole('button', { name: 'Delete their data' }).click();
+    await expect(page.getByRole('main').getByRole('alert')).toContainText(
+      'No lead has that address',
+    );
+    await page.getByRole('link', { name: 'Deletion requests' }).click();
+    await expect(page.getByLabel('Their email address')).toHaveValue('');
   });
 
   test('the overview: the chart with its table, results by source after leads are won, delivery health and the test event (200, then 500)', async ({

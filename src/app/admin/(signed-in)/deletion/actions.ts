@@ -2,6 +2,7 @@
 
 import { z } from 'zod';
 import { operatorAction } from '@/server/admin/action';
+import type { Draft } from '@/server/admin/draft';
 import { confirmed } from '@/server/admin/fields';
 import { flashText } from '@/server/admin/flash';
 import { deleteLeadsByEmail } from '@/server/leads/actions';
@@ -29,4 +30,7 @@ export const deleteByEmail = operatorAction(
       audit: [{ action: 'leads_deleted_by_email', detail: { count } }],
     };
   },
+  // Refused (the box not ticked, the session ended), the address typed is back in its box; once
+  // the request has run, it is not kept.
+  { keep: ({ email }): Draft => (typeof email === 'string' ? { email } : {}), saves: true },
 );

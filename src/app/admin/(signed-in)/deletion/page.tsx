@@ -3,6 +3,7 @@ import { deletionCopy } from '@/content/admin';
 import { buttonClass } from '@/components/ui/button-styles';
 import { ActionForm } from '@/components/admin/action-form';
 import { InputField } from '@/components/admin/fields';
+import { readDraft } from '@/server/admin/draft';
 import { fieldErrorProps, readFlash } from '@/server/admin/flash';
 import { requireOperator } from '@/server/admin/session';
 import { deleteByEmail } from './actions';
@@ -11,7 +12,7 @@ export const metadata: Metadata = { title: deletionCopy.title };
 
 export default async function DeletionPage() {
   await requireOperator();
-  const flash = await readFlash();
+  const [flash, draft] = await Promise.all([readFlash(), readDraft('/admin/deletion')]);
   return (
     <>
       <h1 className="text-2xl font-bold text-ink-900">{deletionCopy.heading}</h1>
@@ -30,7 +31,7 @@ export default async function DeletionPage() {
             required
             maxLength={320}
             autoComplete="off"
-            defaultValue={flash?.values.email}
+            defaultValue={flash?.values.email ?? draft?.email}
             {...fieldErrorProps(flash, ['email_required', 'deleted_none'])}
           />
           <div className="flex items-start gap-2">
