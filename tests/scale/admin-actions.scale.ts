@@ -319,10 +319,15 @@ describe.each(cases)('$name', (test) => {
 });
 
 describe('the rest of the contract over HTTP', () => {
-  it('the CSV export is a post: a GET is refused (405), and a link on another site exports nothing', async () => {
+  it('the CSV export is a post: a GET (a pasted address, or a link on another site) goes to the inbox with its filters and exports nothing', async () => {
     const before = await auditEntries();
-    const response = await fetch(`${base}/admin/leads.csv`, { headers: { cookie } });
-    expect(response.status).toBe(405);
+    const response = await fetch(`${base}/admin/leads.csv?form=demo&q=ana`, {
+      headers: { cookie },
+      redirect: 'manual',
+    });
+    expect(response.status).toBe(303);
+    expect(response.headers.get('location')).toBe('/admin?form=demo&q=ana');
+    expect(response.headers.get('content-type')).toBeNull();
     expect(await auditEntries()).toBe(before);
   });
 

@@ -7,3 +7,12 @@ export const dynamic = 'force-dynamic';
 export function POST(request: Request): Promise<Response> {
   return exportLeads(request);
 }
+
+/** The download's address opened or pasted: the inbox with the same filters, and its button. */
+export function GET(request: Request): Response {
+  const { search } = new URL(request.url);
+  return new Response(null, {
+    status: 303,
+    headers: { Location: `/admin${search}`, 'Cache-Control': 'no-store' },
+  });
+}
