@@ -68,10 +68,11 @@ async function main(args: string[]): Promise<number> {
   const input = commandsNeedingPassword.has(args[0] ?? '')
     ? { password: await readPassword() }
     : {};
-  // Backup and restore paths are from where the operator stands (npm runs this from the root).
+  // Backup and restore paths (the file, the folder after --to) are from where the operator stands
+  // (npm runs this from the root); anything else stays as typed, for the refusal to quote.
   if (args[0] === 'backup' || args[0] === 'restore')
     args = args.map((arg, i) =>
-      i > 0 && !arg.startsWith('--')
+      (i === 1 || args[i - 1] === '--to') && !arg.startsWith('--')
         ? path.resolve(process.env.INIT_CWD ?? process.cwd(), arg)
         : arg,
     );

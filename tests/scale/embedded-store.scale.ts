@@ -121,6 +121,15 @@ describe('start-up', () => {
     expect(empty.code).toBe(1);
     expect(empty.stderr).toContain(`there is no database in ${typoDir} to back up`);
     expect(existsSync(typoDir)).toBe(false);
+    // An argument too many is quoted as typed, not as a path the command made of it.
+    const extra = await leadsCommand(strayDir, ['backup', 'a.tar.gz', 'extra']);
+    expect(extra.stderr).toContain("backup takes one argument: 'extra' is one too many");
+    // Removing the last operator locks everyone out of the inbox: the command says so.
+    const last = await leadsCommand(strayDir, ['remove-operator', OPERATOR]);
+    expect(last.code).toBe(0);
+    expect(last.stderr).toContain(
+      'No operator is left: no one can sign in to the inbox until one is added (add-operator <email>).',
+    );
     const added = await leadsCommand(dataDir, ['add-operator', OPERATOR], `${PASSWORD}\n`);
     expect(added).toMatchObject({ code: 0, stderr: '' });
     // A second server on the folder the first has open stops, naming it: served on, it would

@@ -264,6 +264,10 @@ export async function runCommand(
       const email = await operatorChange(() => removeOperator(rest[0] ?? ''));
       await recordAudit(COMMAND_LINE_ACTOR, 'operator_removed', email);
       await io.out(`${email} removed; their sessions have ended\n`);
+      if ((await listOperators()).length === 0)
+        await io.err(
+          'No operator is left: no one can sign in to the inbox until one is added (add-operator <email>).\n',
+        );
       return 0;
     }
     case 'list-operators': {
