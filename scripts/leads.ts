@@ -109,7 +109,8 @@ async function main(args: string[]): Promise<number> {
     throw new CommandError(
       `process ${holder} (the site, or another operator command) holds the embedded database ${path.resolve(env.LEADS_DATA_DIR)} ` +
         `but did not run the command through ${socket} (${error instanceof Error ? error.message : String(error)}). If it is ` +
-        `the site, restart it with this version or stop it; if it is another command, run this one when it has finished.`,
+        `the site, restart it with this version or stop it; if it is another command, run this one when it has finished; ` +
+        `if it is neither (the lock outlived a crash and its number was reused), delete ${path.resolve(env.LEADS_DATA_DIR)}.lock.`,
     );
   }
 }

@@ -7,6 +7,7 @@ import {
   readdirSync,
   rmSync,
   statSync,
+  writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -130,6 +131,13 @@ describe('start-up', () => {
     expect(last.stderr).toContain(
       'No operator is left: no one can sign in to the inbox until one is added (add-operator <email>).',
     );
+    // A lock left by a crash whose number a process that is no site now has (here the first,
+    // always alive): the command says which file to delete.
+    writeFileSync(`${strayDir}.lock`, '1');
+    const blocked = await leadsCommand(strayDir, ['list']);
+    expect(blocked.code).toBe(1);
+    expect(blocked.stderr).toContain(`delete ${strayDir}.lock.`);
+    rmSync(`${strayDir}.lock`);
     const added = await leadsCommand(dataDir, ['add-operator', OPERATOR], `${PASSWORD}\n`);
     expect(added).toMatchObject({ code: 0, stderr: '' });
     // A second server on the folder the first has open stops, naming it: served on, it would
