@@ -19,7 +19,7 @@ export class OperatorError extends Error {
 
 /**
  * An email as operators are stored and looked up: trimmed, lower case, its domain in ASCII
- * (punycode), as a browser's email field sends it: ana@bücher.example is ana@xn--bcher-kva.example.
+ * (punycode, xn--...), as a browser's email field sends an international domain.
  */
 export function canonicalEmail(value: string): string {
   const email = value.trim().toLowerCase();
