@@ -726,12 +726,30 @@ test.describe('/contact-us', () => {
     await expect(page).toHaveURL(/\/contact-us$/);
     await expect(page.getByRole('button', { name: 'Open chat' })).toHaveCount(0);
   });
+
+  test("the demo page's Live chat item opens the chat on the contact page, in one click", async ({
+    page,
+  }) => {
+    await page.goto('/contact-demo');
+    await waitForHydration(page);
+    await page.getByRole('link', { name: /Live chat/ }).click();
+    await expect(dialog(page)).toBeVisible();
+    await expect(messageBox(page)).toBeFocused();
+    // The fragment that asked for it is gone, so a reload does not open it again.
+    await expect(page).toHaveURL(/\/contact-us$/);
+    await page.reload();
+    await waitForHydration(page);
+    await page.waitForTimeout(2_000); // past every attempt to open (500, 1,000, 1,500 ms)
+    await expect(dialog(page)).toBeHidden();
+  });
 });
 
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('the chat controls are links to /contact-us and no launcher is drawn', async ({ page }) => {
+  test('the chat controls are links to /contact-us#chat and no launcher is drawn', async ({
+    page,
+  }) => {
     for (const [route, label] of [
       ['/ai-chatbot', 'See It in Action'],
       ['/appointment-scheduling', 'Get Started'],
@@ -742,7 +760,7 @@ test.describe('without JavaScript', () => {
       for (const href of await links.evaluateAll((all) =>
         all.map((link) => link.getAttribute('href')),
       ))
-        expect(href).toBe('/contact-us');
+        expect(href).toBe('/contact-us#chat');
       await expect(page.getByRole('button', { name: 'Open chat' })).toHaveCount(0);
     }
   });

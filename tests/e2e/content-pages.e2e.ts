@@ -92,7 +92,7 @@ test.describe('content page targets', () => {
     await expect(page).toHaveURL(/\/ai-chatbot$/);
   });
 
-  test('/appointment-scheduling: Get Started opens the chat widget (a link to /contact-us until it does)', async ({
+  test('/appointment-scheduling: Get Started opens the chat widget (a link to /contact-us#chat until it does)', async ({
     page,
   }) => {
     await page.goto('/appointment-scheduling');
@@ -102,7 +102,7 @@ test.describe('content page targets', () => {
     for (const href of await getStarted.evaluateAll((links) =>
       links.map((link) => link.getAttribute('href')),
     ))
-      expect(href).toBe('/contact-us');
+      expect(href).toBe('/contact-us#chat');
     await getStarted.first().click();
     await expect(page.getByRole('dialog', { name: 'Brightline AI Assistant' })).toBeVisible();
     await expect(page).toHaveURL(/\/appointment-scheduling$/);

@@ -1,12 +1,13 @@
 'use client';
 
 import { useId, useSyncExternalStore } from 'react';
+import { chatConfig } from '@/config/chat';
 import type { ChatLauncherCopy } from '@/content/chat';
 import { chatStore } from './chat-store';
 
 /**
  * The chatbot page's 'See It in Action' with its states (docs/product.md section 8.2) and the load
- * error under it; a link to /contact-us before hydration and without JavaScript.
+ * error under it; a link to the contact page's chat before hydration and without JavaScript.
  */
 export function ChatButton({
   label,
@@ -54,7 +55,7 @@ export function ChatButton({
           {labels}
         </button>
       ) : (
-        <a href="/contact-us" className={className}>
+        <a href={chatConfig.fallback.href} className={className}>
           {labels}
         </a>
       )}

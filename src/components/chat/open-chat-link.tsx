@@ -1,18 +1,20 @@
 'use client';
 
 import type { ReactNode } from 'react';
+import { chatConfig } from '@/config/chat';
 
 /** The window event the chat widget listens for (docs/product.md section 8.2). */
 export const OPEN_CHAT_EVENT = 'open-chat-widget';
 
 /**
  * Opens the chat with a cancelable window event; when no widget handles it (or JavaScript is off)
- * this stays a link to the contact page, so the control is never dead.
+ * this stays a link to the contact page, which opens its chat on arrival, so the control is never
+ * dead.
  */
 export function OpenChatLink({
   className,
   children,
-  fallbackHref = '/contact-us',
+  fallbackHref = chatConfig.fallback.href,
 }: {
   className?: string;
   children: ReactNode;

@@ -2,6 +2,7 @@ import { Mail, MessageSquare, Phone } from '@/components/ui/svg-icons';
 import { siteConfig } from '@/config/site';
 import type { AsideContent } from '@/content/pages/contact';
 import { OpenChatLink } from '@/components/chat/open-chat-link';
+import { chatConfig } from '@/config/chat';
 import { uiCopy } from '@/content/ui';
 import { CheckList } from '@/components/ui/check-list';
 
@@ -19,7 +20,7 @@ function PointsBlock({ heading, items }: { heading: string; items: readonly stri
 
 /**
  * The side column of the demo and contact pages. With `chatOpensWidget` (/contact-us) the live-chat
- * item opens the chat; otherwise it links to the contact page, where the chat is.
+ * item opens the chat; otherwise it links to the contact page, which opens its chat on arrival.
  */
 export function ContactAside({
   content,
@@ -55,7 +56,7 @@ export function ContactAside({
                 {content.liveChat.label}: {content.liveChat.detail}
               </OpenChatLink>
             ) : (
-              <a className={linkClass} href="/contact-us">
+              <a className={linkClass} href={chatConfig.fallback.href}>
                 {content.liveChat.label}: {content.liveChat.detail}
               </a>
             )}
