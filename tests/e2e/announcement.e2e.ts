@@ -18,6 +18,21 @@ test.describe('announcement bar', () => {
     });
   });
 
+  test('its link and close button show a white focus ring on the dark bar', async ({ page }) => {
+    await page.goto('/');
+    await waitForHydration(page);
+    for (const name of ['Try it free', 'Dismiss announcement']) {
+      const control = page.locator(bar).getByRole(name === 'Try it free' ? 'link' : 'button', {
+        name,
+      });
+      await control.focus();
+      await page.keyboard.press('Shift+Tab');
+      await page.keyboard.press('Tab'); // focused from the keyboard, so :focus-visible applies
+      await expect(control).toBeFocused();
+      await expect(control).toHaveCSS('outline-color', 'rgb(255, 255, 255)');
+    }
+  });
+
   for (const width of [320, 375, 1280]) {
     test(`shows its whole message and link, clear of the close button, at ${width} px`, async ({
       page,

@@ -72,6 +72,36 @@ test.describe('content pages without JavaScript', () => {
   }
 });
 
+test.describe('figures on narrow screens', () => {
+  for (const [path, width] of [
+    ['/how-it-works', 320],
+    ['/how-it-works', 360],
+    ['/ai-voice-agent', 320],
+    ['/ai-voice-agent', 768],
+  ] as const) {
+    test(`${path} at ${width} px: each figure sits above its label, inside its cell`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto(path);
+      // The band of figures (how it works) or a service page's highlights.
+      const cells = page.locator('section[aria-label] dl > div, #highlights dl > div');
+      expect(await cells.count()).toBeGreaterThan(0);
+      for (const cell of await cells.all()) {
+        const box = (await cell.boundingBox())!;
+        const figure = (await cell.locator('dd').boundingBox())!;
+        const label = (await cell.locator('dt').boundingBox())!;
+        expect(figure.y + figure.height).toBeLessThanOrEqual(label.y + 0.5);
+        // Its text, not only its box: a word wider than the cell spills out of the dd's box.
+        const spill = await cell.locator('dd').evaluate((dd) => dd.scrollWidth - dd.clientWidth);
+        expect(spill).toBeLessThanOrEqual(0);
+        expect(figure.x).toBeGreaterThanOrEqual(box.x - 0.5);
+      }
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(width);
+    });
+  }
+});
+
 test.describe('content page targets', () => {
   test('/ai-voice-agent: See How It Works goes to /aria-voice-agent', async ({ page }) => {
     await page.goto('/ai-voice-agent');

@@ -29,6 +29,32 @@ test.describe('header', () => {
     await expect(header).toHaveAttribute('data-scrolled', 'false');
   });
 
+  test('stays in view on a tall screen, and scrolls away with the page on a short one', async ({
+    page,
+  }) => {
+    const header = page.locator('header[data-site-header]');
+    const bar = page.locator('[data-announcement-bar]');
+    const pinned = async () =>
+      [
+        await header.evaluate((element) => getComputedStyle(element).position),
+        await bar.evaluate((element) => getComputedStyle(element).position),
+      ].every((position) => position === 'fixed');
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/growth-audit');
+    await waitForHydration(page);
+    expect(await pinned()).toBe(true);
+
+    // A phone held sideways (or a window zoomed to 200%): the bar, the header and the growth
+    // audit's bottom bar would cover half of it, so none is pinned there.
+    await page.setViewportSize({ width: 640, height: 360 });
+    expect(await pinned()).toBe(false);
+    await page.evaluate(() => window.scrollTo({ top: 1200, behavior: 'instant' }));
+    await expect(header).not.toBeInViewport();
+    await expect(bar).not.toBeInViewport();
+    await expect(page.locator('[data-sticky-cta]')).toBeHidden();
+  });
+
   test('logo and brand name go home; Get Started goes to the growth audit', async ({ page }) => {
     await page.goto('/this-page-does-not-exist');
     const header = page.locator('header');

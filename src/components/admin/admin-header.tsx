@@ -45,7 +45,7 @@ export function AdminHeader({ email, unopened, unopenedCap, path, signOut }: Pro
                   <a
                     href={item.href}
                     aria-current={item.href === section ? 'page' : undefined}
-                    className="block rounded-full px-3 py-2 text-sm font-medium text-ink-700 hover:bg-ink-100 aria-[current=page]:bg-brand-50 aria-[current=page]:text-brand-800"
+                    className="block rounded-full px-3 py-2 text-sm font-medium text-ink-700 hover:bg-ink-100 aria-[current=page]:bg-brand-50 aria-[current=page]:text-brand-800 forced-colors:aria-[current=page]:underline"
                   >
                     {item.label}
                     {item.href === '/admin' && unopened > 0 && ' '}

@@ -2,7 +2,7 @@ import type { InputHTMLAttributes } from 'react';
 
 export const labelClass = 'block text-sm font-semibold text-ink-800';
 const controlClass =
-  'mt-1 block w-full rounded-lg border border-ink-300 bg-white px-3 py-2 text-sm text-ink-900';
+  'mt-1 block w-full rounded-lg border border-ink-500 bg-white px-3 py-2 text-sm text-ink-900';
 
 /** Element ids as one aria-describedby value, or undefined when there are none. */
 export const idRefs = (...ids: Array<string | undefined>) =>

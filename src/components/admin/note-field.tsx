@@ -69,7 +69,7 @@ export function NoteField({
           if (text) sessionStorage.setItem(key, text);
           else sessionStorage.removeItem(key);
         }}
-        className="block w-full rounded-lg border border-ink-300 bg-white px-3 py-2 text-sm"
+        className="block w-full rounded-lg border border-ink-500 bg-white px-3 py-2 text-sm"
       />
     </>
   );

@@ -48,7 +48,7 @@ export function NumberField({
             'block w-full rounded-lg border bg-white py-2.5 text-base text-ink-900 tabular-nums',
             'focus-visible:outline-3 focus-visible:outline-offset-0 focus-visible:outline-brand-600',
             prefix ? 'pl-7 pr-3' : wideUnit ? 'pl-3 pr-20' : 'pl-3 pr-9',
-            error ? 'border-red-700' : 'border-ink-300',
+            error ? 'border-red-700' : 'border-ink-500',
           )}
         />
         <span

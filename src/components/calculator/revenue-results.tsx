@@ -147,7 +147,7 @@ export function RevenueResults({
         </div>
         <Link
           href={copy.cta.link.href}
-          className={buttonClass('inverse', 'lg', 'shrink-0 focus-visible:outline-white!')}
+          className={buttonClass('inverse', 'lg', 'shrink-0 focus-visible:outline-white')}
         >
           {copy.cta.link.label}
         </Link>

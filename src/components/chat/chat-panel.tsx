@@ -346,7 +346,7 @@ export function ChatPanel({ open, branding, position, onClose, onAutoOpen }: Cha
           aria-describedby={hintId}
           enterKeyHint="send"
           style={{ height: chatConfig.inputHeightPx }}
-          className="min-w-0 flex-1 resize-none rounded-xl border border-ink-300 px-3 py-2 text-base leading-snug text-ink-900 placeholder:text-ink-600"
+          className="min-w-0 flex-1 resize-none rounded-xl border border-ink-500 px-3 py-2 text-base leading-snug text-ink-900 placeholder:text-ink-600"
         />
         <p id={hintId} className="sr-only">
           {copy.hint}

@@ -68,7 +68,7 @@ export function Footer({ site }: { site: SiteConfig }) {
             {footerCta.heading}
           </h2>
           <p className="mx-auto mt-4 max-w-2xl text-lg text-ink-300">{footerCta.body}</p>
-          <div className="mt-8 flex flex-col items-center justify-center gap-3 sm:flex-row">
+          <div className="mt-8 flex flex-col items-center justify-center gap-3 sm:flex-row sm:flex-wrap">
             <AppLink href={footerCta.primaryHref} className={buttonClass('inverse', 'lg')}>
               {footerCta.primaryLabel}
               <ArrowRight aria-hidden="true" className="size-5" />

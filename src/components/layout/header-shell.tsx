@@ -18,6 +18,7 @@ export function HeaderShell({ children }: { children: ReactNode }) {
 
   return (
     <header
+      data-site-header
       data-scrolled={scrolled}
       className="fixed inset-x-0 top-(--bar-h) z-40 border-b border-transparent bg-white/75 backdrop-blur-md transition-[background-color,box-shadow] duration-200 motion-reduce:transition-none data-[scrolled=true]:border-ink-200 data-[scrolled=true]:bg-white data-[scrolled=true]:shadow-md data-[scrolled=true]:backdrop-blur-none"
     >

@@ -17,7 +17,7 @@ const controlClass = (error?: string) =>
   cn(
     'mt-1 block w-full rounded-lg border bg-white px-3 py-2.5 text-base text-ink-900 placeholder:text-ink-600/70',
     'focus-visible:outline-3 focus-visible:outline-offset-0 focus-visible:outline-brand-600',
-    error ? 'border-red-700' : 'border-ink-300',
+    error ? 'border-red-700' : 'border-ink-500',
   );
 
 function FieldShell({

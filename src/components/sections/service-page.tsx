@@ -75,14 +75,15 @@ export function ServicePage({
         tone="muted"
       />
       <Section id="highlights" heading={highlights.heading} intro={highlights.intro}>
-        <dl className="grid gap-6 sm:grid-cols-3">
+        {/* Three across only where a figure of two long words ("Continuous Learning") fits. */}
+        <dl className="grid gap-6 lg:grid-cols-3">
           {highlights.stats.map((stat) => (
             <div
               key={stat.label}
               className="flex flex-col-reverse rounded-2xl border border-ink-200 bg-white p-6 text-center"
             >
               <dt className="mt-1 text-ink-700">{stat.label}</dt>
-              <dd className="text-4xl font-extrabold tracking-tight text-brand-700">
+              <dd className="text-4xl font-extrabold tracking-tight break-words hyphens-auto text-brand-700">
                 {stat.value}
               </dd>
             </div>

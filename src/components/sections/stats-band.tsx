@@ -3,13 +3,16 @@ import type { Stat } from '@/content/types';
 export function StatsBand({ stats, label }: { stats: readonly Stat[]; label: string }) {
   return (
     <section aria-label={label} className="bg-brand-800 text-white">
-      <dl className="mx-auto grid max-w-6xl grid-cols-2 gap-8 px-4 py-12 text-center sm:px-6 md:grid-cols-4">
+      <dl className="mx-auto grid max-w-6xl grid-cols-2 gap-8 px-4 py-12 text-center sm:px-6 lg:grid-cols-4">
         {stats.map((stat) => (
           // The figure shows above its label but follows it in the markup (a <dl> names, then
-          // gives). Its row has a fixed height, so a label painted before its figure never moves.
-          <div key={stat.label} className="grid grid-rows-[2.5rem_auto]">
+          // gives). Its row is at least a line high, so a label painted before its figure never
+          // moves; a figure that wraps (a narrow phone, larger text) grows it instead of overlapping.
+          <div key={stat.label} className="grid grid-rows-[minmax(2.5rem,auto)_auto]">
             <dt className="row-start-2 mt-1 text-brand-100">{stat.label}</dt>
-            <dd className="row-start-1 text-4xl font-extrabold tracking-tight">{stat.value}</dd>
+            <dd className="row-start-1 text-4xl font-extrabold tracking-tight break-words hyphens-auto">
+              {stat.value}
+            </dd>
           </div>
         ))}
       </dl>

@@ -32,7 +32,8 @@ export function StepList({
                 <span className="sr-only">Step {index + 1}: </span>
                 {step.title}
               </h3>
-              <p className="mt-1 text-ink-700">{step.description}</p>
+              {/* wrap-anywhere: a step may name an email address, one unbreakable word. */}
+              <p className="mt-1 text-ink-700 wrap-anywhere">{step.description}</p>
             </div>
           </li>
         ))}

@@ -1,8 +1,11 @@
 import { cn } from '@/lib/cn';
 
 /** Shared button looks for links and buttons alike (links that look like buttons stay links). */
+// max-w-full: a long label wraps inside the button (a narrow or zoomed screen) rather than spill
+// past the page's edge. In forced colours (Windows contrast themes) backgrounds are dropped, so a
+// border keeps the shape of a button.
 const base =
-  'inline-flex items-center justify-center gap-2 rounded-full font-semibold transition-colors focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-60';
+  'inline-flex max-w-full items-center justify-center gap-2 rounded-full text-center font-semibold transition-colors focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-60 forced-colors:border';
 
 const variants = {
   primary: 'bg-brand-600 text-white hover:bg-brand-700',
