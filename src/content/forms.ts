@@ -9,14 +9,31 @@ export type FieldCopy = {
   placeholder?: string;
   hint?: string;
   autoComplete?: string;
+  /** The browser's words when a value does not match the field's format (its `title`). */
+  format?: string;
 };
 
 export const fieldCopy = {
   firstName: { label: 'First name', autoComplete: 'given-name' },
   lastName: { label: 'Last name', autoComplete: 'family-name' },
-  email: { label: 'Email', placeholder: 'you@company.com', autoComplete: 'email' },
-  phone: { label: 'Phone', placeholder: '(555) 010-0199', autoComplete: 'tel' },
-  website: { label: 'Website', placeholder: 'example.com', autoComplete: 'url' },
+  email: {
+    label: 'Email',
+    placeholder: 'you@company.com',
+    autoComplete: 'email',
+    format: 'An address like name@example.com',
+  },
+  phone: {
+    label: 'Phone',
+    placeholder: '(555) 010-0199',
+    autoComplete: 'tel',
+    format: 'Digits, spaces, dashes and brackets, with an optional + first',
+  },
+  website: {
+    label: 'Website',
+    placeholder: 'example.com',
+    autoComplete: 'url',
+    format: 'A site like example.com or https://example.com',
+  },
   company: { label: 'Company', autoComplete: 'organization' },
   industry: { label: 'Industry', placeholder: 'Select your industry' },
   callVolume: { label: 'Monthly call volume', placeholder: 'Select a range' },

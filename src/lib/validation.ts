@@ -34,6 +34,21 @@ const PHONE = /^\+?[1-9]\d{0,15}$/;
 const WEBSITE =
   /^(https?:\/\/)?([a-z\d](?:[a-z\d-]{0,61}[a-z\d])?\.)+[a-z]{2,63}(:\d{1,5})?(\/\S*)?$/i;
 
+/**
+ * The email, phone and website rules as the browser's `pattern` attribute checks them before a
+ * plain post, so a visitor without JavaScript hears which field is wrong. Looser than the rules
+ * where a pattern cannot say it all, never stricter: the server decides. For the `v` flag
+ * browsers compile a pattern with, whole-value (tests/unit/lead-schemas.test.ts checks both).
+ */
+export const formatPatterns = {
+  // Something, @, and a domain with a dot: 'name@example' is refused, as the server does.
+  email: String.raw`[^@\s]+@[^@\s]+\.[^@\s]+`,
+  // Spaces, dashes and brackets anywhere, an optional +, and digits from 1-9 on (blank is optional).
+  phone: String.raw`\s*|[\s\-\(\)]*\+?[\s\-\(\)]*[1-9][\d\s\-\(\)]*`,
+  // A host with a dot, after any scheme (any case), then a path (blank is optional).
+  website: String.raw`\s*|\s*[^\s\/]*(\/\/)?[^\s\/]+\.[^\s\/]+(\/\S*)?\s*`,
+} as const;
+
 // A UTF-16 surrogate without its pair ("\ud800" in JSON): no keyboard types one, and PostgreSQL
 // refuses to store it (a 503). No u flag or lookbehind, for older browsers.
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?:^|[^\ud800-\udbff])[\udc00-\udfff]/;

@@ -412,6 +412,37 @@ test.describe('forms with JavaScript off', () => {
     expect(posted).toBe(false);
   });
 
+  test('the browser names a badly formed email, phone or website before anything is sent', async ({
+    page,
+  }) => {
+    await page.goto('/growth-audit');
+    let posted = false;
+    page.on('request', (request) => {
+      if (request.method() === 'POST') posted = true;
+    });
+    const form = page.locator('#growth-audit-form');
+    const submit = form.getByRole('button', { name: 'Send My Free Blueprint' });
+    for (const [name, bad, good, title] of [
+      ['email', 'nojs@example', 'nojs-format@example.com', 'An address like name@example.com'],
+      ['phone', '555-CALL-NOW', '+1 (555) 010-0199', 'Digits, spaces, dashes and brackets'],
+      ['website', 'my site', 'example.com', 'A site like example.com'],
+    ] as const) {
+      await fill(page, 'growth-audit-form', { ...valid, email: 'nojs-format@example.com' });
+      const field = page.locator(`#growth-audit-form-${name}`);
+      await field.fill(bad);
+      await submit.click();
+      expect(
+        await field.evaluate((input: HTMLInputElement) => input.validity.patternMismatch),
+      ).toBe(true);
+      await expect(field).toHaveAttribute('title', new RegExp(`^${title}`));
+      // Its edge is visible: slate 500, 4.8:1 on white, where a control needs 3:1.
+      await expect(field).toHaveCSS('border-top-color', 'rgb(100, 116, 139)');
+      await field.fill(good);
+      expect(await field.evaluate((input: HTMLInputElement) => input.validity.valid)).toBe(true);
+    }
+    expect(posted).toBe(false);
+  });
+
   test('an accepted contact message shows the success panel in place of the form', async ({
     page,
   }) => {
@@ -431,7 +462,8 @@ test.describe('forms with JavaScript off', () => {
 
   test('a rejected demo request explains what to check and keeps the form', async ({ page }) => {
     await page.goto('/contact-demo');
-    await fill(page, 'demo-form', { ...valid, phone: 'call me maybe', company: 'Acme' });
+    // Seventeen digits: the browser's pattern lets it through, the server's rule does not.
+    await fill(page, 'demo-form', { ...valid, phone: '1234 5678 9012 3456 7', company: 'Acme' });
     await page.locator('#demo-form button[type="submit"]').click();
     await expect(page).toHaveURL(/\/contact-demo\?errors=[\w-]+#demo-form-error$/);
     await expect(page.locator('#demo-form-error')).toBeVisible();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fieldErrorMessage, noScriptCopy } from '@/content/forms';
 import { leadFieldNames, leadForms, leadSchema } from '@/lib/lead-forms';
-import { isWellFormed, type Schema } from '@/lib/validation';
+import { formatPatterns, isWellFormed, type Schema } from '@/lib/validation';
 import { searchedFields } from '@/server/db/schema';
 
 const growthAuditSchema = leadSchema('growth-audit');
@@ -295,6 +295,69 @@ describe('schema mechanics', () => {
 
   it('throws from parse with the field messages when invalid', () => {
     expect(() => contactSchema.parse({})).toThrow(/"firstName":"required"/);
+  });
+});
+
+describe("the browser's format checks before a plain post (pattern attributes)", () => {
+  type Field = keyof typeof formatPatterns;
+  // As a browser compiles a pattern attribute: the whole value, with the v flag.
+  // An email box drops the spaces around its value before it checks it; the others, line breaks.
+  const matches = (field: Field, value: string) =>
+    new RegExp(`^(?:${formatPatterns[field]})$`, 'v').test(
+      field === 'email' ? value.replace(/^[\t\n\f\r ]+|[\t\n\f\r ]+$/g, '') : value,
+    );
+  const serverAccepts = (field: Field, value: string) =>
+    errorsOf(growthAuditSchema, { firstName: 'A', lastName: 'B', email: 'a@b.co', [field]: value })[
+      field
+    ] === undefined;
+
+  // A fixed seed: the same values on every run, and many of them.
+  let seed = 7;
+  const random = (n: number) => {
+    seed = (seed * 1103515245 + 12345) % 2 ** 31;
+    return seed % n;
+  };
+  const pick = (characters: string, max: number) =>
+    Array.from({ length: 1 + random(max) }, () => characters[random(characters.length)]).join('');
+  const made: Record<Field, () => string> = {
+    email: () => `${pick('ab.+-_é(" ', 5)}@${pick('xy.-ä_', 5)}.${pick('comé-', 4)}`,
+    phone: () => pick('0159+-() .a', 20),
+    website: () =>
+      ['', ' ', 'http://', 'HTTPS://', 'ftp://', 'http//'][random(6)] +
+      `${pick('abcä1-', 6)}.${pick('abcdefé', 5)}` +
+      ['', ':8443', '/a?b=c', '/ü ber', ' '][random(5)],
+  };
+
+  it.each(['email', 'phone', 'website'] as const)(
+    'never refuses %s values the server accepts (20,000 made up, of every kind)',
+    (field) => {
+      let accepted = 0;
+      for (let i = 0; i < 20_000; i++) {
+        const value = made[field]();
+        if (!serverAccepts(field, value)) continue;
+        accepted += 1;
+        expect(matches(field, value), value).toBe(true);
+      }
+      expect(accepted).toBeGreaterThan(500);
+    },
+  );
+
+  it.each([
+    ['email', 'a@b'],
+    ['email', 'name@example'],
+    ['email', 'a b@example.com'],
+    ['phone', 'phone'],
+    ['phone', '555-CALL-NOW'],
+    ['phone', '0123456'],
+    ['website', 'example'],
+    ['website', 'not a url'],
+  ] as const)('refuses the %s %j before it is sent, as the server would', (field, value) => {
+    expect(serverAccepts(field, value)).toBe(false);
+    expect(matches(field, value)).toBe(false);
+  });
+
+  it('lets an optional phone or website be left blank', () => {
+    for (const field of ['phone', 'website'] as const) expect(matches(field, '  ')).toBe(true);
   });
 });
 

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { fieldCopy, optionalMark, type FieldCopy } from '@/content/forms';
 import { cn } from '@/lib/cn';
+import { formatPatterns } from '@/lib/validation';
 
 type FieldName = keyof typeof fieldCopy;
 
@@ -78,6 +79,10 @@ export function TextField(
         inputMode={props.type === 'url' ? 'url' : undefined}
         autoComplete={copy.autoComplete}
         placeholder={copy.placeholder}
+        // Checked by the browser before a plain post (JavaScript off or not yet run); once the
+        // form is hydrated it checks with the rules themselves (noValidate).
+        pattern={formatPatterns[props.name as keyof typeof formatPatterns]}
+        title={copy.format}
         defaultValue={props.defaultValue}
         className={controlClass(props.error)}
       />
