@@ -99,6 +99,8 @@ export const inboxCopy = {
   untickAll: 'Untick all',
   /** A keyboard's way past the list's rows to the paging and the actions on ticked leads. */
   belowList: 'Skip to the actions for ticked leads',
+  /** Where that link lands, heard by a screen reader (it is not shown). */
+  listEnd: 'End of the list: paging and the actions for ticked leads follow.',
   none: 'No leads match these filters.',
   tableCaption: 'Leads, newest first',
   // Who and where first: a phone's screen shows the first three columns.

@@ -21,6 +21,8 @@ export const showcase = {
     utm: { source: 'website', medium: 'hero', campaign: 'services_showcase' },
   },
   previewLabel: 'Preview',
+  /** Said after "Preview" to a screen reader, which hears the button out of its row. */
+  previewSpoken: 'the web app',
   modalTitle: 'Web app preview',
   cards: [
     {

@@ -252,20 +252,28 @@ test.describe('the inbox', () => {
     await expect(page.getByRole('row', { name: new RegExp(email) })).toBeVisible();
     await page.goto('/admin?delivery=delivered&from=2000-01-01&status=accepted&stage=new');
     await expect(page.getByRole('row', { name: new RegExp(email) })).toBeVisible();
-    // The field a problem is about is invalid and described by it, where a screen reader reads it.
-    for (const [address, field, problem] of [
-      ['/admin?form=nope', '#filter-form', "Unknown form 'nope'"],
+    // The field a problem is about is invalid and described by it, where a screen reader reads it,
+    // and the page opens on the first such field, so its problem is read out.
+    for (const [address, field, problem, focused] of [
+      ['/admin?form=nope', '#filter-form', "Unknown form 'nope'", '#filter-form'],
       [
         '/admin?from=0000-01-01',
         '#filter-from',
         "'from' must be between 1970-01-01 and 9999-12-31",
+        '#filter-from',
       ],
-      ['/admin?from=2026-02-02&to=2026-02-01', '#filter-to', "'from' is after 'to'"],
+      [
+        '/admin?from=2026-02-02&to=2026-02-01',
+        '#filter-to',
+        "'from' is after 'to'",
+        '#filter-from',
+      ],
     ] as const) {
       await page.goto(address);
       await expect(page.getByRole('main').getByRole('alert')).toContainText(problem);
       await expect(page.locator(field)).toHaveAttribute('aria-invalid', 'true');
       await expect(page.locator(field)).toHaveAccessibleDescription(new RegExp(`^${problem}`));
+      await expect(page.locator(focused)).toBeFocused();
     }
     await expect(page.locator('#filter-q')).not.toHaveAttribute('aria-invalid');
     await expectNoAxeViolations(page);
@@ -798,6 +806,10 @@ test.describe('the inbox', () => {
 
     await page.getByRole('link', { name: 'Overview' }).click();
     await expect(page.getByRole('img', { name: /Leads per day, last 30 days/ })).toBeVisible();
+    // The figure is named by its title, not by its legend.
+    await expect(
+      page.getByRole('figure', { name: 'Leads per day, last 30 days', exact: true }),
+    ).toBeVisible();
     const today = new Date().toISOString().slice(0, 10);
     await expect(
       page
@@ -869,6 +881,10 @@ test.describe('the inbox', () => {
     const skip = page.getByRole('link', { name: 'Skip to the actions for ticked leads' });
     await skip.focus();
     await page.keyboard.press('Enter');
+    // Where it lands says so to a screen reader.
+    await expect(page.locator(':focus')).toHaveText(
+      'End of the list: paging and the actions for ticked leads follow.',
+    );
     await page.keyboard.press('Tab');
     const focused = page.locator(':focus');
     await expect(

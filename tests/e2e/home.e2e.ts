@@ -96,6 +96,13 @@ test.describe('home page', () => {
     await expect(page.locator('#benchmarks')).toContainText('71%');
     await expect(page.locator('#benchmarks')).toContainText('35%');
     await expect(page.locator('#benchmarks')).toContainText('40%');
+    // A heading reads as a whole sentence, figure first.
+    await expect(
+      page.getByRole('heading', { level: 3, name: '50% of after-hours calls are missed' }),
+    ).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 3, name: '71% expect a reply within 24 h' }),
+    ).toBeVisible();
   });
 
   test('FAQ keeps one item open at a time and closes the open one when clicked', async ({
@@ -144,7 +151,10 @@ test.describe('home page', () => {
       expect(externalRequests).toEqual([]); // the frame is not loaded before it is asked for
       // Nor is it in the page: every <iframe> parsed is a document made during the page's load.
       await expect(page.locator('iframe')).toHaveCount(0);
-      await page.getByRole('button', { name: 'Preview' }).click();
+      // Heard out of its row, the button says what it previews and that it opens a dialog.
+      const preview = page.getByRole('button', { name: 'Preview the web app', exact: true });
+      await expect(preview).toHaveAttribute('aria-haspopup', 'dialog');
+      await preview.click();
       const dialog = page.getByRole('dialog', { name: 'Web app preview' });
       await expect(dialog).toBeVisible();
       // Painted first, then modal (lib/dialog-script.ts): the page behind is inert.

@@ -142,6 +142,7 @@ test.describe('revenue calculator', () => {
       // Help text is the input's description; the unit is part of its name.
       await expect(input).toHaveAccessibleDescription(/^\S.{20,}$/);
     }
+    await expect(field(page, 'Calls per day')).toHaveAccessibleName('Calls per day');
     await expect(field(page, 'Calls after hours')).toHaveAccessibleName(
       'Calls after hours (percent)',
     );
@@ -501,6 +502,8 @@ test.describe('revenue calculator without JavaScript', () => {
     await expect(page.locator('[data-no-script]')).toContainText(
       'JavaScript is turned off in your browser',
     );
+    // Read before the fields, so no one fills them in first.
+    await expect(page.locator('[data-no-script] ~ form[data-calculator-form]')).toHaveCount(1);
     const how = page.locator('#how-we-calculate');
     await expect(how.getByRole('heading', { level: 2 })).toHaveText('How we calculate');
     await expect(how.locator('ol > li')).toHaveCount(7);

@@ -18,6 +18,7 @@ export function SelectField({
   any,
   describedBy,
   error,
+  autoFocus,
 }: {
   id: string;
   name: string;
@@ -25,6 +26,7 @@ export function SelectField({
   options: Array<[string, string]>;
   defaultValue?: string;
   any?: string;
+  autoFocus?: boolean;
   /** The id of a hint about the field's value. */
   describedBy?: string;
   /** The id (or ids) of what is wrong with the field's value: the field is then invalid. */
@@ -41,6 +43,7 @@ export function SelectField({
         defaultValue={defaultValue}
         aria-describedby={idRefs(describedBy, error)}
         aria-invalid={error ? true : undefined}
+        autoFocus={autoFocus}
         className={controlClass}
       >
         {any !== undefined && <option value="">{any}</option>}

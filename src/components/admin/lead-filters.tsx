@@ -29,6 +29,10 @@ export function LeadFilters({
   errors: FilterErrors;
   searchMax: number;
 }) {
+  // The page opens on the first field the address got wrong, which reads out its problem.
+  const first = (['q', ...selects.map(([name]) => name), 'from', 'to'] as const).find(
+    (name) => errors[name],
+  );
   return (
     <form
       method="get"
@@ -45,6 +49,7 @@ export function LeadFilters({
           defaultValue={values.q}
           maxLength={searchMax}
           error={errors.q}
+          autoFocus={first === 'q'}
         />
       </div>
       {selects.map(([name, label, options]) => (
@@ -57,6 +62,7 @@ export function LeadFilters({
           defaultValue={values[name]}
           any={inboxCopy.any}
           error={errors[name]}
+          autoFocus={first === name}
         />
       ))}
       {(['from', 'to'] as const).map((name) => (
@@ -70,6 +76,7 @@ export function LeadFilters({
           max="9999-12-31"
           defaultValue={values[name]}
           error={errors[name]}
+          autoFocus={first === name}
         />
       ))}
       <div className="flex items-end gap-2 sm:col-span-2 lg:col-span-6">

@@ -35,7 +35,8 @@ export function LeadsChart({
   const margin = 16;
   const title = fill(overviewCopy.perDay, { days: days.length });
   return (
-    <figure className="mt-4">
+    // Named by its title: the caption below is only the legend.
+    <figure className="mt-4" aria-label={title}>
       {/* Never narrower than its labels can be read (about 10 px): on a phone it scrolls instead,
           opening on the newest days (the row is reversed, so its scroll starts at the right). */}
       <ScrollRegion

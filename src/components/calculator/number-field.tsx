@@ -28,7 +28,7 @@ export function NumberField({
     <div>
       <label htmlFor={id} className="block text-sm font-semibold text-ink-800">
         {copy.label}
-        <span className="sr-only"> ({copy.unit.spoken})</span>
+        {copy.unit.spoken && <span className="sr-only"> ({copy.unit.spoken})</span>}
       </label>
       <div className="relative mt-1">
         <input

@@ -148,6 +148,17 @@ export function RevenueCalculator() {
           {copy.heading}
         </h2>
         <p className="mt-2 text-ink-700">{copy.intro}</p>
+        {/* Shown only when scripts cannot run (a <noscript> would not show where scripting is
+            merely disabled), before the fields, so no one fills them in first. */}
+        <p
+          className="mt-4 hidden rounded-lg border border-brand-200 bg-brand-50 px-4 py-3 text-sm text-ink-800 noscript:block"
+          data-no-script
+        >
+          {copy.noScript.body}{' '}
+          <a href={copy.noScript.link.href} className="font-semibold text-brand-700 underline">
+            {copy.noScript.link.label}
+          </a>
+        </p>
         <form
           ref={formRef}
           method="get"
@@ -180,17 +191,6 @@ export function RevenueCalculator() {
               );
             })}
           </div>
-          {/* Shown only when scripts cannot run (a <noscript> would not show where scripting is
-              merely disabled). */}
-          <p
-            className="mt-6 hidden rounded-lg border border-brand-200 bg-brand-50 px-4 py-3 text-sm text-ink-800 noscript:block"
-            data-no-script
-          >
-            {copy.noScript.body}{' '}
-            <a href={copy.noScript.link.href} className="font-semibold text-brand-700 underline">
-              {copy.noScript.link.label}
-            </a>
-          </p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
             <button type="submit" className={buttonClass('primary', 'lg')}>
               {copy.submit}

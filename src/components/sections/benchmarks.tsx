@@ -11,8 +11,14 @@ export function Benchmarks() {
             key={item.title}
             className="flex flex-col rounded-2xl border border-ink-200 bg-white p-6"
           >
-            <p className="text-4xl font-extrabold tracking-tight text-brand-700">{item.metric}</p>
-            <h3 className="mt-2 font-bold text-ink-900">{item.title}</h3>
+            {/* The figure is part of the heading, so moving by headings hears "50% of after-hours
+                calls are missed", not the sentence's second half. */}
+            <h3 className="flex flex-col">
+              <span className="text-4xl font-extrabold tracking-tight text-brand-700">
+                {item.metric}
+              </span>{' '}
+              <span className="mt-2 font-bold text-ink-900">{item.title}</span>
+            </h3>
             <p className="mt-2 flex-1 text-sm text-ink-700">{item.description}</p>
             <p className="mt-4 border-t border-ink-100 pt-3 text-xs text-ink-600">
               <span className="font-semibold">{uiCopy.sourceLabel}</span> {item.source}

@@ -59,7 +59,12 @@ export function Hero({ appUrl }: { appUrl: string }) {
               {showcase.appLink.label}
               <ExternalLink aria-hidden="true" className="size-4" />
             </a>
-            <AppPreview url={appHref} label={showcase.previewLabel} title={showcase.modalTitle} />
+            <AppPreview
+              url={appHref}
+              label={showcase.previewLabel}
+              spoken={showcase.previewSpoken}
+              title={showcase.modalTitle}
+            />
           </div>
         </div>
       </div>

@@ -28,17 +28,30 @@ function commandFallback(event: MouseEvent<HTMLButtonElement>) {
  * lib/dialog-script.ts from the first paint. Without JavaScript the frame could not wait to be
  * asked for, so Preview is hidden; the app link beside it still works.
  */
-export function AppPreview({ url, label, title }: { url: string; label: string; title: string }) {
+export function AppPreview({
+  url,
+  label,
+  spoken,
+  title,
+}: {
+  url: string;
+  label: string;
+  /** What the label previews, for screen readers only ("Preview the web app"). */
+  spoken: string;
+  title: string;
+}) {
   return (
     <>
       <button
         type="button"
         command="show-modal"
         commandfor={DIALOG_ID}
+        aria-haspopup="dialog"
         onClick={commandFallback}
         className={buttonClass('secondary', 'md', 'noscript:hidden')}
       >
         {label}
+        <span className="sr-only"> {spoken}</span>
       </button>
       <ModalDialog
         id={DIALOG_ID}

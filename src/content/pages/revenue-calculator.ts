@@ -5,8 +5,11 @@ import type { CtaBandContent, CtaLink, PageHeroContent } from '@/content/types';
 
 export type CalculatorFieldCopy = {
   label: string;
-  /** Shown inside the box ('%', '$', 'years'); `spoken` joins the label for screen readers. */
-  unit: { text: string; spoken: string; position: 'prefix' | 'suffix' };
+  /**
+   * Shown inside the box ('%', '$', 'years'); `spoken` joins the label for screen readers, unless
+   * the label already says it.
+   */
+  unit: { text: string; spoken?: string; position: 'prefix' | 'suffix' };
   help: string;
 };
 
@@ -70,7 +73,7 @@ export const calculatorForm = {
   fields: {
     totalCalls: {
       label: 'Calls per day',
-      unit: { text: 'per day', spoken: 'calls per day', position: 'suffix' },
+      unit: { text: 'per day', position: 'suffix' },
       help: 'All calls to your leasing line on an average day, answered or not.',
     },
     afterHoursPercent: {

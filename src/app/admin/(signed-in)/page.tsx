@@ -161,7 +161,9 @@ export default async function InboxPage({ searchParams }: Props) {
           })}
         </ScrollTable>
       )}
-      <div id={BELOW_LIST} tabIndex={-1} className="outline-none" />
+      <p id={BELOW_LIST} tabIndex={-1} className="sr-only">
+        {inboxCopy.listEnd}
+      </p>
       {pages > 1 && (
         <Pager
           label={inboxCopy.pages}
