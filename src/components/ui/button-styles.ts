@@ -1,9 +1,10 @@
 import { cn } from '@/lib/cn';
 
-/** Shared button looks for links and buttons alike (links that look like buttons stay links). */
-// max-w-full: a long label wraps inside the button (a narrow or zoomed screen) rather than spill
-// past the page's edge. In forced colours (Windows contrast themes) backgrounds are dropped, so a
-// border keeps the shape of a button.
+/**
+ * Shared button looks for links and buttons alike (links that look like buttons stay links). A
+ * long label wraps inside its button (max-w-full) rather than spill past a narrow or zoomed page;
+ * in forced colours (Windows contrast themes) backgrounds are dropped, so a border keeps the shape.
+ */
 const base =
   'inline-flex max-w-full items-center justify-center gap-2 rounded-full text-center font-semibold transition-colors focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-60 forced-colors:border';
 
