@@ -237,7 +237,7 @@ describe('alerts', () => {
 });
 
 describe('SMTP errors in words', () => {
-  it('tells authentication, refusal, certificate and recipient apart', () => {
+  it('tells authentication, refusal, a dropped connection, certificate and recipient apart', () => {
     const auth = Object.assign(new Error('Invalid login: 535 5.7.8 Error: authentication failed'), {
       code: 'EAUTH',
       responseCode: 535,
@@ -250,6 +250,15 @@ describe('SMTP errors in words', () => {
       code: 'ESOCKET',
     });
     expect(describeSmtpError(refused).kind).toBe('refused');
+    // Connected, then cut off: told apart from a port nobody listens on.
+    const dropped = Object.assign(new Error('Connection closed unexpectedly'), {
+      code: 'ECONNECTION',
+      command: 'CONN',
+    });
+    expect(describeSmtpError(dropped)).toMatchObject({ kind: 'dropped', path: true });
+    expect(describeSmtpError(dropped).words).toMatch(/^Connection lost: /);
+    const reset = Object.assign(new Error('read ECONNRESET'), { code: 'ESOCKET' });
+    expect(describeSmtpError(reset).kind).toBe('dropped');
     const cert = Object.assign(new Error('self-signed certificate'), {
       code: 'ESOCKET',
       cause: { code: 'DEPTH_ZERO_SELF_SIGNED_CERT' },

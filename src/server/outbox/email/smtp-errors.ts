@@ -8,6 +8,7 @@ import 'server-only';
 type SmtpErrorKind =
   | 'auth'
   | 'refused'
+  | 'dropped'
   | 'certificate'
   | 'dns'
   | 'tls'
@@ -34,6 +35,7 @@ export type SmtpFailure = {
 const WORDS: Record<SmtpErrorKind, string> = {
   auth: 'Authentication failed: the mail server refused the user name or password in SMTP_URL',
   refused: 'Connection refused: nothing accepts connections at the host and port in SMTP_URL',
+  dropped: 'Connection lost: the mail server closed the connection before it answered',
   certificate:
     'Certificate not trusted: the mail server’s TLS certificate could not be verified (expired, self-signed or for another name)',
   dns: 'Host not found: the mail server’s name in SMTP_URL does not resolve',
@@ -80,13 +82,16 @@ function kindOf(error: NodemailerError): SmtpErrorKind {
   if (status >= 500 && command.startsWith('MAIL')) return 'sender';
   if (status >= 500 && command.startsWith('RCPT')) return 'recipient';
   if (status >= 500) return 'rejected';
-  if (/ECONNRESET|ESOCKET|ECONNECTION|EPIPE|socket/i.test(text)) return 'refused';
+  // Connected, then cut off (a restart or an idle limit at the provider): not a refusal.
+  if (/ECONNRESET|ESOCKET|ECONNECTION|EPIPE|socket|closed unexpectedly/i.test(text))
+    return 'dropped';
   return 'other';
 }
 
 const PATH_KINDS = new Set<SmtpErrorKind>([
   'auth',
   'refused',
+  'dropped',
   'certificate',
   'dns',
   'tls',
