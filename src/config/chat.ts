@@ -33,12 +33,16 @@ export const chatConfig = {
   storageKeys: { sessionId: 'chat_session_id', messages: 'chat_messages' },
   /** The site's own proxy: the browser never talks to the webhook itself. */
   endpoint: '/api/chat',
-  /**
-   * Where a chat control leads when no chat on its page answers (JavaScript off or not yet run):
-   * the contact page, which opens its chat on arrival at this fragment.
-   */
-  fallback: { href: '/contact-us#chat', fragment: '#chat' },
 } as const;
+
+const fragment = '#chat';
+
+/**
+ * Where a chat control leads when no chat on its page answers (JavaScript off or not yet run):
+ * the contact page, which opens its chat on arrival at this fragment. An export of its own, so
+ * the launcher's code every visitor downloads carries these two strings, not chatConfig.
+ */
+export const chatFallback = { href: `/contact-us${fragment}`, fragment } as const;
 
 /** Branding shown in the panel header and first message (docs/product.md section 8.3). */
 export type ChatBranding = {

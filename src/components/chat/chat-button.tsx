@@ -1,7 +1,7 @@
 'use client';
 
 import { useId, useSyncExternalStore } from 'react';
-import { chatConfig } from '@/config/chat';
+import { chatFallback } from '@/config/chat';
 import type { ChatLauncherCopy } from '@/content/chat';
 import { chatStore } from './chat-store';
 
@@ -55,7 +55,7 @@ export function ChatButton({
           {labels}
         </button>
       ) : (
-        <a href={chatConfig.fallback.href} className={className}>
+        <a href={chatFallback.href} className={className}>
           {labels}
         </a>
       )}

@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useSyncExternalStore } from 'react';
-import { chatConfig, type ChatBranding, type ChatPosition } from '@/config/chat';
+import { chatFallback, type ChatBranding, type ChatPosition } from '@/config/chat';
 import type { ChatLauncherCopy } from '@/content/chat';
 import { chatStore } from './chat-store';
 import { OPEN_CHAT_EVENT } from './open-chat-link';
@@ -33,7 +33,7 @@ export function ChatWidget({ launcher, branding, copy, primaryColor, position }:
     window.addEventListener(OPEN_CHAT_EVENT, onOpen);
     // Sent here to chat (a chat control pressed before its page's scripts ran, or on a page
     // without the chat): open it, and drop the fragment so a reload does not open it again.
-    if (window.location.hash === chatConfig.fallback.fragment) {
+    if (window.location.hash === chatFallback.fragment) {
       const { pathname, search } = window.location;
       window.history.replaceState(window.history.state, '', `${pathname}${search}`);
       chatStore.request();

@@ -1,7 +1,7 @@
 'use client';
 
 import type { ReactNode } from 'react';
-import { chatConfig } from '@/config/chat';
+import { chatFallback } from '@/config/chat';
 
 /** The window event the chat widget listens for (docs/product.md section 8.2). */
 export const OPEN_CHAT_EVENT = 'open-chat-widget';
@@ -14,7 +14,7 @@ export const OPEN_CHAT_EVENT = 'open-chat-widget';
 export function OpenChatLink({
   className,
   children,
-  fallbackHref = chatConfig.fallback.href,
+  fallbackHref = chatFallback.href,
 }: {
   className?: string;
   children: ReactNode;

@@ -2,7 +2,7 @@ import { Mail, MessageSquare, Phone } from '@/components/ui/svg-icons';
 import { siteConfig } from '@/config/site';
 import type { AsideContent } from '@/content/pages/contact';
 import { OpenChatLink } from '@/components/chat/open-chat-link';
-import { chatConfig } from '@/config/chat';
+import { chatFallback } from '@/config/chat';
 import { uiCopy } from '@/content/ui';
 import { CheckList } from '@/components/ui/check-list';
 
@@ -56,7 +56,7 @@ export function ContactAside({
                 {content.liveChat.label}: {content.liveChat.detail}
               </OpenChatLink>
             ) : (
-              <a className={linkClass} href={chatConfig.fallback.href}>
+              <a className={linkClass} href={chatFallback.href}>
                 {content.liveChat.label}: {content.liveChat.detail}
               </a>
             )}
