@@ -427,6 +427,8 @@ export const flashErrors = {
   wrong_password: 'The current password is not right.',
   password_short: 'The new password must be at least {min} characters.',
   password_long: 'The new password can be at most {max} characters.',
+  password_repetitive:
+    'The new password repeats too few characters: use at least {distinct} different ones.',
   password_mismatch: 'The two new passwords are not the same.',
   email_required: 'Enter the email address to delete.',
   deleted_none: 'No lead has that address, so nothing was deleted. Check it for a typo.',

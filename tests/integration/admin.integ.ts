@@ -115,6 +115,12 @@ describe('operators (npm run leads, through operators.ts)', () => {
     await expect(command(['add-operator', 'b@agency.example'], 'x'.repeat(300))).rejects.toThrow(
       /at most 256 characters/,
     );
+    await expect(command(['add-operator', 'b@agency.example'], ' '.repeat(12))).rejects.toThrow(
+      /at least 4 different characters/,
+    );
+    await expect(command(['add-operator', 'b@agency.example'], 'abab'.repeat(3))).rejects.toThrow(
+      /at least 4 different characters/,
+    );
     await expect(command(['add-operator', EMAIL], PASSWORD)).rejects.toThrow(/already an operator/);
     expect(await command(['add-operator', 'Temp@Agency.example'], PASSWORD)).toMatchObject({
       code: 0,
@@ -369,7 +375,20 @@ describe('changing the password', () => {
         { current: PASSWORD, next: long, confirm: long },
         headersFrom(undefined, cookie),
       ),
-    ).toEqual({ ok: false, flash: { code: 'password_long', values: { min: 12, max: 256 } } });
+    ).toEqual({
+      ok: false,
+      flash: { code: 'password_long', values: { min: 12, max: 256, distinct: 4 } },
+    });
+  });
+
+  it('refuses a long new password of three characters or fewer, repeated, with nothing changed', async () => {
+    const { cookie } = await session();
+    const who = (await currentOperator(headersFrom(undefined, cookie)))!;
+    for (const next of [' '.repeat(12), 'abcabcabcabc', '1'.repeat(40)])
+      expect(
+        await changeOwnPassword(who, { current: PASSWORD, next, confirm: next }, headersFrom()),
+      ).toMatchObject({ ok: false, flash: { code: 'password_repetitive' } });
+    expect((await signIn(EMAIL, PASSWORD, headersFrom())).ok).toBe(true);
   });
 
   it('records each wrong current password, and after the limit refuses even the right one', async () => {

@@ -25,6 +25,8 @@ import { processGlobals } from '@/server/process';
 
 export const MIN_PASSWORD_LENGTH = 12;
 export const MAX_PASSWORD_LENGTH = 256;
+/** Twelve spaces or 'abababababab' are long enough and still among the first guesses tried. */
+export const MIN_PASSWORD_DISTINCT = 4;
 
 /** Whether the inbox's cookies are Secure: when the site is served over https. */
 export const secureCookies = () => new URL(siteConfig.siteUrl).protocol === 'https:';

@@ -14,7 +14,7 @@ import {
 } from '@/server/leads/queries';
 import { purgeExpired } from '@/server/leads/retention';
 import { COMMAND_LINE_ACTOR, recordAudit } from '@/server/audit';
-import { MIN_PASSWORD_LENGTH } from './auth';
+import { MIN_PASSWORD_DISTINCT, MIN_PASSWORD_LENGTH } from './auth';
 import { addOperator, listOperators, OperatorError, removeOperator } from './operators';
 
 /**
@@ -49,7 +49,8 @@ const usage = `Usage: npm run leads -- <command>
   purge                                        delete what is past LEADS_SPAM_RETENTION_DAYS and
                                                LEADS_RETENTION_DAYS now (the site also does it hourly)
   add-operator <email>                         add an inbox operator; the password is read from standard input
-                                               (or asked for at a terminal), at least ${MIN_PASSWORD_LENGTH} characters
+                                               (or asked for at a terminal), at least ${MIN_PASSWORD_LENGTH} characters,
+                                               ${MIN_PASSWORD_DISTINCT} of them different
   remove-operator <email>                      remove an operator and end their sessions
   list-operators                               the operators and when each last signed in
   backup <file>                                a snapshot of the embedded database, taken while the site runs

@@ -9,7 +9,7 @@ import {
 } from './operators';
 import { attemptKeys, reserveAttempt, settleAttempt } from './throttle';
 import type { OperatorSession } from './session';
-import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './auth';
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_DISTINCT, MIN_PASSWORD_LENGTH } from './auth';
 
 /**
  * The two password checks, signing in and changing it, both under the password limits
@@ -68,7 +68,14 @@ export async function changeOwnPassword(
   if (problem)
     return {
       ok: false,
-      flash: { code: problem, values: { min: MIN_PASSWORD_LENGTH, max: MAX_PASSWORD_LENGTH } },
+      flash: {
+        code: problem,
+        values: {
+          min: MIN_PASSWORD_LENGTH,
+          max: MAX_PASSWORD_LENGTH,
+          distinct: MIN_PASSWORD_DISTINCT,
+        },
+      },
     };
   if (passwords.next !== passwords.confirm)
     return { ok: false, flash: { code: 'password_mismatch' } };

@@ -5,7 +5,7 @@ import { asc, sql } from 'drizzle-orm';
 import { getDatabase } from '@/server/db/client';
 import { auditLog, operators } from '@/server/db/schema';
 import { isEmailAddress } from '@/lib/validation';
-import { getAuth, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './auth';
+import { getAuth, MAX_PASSWORD_LENGTH, MIN_PASSWORD_DISTINCT, MIN_PASSWORD_LENGTH } from './auth';
 
 /**
  * Operators, their passwords and sessions: the one module that reaches into better-auth, for the
@@ -43,11 +43,20 @@ function operatorEmail(value: string | undefined): string {
 }
 
 /** Why a password cannot be used, or null. */
-export function passwordProblem(password: string): 'password_short' | 'password_long' | null {
+export function passwordProblem(
+  password: string,
+): 'password_short' | 'password_long' | 'password_repetitive' | null {
   if (password.length < MIN_PASSWORD_LENGTH) return 'password_short';
   if (password.length > MAX_PASSWORD_LENGTH) return 'password_long';
+  if (new Set(password).size < MIN_PASSWORD_DISTINCT) return 'password_repetitive';
   return null;
 }
+
+const passwordRefusals = {
+  password_short: `the password must be at least ${MIN_PASSWORD_LENGTH} characters`,
+  password_long: `the password must be at most ${MAX_PASSWORD_LENGTH} characters`,
+  password_repetitive: `the password must use at least ${MIN_PASSWORD_DISTINCT} different characters`,
+} as const;
 
 export async function findOperator(email: string): Promise<{ id: string; email: string } | null> {
   const context = await (await getAuth()).$context;
@@ -58,12 +67,7 @@ export async function findOperator(email: string): Promise<{ id: string; email: 
 export async function addOperator(emailInput: string, password: string): Promise<string> {
   const email = operatorEmail(emailInput);
   const problem = passwordProblem(password);
-  if (problem)
-    throw new OperatorError(
-      problem === 'password_short'
-        ? `the password must be at least ${MIN_PASSWORD_LENGTH} characters`
-        : `the password must be at most ${MAX_PASSWORD_LENGTH} characters`,
-    );
+  if (problem) throw new OperatorError(passwordRefusals[problem]);
   const context = await (await getAuth()).$context;
   if (await context.internalAdapter.findUserByEmail(email))
     throw new OperatorError(`${email} is already an operator`);

@@ -57,7 +57,7 @@ export default async function AccountPage() {
                   'newPassword',
                   newLabel,
                   'new-password',
-                  ['password_short', 'password_long'],
+                  ['password_short', 'password_long', 'password_repetitive'],
                 ],
                 [
                   'confirm-password',
