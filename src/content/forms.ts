@@ -105,6 +105,9 @@ export const formErrorCopy: Record<FormErrorCode, string> = {
   rate_limited: 'Too many requests from your connection. Please wait a minute and try again.',
   unavailable:
     'We could not save your details just now. Please try again in a few minutes or contact us directly.',
+  /** A post from a copy of the page: going back to it would only be refused again. */
+  foreign:
+    'Your details were not sent: the form came from a copy of this page on another site or on your device (a translated or saved page, for example). Please fill it in here and send it again.',
 };
 
 /** Submit button: idle and in-flight labels (docs/product.md section 6.1). */

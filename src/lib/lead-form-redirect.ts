@@ -10,8 +10,11 @@ import { isFieldErrorCode, type FieldErrorCode } from './validation';
  * into copy, so a crafted link cannot put arbitrary text on it.
  */
 
-const formErrorCodes = ['invalid', 'too_large', 'rate_limited', 'unavailable'] as const;
+const formErrorCodes = ['invalid', 'too_large', 'rate_limited', 'unavailable', 'foreign'] as const;
 export type FormErrorCode = (typeof formErrorCodes)[number];
+
+/** Whether going back and sending again can work: not from a copy of the page ('foreign'). */
+export const goingBackHelps = (code: FormErrorCode) => code !== 'foreign';
 
 /** Field errors, plus `form` for a problem with the whole post. */
 export type ReturnedErrors = {

@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Page, Route } from '@playwright/test';
 import { expect, holdScripts, test, waitForHydration } from './support/fixtures';
 import { leadsCommand } from './support/inbox';
@@ -397,6 +399,50 @@ test.describe('forms with JavaScript off', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(/blueprint is on its way/i);
   });
 
+  test('a post from a copy of the page on another site lands on the real form, saying nothing was sent', async ({
+    page,
+    baseURL,
+  }) => {
+    const email = `nojs-copy-${Date.now()}@example.com`;
+    // The contact page as a translation proxy or a saved copy serves it: from another origin,
+    // posting to the site.
+    const original = await (await page.request.get('/contact-us')).text();
+    const copy = original.replace(
+      'action="/api/leads/contact"',
+      `action="${baseURL}/api/leads/contact"`,
+    );
+    expect(copy).not.toBe(original);
+    const server = createServer((_request, response) => {
+      response.setHeader('Content-Type', 'text/html; charset=utf-8');
+      response.end(copy);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      await page.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}/contact-us`);
+      await fill(page, 'contact-form', { ...valid, email });
+      await page.locator('#contact-form button[type="submit"]').click();
+      await expect(page).toHaveURL(
+        new RegExp(`^${baseURL}/contact-us\\?errors=[\\w-]+#contact-form-error-foreign$`),
+      );
+    } finally {
+      server.close();
+    }
+    const panel = page.locator('#contact-form-error-foreign');
+    await expect(panel).toBeVisible();
+    await expect(panel).toContainText(
+      'Your details were not sent: the form came from a copy of this page on another site',
+    );
+    await expect(panel).toContainText('Please fill it in here and send it again.');
+    await expect(panel).not.toContainText('Go back');
+    await expect(page.locator('form#contact-form')).toBeVisible();
+    // Sent again from here, it is stored, once: the copy's post was not.
+    await fill(page, 'contact-form', { ...valid, email });
+    await page.locator('#contact-form button[type="submit"]').click();
+    await expect(page).toHaveURL(/\/contact-us\?sent=1#contact-form-sent$/);
+    const listed = (await leadsCommand(['list', '--form', 'contact', '--limit', '1000'])).stdout;
+    expect(listed.split(email)).toHaveLength(2);
+  });
+
   test('the browser checks required fields before anything is sent', async ({ page }) => {
     await page.goto('/contact-us');
     let posted = false;
@@ -523,6 +569,21 @@ test('with JavaScript, a refused plain post whose token was cut short still says
   await expect(
     page.locator('#contact-form').getByText('What you typed is on the previous page: go back'),
   ).toBeVisible();
+});
+
+test('with JavaScript, a page reached from a copy of itself asks for the form here, not to go back', async ({
+  page,
+}) => {
+  const token = Buffer.from(JSON.stringify({ form: 'foreign' })).toString('base64url');
+  await page.goto(`/contact-us?errors=${token}#contact-form-error-foreign`);
+  await waitForHydration(page);
+  const form = page.locator('#contact-form');
+  await expect(
+    form.getByText(
+      'Your details were not sent: the form came from a copy of this page on another site or on your device (a translated or saved page, for example). Please fill it in here and send it again.',
+    ),
+  ).toBeVisible();
+  await expect(form.getByText('What you typed is on the previous page')).toHaveCount(0);
 });
 
 test.describe("the minimum fill time's clock (docs/product.md section 6.6)", () => {

@@ -684,6 +684,27 @@ describe('plain HTML form posts (JavaScript off)', () => {
     });
     expect(response.headers.get('location')).not.toMatch(/Alan|alan/);
   });
+
+  it.each(['https://contact-us.translate.example', 'null'])(
+    'sends a post from a copy of the page (Origin %s) to the real form, saying nothing was sent, and stores nothing',
+    async (origin) => {
+      const email = `nojs-copy-${Math.random().toString(36).slice(2)}@example.com`;
+      const body = new URLSearchParams({ ...validBodies.contact, email }).toString();
+      const response = await post('contact', body, {
+        contentType: 'application/x-www-form-urlencoded',
+        accept: browserAccept,
+        headers: { origin },
+      });
+      expect(response.status).toBe(303);
+      const location = new URL(response.headers.get('location')!, 'http://localhost');
+      expect(location.pathname).toBe('/contact-us');
+      expect(location.hash).toBe('#contact-form-error-foreign');
+      expect(decodeLeadFormErrors(location.searchParams.get('errors'))).toEqual({
+        form: 'foreign',
+      });
+      expect((await searchLeads({ q: email })).total).toBe(0);
+    },
+  );
 });
 
 describe('Standard Webhooks', () => {

@@ -30,7 +30,7 @@ describe('lead form redirect targets', () => {
   });
 
   it('sends a refusal no detail can fix to a panel of its own', () => {
-    for (const code of ['too_large', 'rate_limited', 'unavailable'] as const)
+    for (const code of ['too_large', 'rate_limited', 'unavailable', 'foreign'] as const)
       expect(leadFormErrorUrl('demo', { form: code })).toMatch(
         new RegExp(`^/contact-demo\\?errors=[\\w-]+#demo-form-error-${code}$`),
       );

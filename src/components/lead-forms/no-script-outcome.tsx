@@ -1,10 +1,10 @@
 import { formErrorCopy, noScriptCopy } from '@/content/forms';
-import { leadFormErrorFragment } from '@/lib/lead-form-redirect';
+import { goingBackHelps, leadFormErrorFragment } from '@/lib/lead-form-redirect';
 import { leadFormRegistry, type LeadForm } from '@/lib/lead-forms';
 import { OutcomeActions } from './outcome-actions';
 
 // Refusals of the whole post that no detail can fix: each has its panel (lead-form-redirect.ts).
-const WHOLE_POST_CODES = ['too_large', 'rate_limited', 'unavailable'] as const;
+const WHOLE_POST_CODES = ['too_large', 'rate_limited', 'unavailable', 'foreign'] as const;
 const errorPanel =
   'hidden rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm font-medium text-red-800 target:block';
 
@@ -48,7 +48,7 @@ export function NoScriptOutcome({
           className={errorPanel}
         >
           <p>{formErrorCopy[code]}</p>
-          <p className="mt-2">{noScriptCopy.goBack}</p>
+          {goingBackHelps(code) && <p className="mt-2">{noScriptCopy.goBack}</p>}
         </div>
       ))}
     </>

@@ -10,7 +10,7 @@ import {
 } from '@/content/forms';
 import { collectAttribution, trackScrollDepth } from '@/lib/attribution';
 import { fill } from '@/lib/fill';
-import { decodeLeadFormErrors, type FormErrorCode } from '@/lib/lead-form-redirect';
+import { decodeLeadFormErrors, goingBackHelps, type FormErrorCode } from '@/lib/lead-form-redirect';
 import { useBrowserValue } from '@/lib/use-browser-value';
 import { FILL_MS_FIELD, STARTED_AT_FIELD, leadSchema, type LeadForm } from '@/lib/lead-forms';
 import { isFieldErrorCode } from '@/lib/validation';
@@ -51,8 +51,12 @@ function messagesFor(form: LeadForm, codes: Record<string, unknown>): FieldMessa
   );
 }
 
-const returnedMessage = (code: FormErrorCode | null) =>
-  code ? `${formErrorCopy[code]} ${errorCopy.returned}` : errorCopy.returned;
+function returnedMessage(code: FormErrorCode | null): string {
+  if (!code) return errorCopy.returned;
+  return goingBackHelps(code)
+    ? `${formErrorCopy[code]} ${errorCopy.returned}`
+    : formErrorCopy[code];
+}
 
 /** The banner text for a failure (docs/product.md section 6.3). */
 export function failureMessage(failure: SubmitFailure): string {

@@ -124,6 +124,7 @@ function returnedErrors(refusal: Refusal): ReturnedErrors {
     rate_limited: 'rate_limited',
     timeout: 'unavailable',
     unavailable: 'unavailable',
+    forbidden: 'foreign',
   };
   return { form: byCode[refusal.refused] ?? 'invalid' } as ReturnedErrors;
 }
@@ -136,8 +137,9 @@ const redirect = (location: string, headers: Record<string, string> = {}) =>
 
 export async function handleLeadPost(formParam: string, request: Request): Promise<Response> {
   const form = isLeadForm(formParam) ? formParam : null;
-  // A browser without JavaScript posts a plain form and gets a page back (303), not JSON. An
-  // unknown form or another site's gets no redirect into ours, just the refusal.
+  // A browser without JavaScript posts a plain form and gets a page back (303), not JSON; an
+  // unknown form gets just the refusal. A post from a copy of the page (a translation proxy, a
+  // saved file) lands on the real form with a panel saying nothing was sent.
   const html = form !== null && wantsHtmlRedirect(request.headers);
   return runEndpoint(
     {
@@ -155,7 +157,7 @@ export async function handleLeadPost(formParam: string, request: Request): Promi
           ? redirect(leadFormRegistry[form!].success)
           : json(201, { ok: true, id: accepted.leadId }),
       refusalResponse: (refusal) =>
-        html && refusal.refused !== 'forbidden'
+        html
           ? redirect(
               leadFormErrorUrl(form!, returnedErrors(refusal)),
               refusal.retryAfterSeconds ? { 'Retry-After': String(refusal.retryAfterSeconds) } : {},
