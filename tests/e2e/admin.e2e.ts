@@ -986,6 +986,16 @@ test.describe('the inbox', () => {
     );
     await expect(page.getByLabel('New password again')).not.toHaveAttribute('aria-invalid');
     await expectNoAxeViolations(page);
+    // Twelve spaces pass the browser's length check; the server's rule names the field.
+    await page.getByLabel('Current password').fill(PASSWORD);
+    await page.getByLabel(/^New password \(12 to 256 characters\)$/).fill(' '.repeat(12));
+    await page.getByLabel('New password again').fill(' '.repeat(12));
+    await page.getByRole('button', { name: 'Change password' }).click();
+    const repetitive =
+      'The new password repeats too few characters: use at least 4 different ones.';
+    await expect(page.getByRole('main').getByRole('alert')).toHaveText(repetitive);
+    await expect(page.getByLabel(/^New password \(/)).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByLabel(/^New password \(/)).toHaveAccessibleDescription(repetitive);
     for (const [current, next] of [
       [PASSWORD, 'a second passphrase'],
       ['a second passphrase', PASSWORD],
