@@ -641,7 +641,7 @@ test.describe('chat widget: keyboard, screen readers, small screens', () => {
     [360, 740, true],
     [1280, 800, false],
   ] as const)
-    test(`at ${width} px Tab ${covers ? 'stays among its controls: it covers the page' : 'leaves it: it sits beside the page'}`, async ({
+    test(`at ${width} px the panel is ${covers ? 'modal, Tab staying among its controls: it covers the page' : 'not modal, Tab leaving it: it sits beside the page'}`, async ({
       page,
     }) => {
       await page.setViewportSize({ width, height });
@@ -649,6 +649,8 @@ test.describe('chat widget: keyboard, screen readers, small screens', () => {
       await waitForHydration(page);
       await openWithLauncher(page);
       await expect(messageBox(page)).toBeFocused();
+      if (covers) await expect(dialog(page)).toHaveAttribute('aria-modal', 'true');
+      else await expect(dialog(page)).not.toHaveAttribute('aria-modal');
       const inside: boolean[] = [];
       for (const key of [...Array(6).fill('Tab'), ...Array(6).fill('Shift+Tab')]) {
         await page.keyboard.press(key);

@@ -7,6 +7,7 @@ import {
   useId,
   useRef,
   useState,
+  useSyncExternalStore,
   type FormEvent,
   type KeyboardEvent,
 } from 'react';
@@ -103,11 +104,20 @@ function errorFor(body: unknown, text: string): SendError {
 }
 
 /**
- * Below Tailwind's sm breakpoint the panel covers the whole page, so Tab goes round its own
- * controls instead of on to links hidden under it; beside the page (wider) it leaves as usual.
+ * Below Tailwind's sm breakpoint the panel covers the whole page, so it is modal there: Tab goes
+ * round its own controls, and aria-modal keeps a screen reader off the page hidden under it.
+ * Beside the page (wider) both leave it as usual.
  */
+const COVERS_PAGE = '(max-width: 39.99rem)';
+const coversPage = () => window.matchMedia(COVERS_PAGE).matches;
+function onCoverChange(notify: () => void): () => void {
+  const query = window.matchMedia(COVERS_PAGE);
+  query.addEventListener('change', notify);
+  return () => query.removeEventListener('change', notify);
+}
+
 function keepTabInside(event: KeyboardEvent<HTMLElement>) {
-  if (!window.matchMedia('(max-width: 39.99rem)').matches) return;
+  if (!coversPage()) return;
   const controls = focusables(event.currentTarget);
   const first = controls[0];
   const last = controls.at(-1);
@@ -127,6 +137,7 @@ export function ChatPanel({ open, branding, position, onClose, onAutoOpen }: Cha
   const logRef = useRef<HTMLDivElement>(null);
   const [messages, setMessages] = useState<ChatMessage[]>(loadMessages);
   const [draft, setDraft] = useState('');
+  const modal = useSyncExternalStore(onCoverChange, coversPage, () => false);
   const [sending, setSending] = useState(false);
   /** The reply being streamed into its bubble (the typing dots give way to its text). */
   const [streaming, setStreaming] = useState(false);
@@ -233,6 +244,7 @@ export function ChatPanel({ open, branding, position, onClose, onAutoOpen }: Cha
   return (
     <section
       role="dialog"
+      aria-modal={modal || undefined}
       aria-labelledby={titleId}
       data-chat-panel=""
       hidden={!open}
