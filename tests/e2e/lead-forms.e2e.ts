@@ -606,8 +606,8 @@ test.describe("the minimum fill time's clock (docs/product.md section 6.6)", () 
     // Sent at once: under 2.5 s after hydration, long after the page arrived.
     const request = page.waitForRequest('**/api/leads/contact');
     await page.locator('#contact-form button[type="submit"]').click();
-    const sentAt = Date.now();
     const body = (await request).postDataJSON() as Record<string, unknown>;
+    const sentAt = Date.now();
     const startedAt = Number(body.form_started_at);
     expect(startedAt).toBeGreaterThanOrEqual(openedAt - 50);
     expect(startedAt).toBeLessThanOrEqual(typedAt);
@@ -660,9 +660,37 @@ test.describe("the minimum fill time's clock (docs/product.md section 6.6)", () 
     await fill(page, 'growth-audit-dialog-form', valid);
     const request = page.waitForRequest('**/api/leads/growth-audit');
     await page.getByRole('dialog').getByRole('button', { name: 'Send My Free Blueprint' }).click();
-    const sentAt = Date.now();
     const body = (await request).postDataJSON() as Record<string, unknown>;
+    const sentAt = Date.now();
     expect(Number(body.form_started_at)).toBeGreaterThanOrEqual(openedAt - 50);
     expect(body.form_fill_ms).toBeLessThanOrEqual(sentAt - openedAt + 50);
+  });
+
+  test('a form filled in one go and sent at once waits for the minimum, then is stored as a lead, not spam', async ({
+    page,
+  }) => {
+    await page.goto('/growth-audit');
+    await waitForHydration(page);
+    await page.evaluate(() => window.scrollTo({ top: 900, behavior: 'instant' }));
+    await page
+      .locator('[data-sticky-cta]')
+      .getByRole('button', { name: 'Unlock My Blueprint' })
+      .click();
+    const openedAt = Date.now();
+    const email = `autofilled-${Date.now()}@example.com`;
+    // As autofill does: every field at once, then straight to the button.
+    await fill(page, 'growth-audit-dialog-form', { ...valid, email });
+    const request = page.waitForRequest('**/api/leads/growth-audit');
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Send My Free Blueprint' }).click();
+    await expect(dialog.getByRole('button', { name: 'Processing...' })).toBeDisabled();
+    const body = (await request).postDataJSON() as Record<string, unknown>;
+    expect(Date.now() - openedAt).toBeGreaterThanOrEqual(2500 - 50);
+    expect(body.form_fill_ms).toBeGreaterThanOrEqual(2500);
+    await expect(page).toHaveURL(/\/thank-you/);
+    const listed = async (status: string) =>
+      (await leadsCommand(['list', '--status', status, '--limit', '500'])).stdout;
+    expect(await listed('accepted')).toContain(email);
+    expect(await listed('spam')).not.toContain(email);
   });
 });

@@ -12,7 +12,13 @@ import { collectAttribution, trackScrollDepth } from '@/lib/attribution';
 import { fill } from '@/lib/fill';
 import { decodeLeadFormErrors, goingBackHelps, type FormErrorCode } from '@/lib/lead-form-redirect';
 import { useBrowserValue } from '@/lib/use-browser-value';
-import { FILL_MS_FIELD, STARTED_AT_FIELD, leadSchema, type LeadForm } from '@/lib/lead-forms';
+import {
+  FILL_MS_FIELD,
+  MIN_FILL_MS,
+  STARTED_AT_FIELD,
+  leadSchema,
+  type LeadForm,
+} from '@/lib/lead-forms';
 import { isFieldErrorCode } from '@/lib/validation';
 
 export type SubmitFailure =
@@ -175,6 +181,10 @@ export function useLeadForm(form: LeadForm, formId: string, onSuccess?: () => vo
     }
     setErrors({});
     setStatus('submitting');
+    // A visitor whose browser filled the form in one go can send it sooner than the spam check's
+    // minimum: the busy label stays until then, so a quick human is stored as a lead, not as spam.
+    const early = MIN_FILL_MS - (performance.now() - shownAt.current);
+    if (early > 0) await new Promise((resolve) => setTimeout(resolve, early));
 
     let response: Response;
     try {
