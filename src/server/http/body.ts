@@ -1,4 +1,5 @@
 import 'server-only';
+import iconv from 'iconv-lite';
 import { readBody } from './read-body';
 import { refuse, type Refusal } from './endpoint';
 
@@ -62,6 +63,59 @@ function fromEntries(entries: Iterable<[string, FormDataEntryValue]>): Record<st
   return body;
 }
 
+type Decode = (bytes: Uint8Array) => string;
+
+/**
+ * Text from bytes in the charset a Content-Type declares (UTF-8 when none), or null for a label the
+ * Encoding Standard does not name. Legacy charsets go through iconv-lite: Node's own decoder reads
+ * windows-1252 (what a post declaring ISO-8859-1 means) as Latin-1, so the euro sign and curly quotes would
+ * come out as control characters.
+ */
+function declaredCharset(contentType: string | null): { utf8: boolean; decode: Decode } | null {
+  const label = /;\s*charset\s*=\s*"?([^";\s]+)"?/i.exec(contentType ?? '')?.[1] ?? 'utf-8';
+  let standard: TextDecoder;
+  try {
+    standard = new TextDecoder(label);
+  } catch {
+    return null;
+  }
+  const { encoding } = standard;
+  if (encoding === 'utf-8') return { utf8: true, decode: (bytes) => standard.decode(bytes) };
+  return {
+    utf8: false,
+    decode: iconv.encodingExists(encoding)
+      ? (bytes) => iconv.decode(Buffer.from(bytes), encoding)
+      : (bytes) => standard.decode(bytes),
+  };
+}
+
+/**
+ * A urlencoded body whose escapes stand for bytes in a legacy charset: URLSearchParams reads every
+ * escape as UTF-8, which would turn a Latin-1 e-acute (%E9) into U+FFFD.
+ */
+function legacyUrlEncoded(bytes: Uint8Array, decode: Decode): [string, string][] {
+  const text = (part: string) => {
+    const out: number[] = [];
+    for (let i = 0; i < part.length; i++) {
+      const hex = part[i] === '%' ? part.slice(i + 1, i + 3) : '';
+      if (/^[0-9a-f]{2}$/i.test(hex)) {
+        out.push(parseInt(hex, 16));
+        i += 2;
+      } else out.push(part[i] === '+' ? 0x20 : part.charCodeAt(i));
+    }
+    return decode(Uint8Array.from(out));
+  };
+  // latin1 maps each byte to the character of the same code, so nothing is decoded twice.
+  return Buffer.from(bytes)
+    .toString('latin1')
+    .split('&')
+    .filter(Boolean)
+    .map((pair) => {
+      const at = pair.indexOf('=');
+      return at < 0 ? [text(pair), ''] : [text(pair.slice(0, at)), text(pair.slice(at + 1))];
+    });
+}
+
 export async function parseBody(
   request: Request,
   { limit, forms }: { limit: number; forms: boolean },
@@ -77,6 +131,12 @@ export async function parseBody(
         : 'Send application/json.',
     });
   }
+
+  const charset = isUrlEncoded ? declaredCharset(contentType) : null;
+  if (isUrlEncoded && !charset)
+    return refuse('unsupported_media_type', {
+      message: 'Send the form in UTF-8, or in a charset the Encoding Standard names.',
+    });
 
   const read = await readBody(request, limit);
   if (!read.ok) {
@@ -97,6 +157,11 @@ export async function parseBody(
       return refuse('bad_request', { message: 'The multipart body could not be parsed.' });
     }
   }
+  if (charset && !charset.utf8)
+    return {
+      kind: 'form',
+      body: withoutNuls(fromEntries(legacyUrlEncoded(read.bytes, charset.decode))),
+    };
   const text = new TextDecoder('utf-8').decode(read.bytes);
   if (isUrlEncoded)
     return { kind: 'form', body: withoutNuls(fromEntries(new URLSearchParams(text).entries())) };
