@@ -12,12 +12,13 @@ const form = (body: BodyInit, contentType: string) =>
   parseBody(post(body, contentType), { limit: 10_000, forms: true });
 
 describe('parseBody: a urlencoded form post', () => {
-  it('reads escapes as UTF-8 when no charset is declared, and when UTF-8 is', async () => {
+  it('reads escapes as UTF-8 when no charset is declared, when UTF-8 is, and for UTF-16 as HTML forms do', async () => {
     const body = 'firstName=Jos%C3%A9&message=caf%C3%A9+cr%C3%A8me';
     for (const type of [
       'application/x-www-form-urlencoded',
       'application/x-www-form-urlencoded; charset=UTF-8',
       'application/x-www-form-urlencoded;charset="utf8"',
+      'application/x-www-form-urlencoded; charset=UTF-16LE',
     ])
       expect(await form(body, type)).toEqual({
         kind: 'form',

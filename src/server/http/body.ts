@@ -66,12 +66,12 @@ function fromEntries(entries: Iterable<[string, FormDataEntryValue]>): Record<st
 type Decode = (bytes: Uint8Array) => string;
 
 /**
- * Text from bytes in the charset a Content-Type declares (UTF-8 when none), or null for a label the
- * Encoding Standard does not name. Legacy charsets go through iconv-lite: Node's own decoder reads
- * windows-1252 (what a post declaring ISO-8859-1 means) as Latin-1, so the euro sign and curly quotes would
- * come out as control characters.
+ * How to read the bytes in the charset a Content-Type declares: 'utf-8' when none (and for UTF-16,
+ * as HTML forms do), null for a label the Encoding Standard does not name. Legacy charsets go through
+ * iconv-lite: Node's own decoder reads windows-1252 (what a post declaring ISO-8859-1 means) as
+ * Latin-1, so the euro sign and curly quotes would come out as control characters.
  */
-function declaredCharset(contentType: string | null): { utf8: boolean; decode: Decode } | null {
+function declaredCharset(contentType: string | null): 'utf-8' | Decode | null {
   const label = /;\s*charset\s*=\s*"?([^";\s]+)"?/i.exec(contentType ?? '')?.[1] ?? 'utf-8';
   let standard: TextDecoder;
   try {
@@ -80,13 +80,10 @@ function declaredCharset(contentType: string | null): { utf8: boolean; decode: D
     return null;
   }
   const { encoding } = standard;
-  if (encoding === 'utf-8') return { utf8: true, decode: (bytes) => standard.decode(bytes) };
-  return {
-    utf8: false,
-    decode: iconv.encodingExists(encoding)
-      ? (bytes) => iconv.decode(Buffer.from(bytes), encoding)
-      : (bytes) => standard.decode(bytes),
-  };
+  if (encoding === 'utf-8' || encoding.startsWith('utf-16')) return 'utf-8';
+  return iconv.encodingExists(encoding)
+    ? (bytes) => iconv.decode(Buffer.from(bytes), encoding)
+    : (bytes) => standard.decode(bytes);
 }
 
 /**
@@ -157,11 +154,8 @@ export async function parseBody(
       return refuse('bad_request', { message: 'The multipart body could not be parsed.' });
     }
   }
-  if (charset && !charset.utf8)
-    return {
-      kind: 'form',
-      body: withoutNuls(fromEntries(legacyUrlEncoded(read.bytes, charset.decode))),
-    };
+  if (typeof charset === 'function')
+    return { kind: 'form', body: withoutNuls(fromEntries(legacyUrlEncoded(read.bytes, charset))) };
   const text = new TextDecoder('utf-8').decode(read.bytes);
   if (isUrlEncoded)
     return { kind: 'form', body: withoutNuls(fromEntries(new URLSearchParams(text).entries())) };
