@@ -6,6 +6,5 @@ export default function robots(): MetadataRoute.Robots {
     // The inbox is behind a sign-in and noindex; it has no business in any index.
     rules: { userAgent: '*', allow: '/', disallow: ['/api/', '/admin'] },
     sitemap: `${siteConfig.siteUrl}/sitemap.xml`,
-    host: siteConfig.siteUrl,
   };
 }

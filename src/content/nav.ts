@@ -29,6 +29,7 @@ export const footerLinkGroups = {
       { label: 'Email & SMS Automation', href: '/email-sms-automation' },
       { label: 'CRM Integration', href: '/crm-integration' },
       { label: 'Review Management', href: '/review-management' },
+      { label: 'Property Management', href: '/property-management' },
     ],
   },
   company: {

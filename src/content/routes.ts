@@ -7,7 +7,7 @@ export const routes = [
     path: '/',
     title: 'AI Automation for Small Businesses',
     description:
-      'AI voice agents, chatbots, scheduling, email and SMS follow-up and CRM automation that answer every lead 24/7, so small businesses and property managers stop losing revenue to missed calls.',
+      'AI voice agents, chatbots, scheduling, email, SMS and CRM automation that answer every lead 24/7 for small businesses and property managers.',
     keywords: [
       'AI automation agency',
       'AI voice agent',
@@ -23,7 +23,7 @@ export const routes = [
     path: '/ai-voice-agent',
     title: 'AI Voice Agents That Answer Every Call',
     description:
-      "An AI voice agent that answers every call 24/7 in natural conversation, speaks your customers' language, logs calls in your CRM and reports on every conversation.",
+      "An AI voice agent that answers every call 24/7 in natural conversation, speaks your customers' language, logs calls in your CRM and reports on each one.",
     keywords: [
       'AI voice agent',
       'AI receptionist',

@@ -56,6 +56,7 @@ test.describe('footer', () => {
       '/email-sms-automation',
       '/crm-integration',
       '/review-management',
+      '/property-management',
     ]);
     const company = page.getByRole('navigation', { name: 'Company' }).getByRole('link');
     expect(

@@ -24,7 +24,10 @@ export default function HomePage() {
             logo: `${siteConfig.siteUrl}/icon.svg`,
             email: siteConfig.email,
             telephone: siteConfig.phone,
-            sameAs: siteConfig.social.map((link) => link.href),
+            // An empty list says nothing: left out until a network is configured.
+            ...(siteConfig.social.length > 0 && {
+              sameAs: siteConfig.social.map((link) => link.href),
+            }),
           },
           {
             '@context': 'https://schema.org',
