@@ -775,4 +775,18 @@ test.describe('without JavaScript', () => {
     await expect(page).toHaveURL(/\/contact-us#send-message$/);
     await expect(page.locator('#send-message')).toBeInViewport();
   });
+
+  test('/contact-us#chat lands on the Live chat item, the way on to the message form', async ({
+    page,
+  }) => {
+    // A phone's width, where the contact details sit below the form, out of the first screen.
+    await page.setViewportSize({ width: 390, height: 700 });
+    await page.goto('/contact-us#chat');
+    const item = page.locator('#chat');
+    await expect(item).toBeInViewport();
+    await expect(item.getByRole('link', { name: /Live chat/ })).toHaveAttribute(
+      'href',
+      '/contact-us#send-message',
+    );
+  });
 });

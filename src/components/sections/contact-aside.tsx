@@ -48,7 +48,11 @@ export function ContactAside({
               {siteConfig.email}
             </a>
           </li>
-          <li className="flex items-center gap-3">
+          {/* The chat controls' fallback lands here: without JavaScript, on the way to the form. */}
+          <li
+            id={chatOpensWidget ? chatFallback.fragment.slice(1) : undefined}
+            className="flex scroll-mt-(--sticky-offset) items-center gap-3"
+          >
             <MessageSquare aria-hidden="true" className="size-5 text-brand-600" />
             {chatOpensWidget ? (
               // On the contact page itself: without the chat, to the message form beside it.
