@@ -27,6 +27,18 @@ import { rewritePage } from './page';
 
 export class PostbuildError extends Error {}
 
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * The site address a build names in its canonical links, sitemap and emails, read back from its
+ * robots.txt, when it is this machine's: NEXT_PUBLIC_SITE_URL was not set before the build.
+ */
+export function loopbackSiteAddress(robotsTxt: string): string | null {
+  const address = /^Sitemap:\s*(\S+)\/sitemap\.xml\s*$/im.exec(robotsTxt)?.[1];
+  if (!address || !URL.canParse(address)) return null;
+  return LOOPBACK_HOSTS.has(new URL(address).hostname) ? address : null;
+}
+
 /** Rewrites the build in `distDir` and writes its manifest; a PostbuildError names each failure. */
 export function runPostbuild(distDir: string): PostbuildManifest {
   const { pages, problems } = prerenderedPages(distDir);
@@ -97,6 +109,13 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
       `post-build: ${pageCount} prerendered pages with their stylesheet inline and scripts after first paint, ` +
         `${manifest.hintedChunks.length} start-up chunks hinted; ${path.join(distDir, MANIFEST_FILE)} written`,
     );
+    const robots = path.join(distDir, 'server', 'app', 'robots.txt.body');
+    const loopback = existsSync(robots) ? loopbackSiteAddress(readFileSync(robots, 'utf8')) : null;
+    if (loopback)
+      console.warn(
+        `post-build: pages, the sitemap and emails name ${loopback} as the site's address; ` +
+          'for a deployment, set NEXT_PUBLIC_SITE_URL and build again',
+      );
   } catch (error) {
     if (!(error instanceof PostbuildError)) throw error;
     console.error(error.message);

@@ -19,7 +19,7 @@ import {
   hydrateAfterPaint,
   loaderScriptUrls,
 } from '../../scripts/postbuild/hydrate-after-paint';
-import { PostbuildError, runPostbuild } from '../../scripts/postbuild/index';
+import { PostbuildError, loopbackSiteAddress, runPostbuild } from '../../scripts/postbuild/index';
 import { absoluteUrls, inlineStylesheets } from '../../scripts/postbuild/inline-css';
 import { hashSource, inlineScriptHashes, inlineStyleHashes } from '@/lib/inline-hashes';
 import { MANIFEST_FILE, pageFor, readManifest, shippedFiles } from '@/lib/build-manifest';
@@ -406,5 +406,21 @@ describe('readManifest', () => {
     expect(() => readManifest(dir)).toThrow(
       /postbuild-manifest\.json is missing: build with `npm run build`, not a bare `next build`/,
     );
+  });
+});
+
+describe("the build's site address", () => {
+  const robots = (address: string) =>
+    `User-Agent: *\nAllow: /\nDisallow: /api/\n\nSitemap: ${address}/sitemap.xml\n`;
+
+  it.each(['http://localhost:3000', 'http://127.0.0.1:3100', 'http://[::1]:3000'])(
+    'is reported when it is this machine (%s): NEXT_PUBLIC_SITE_URL was not set',
+    (address) => expect(loopbackSiteAddress(robots(address))).toBe(address),
+  );
+
+  it('is not reported when it is a public address, or when robots.txt names none', () => {
+    expect(loopbackSiteAddress(robots('https://www.brightline.example'))).toBeNull();
+    expect(loopbackSiteAddress(robots('https://localhost.example.com'))).toBeNull();
+    expect(loopbackSiteAddress('User-Agent: *\nAllow: /\n')).toBeNull();
   });
 });
