@@ -20,6 +20,9 @@ process.env.NODE_ENV = 'production';
 const { default: next } = await import('next');
 
 const dir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+// Next.js loads next.config.ts's imports from the working folder, and a relative LEADS_DATA_DIR is
+// the project's: so the server runs the same from any folder (a service without a working folder).
+process.chdir(dir);
 const argument = (name) => {
   const index = process.argv.indexOf(`--${name}`);
   return index === -1 ? undefined : process.argv[index + 1];

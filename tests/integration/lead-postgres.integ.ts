@@ -1,15 +1,22 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { randomBytes } from 'node:crypto';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { POST } from '@/app/api/leads/[form]/route';
 import { closeDatabase, getDatabase } from '@/server/db/client';
-import { migrate, readMigrations } from '@/server/db/migrate';
+import { clientConnection, migrate, readMigrations } from '@/server/db/migrate';
 import { schema } from '@/server/db/schema';
 import { checkRateLimit } from '@/server/http/rate-limit';
 import { runOutboxOnce, outboxOptions } from '@/server/outbox/worker';
 import { startReceiver } from './support/receiver';
 import { storeLead } from './support/store-lead';
-import { leadRequest, postgresUrl, freshEnvironment, validBodies } from './support/helpers';
+import {
+  leadRequest,
+  postgresUrl,
+  freshEnvironment,
+  setEnvironment,
+  validBodies,
+} from './support/helpers';
 
 /**
  * What only a real PostgreSQL server can show (LEADS_TEST_DATABASE=postgres): instances starting
@@ -39,15 +46,7 @@ describe.skipIf(!postgresUrl)('several instances on one PostgreSQL', () => {
       () => new pg.Client({ connectionString: databaseUrl! }),
     );
     await Promise.all(clients.map((client) => client.connect()));
-    const applied = await Promise.all(
-      clients.map((client) =>
-        migrate({
-          exec: async (sql) => void (await client.query(sql)),
-          query: async <T>(sql: string, params?: unknown[]) =>
-            (await client.query(sql, params)).rows as T[],
-        }),
-      ),
-    );
+    const applied = await Promise.all(clients.map((client) => migrate(clientConnection(client))));
     expect(applied.flat().sort()).toEqual(names);
     const { rows } = await clients[0]!.query(
       'select name from lead_schema_migrations order by name',
@@ -104,5 +103,43 @@ describe.skipIf(!postgresUrl)('several instances on one PostgreSQL', () => {
       params: Promise.resolve({ form: 'demo' }),
     });
     expect(response.status).toBe(201);
+  });
+});
+
+describe.skipIf(!postgresUrl)('a role that does not own its database', () => {
+  it('stops at the first migration it may not apply, and the log names it and the fix', async () => {
+    const name = `leads_${randomBytes(6).toString('hex')}`;
+    const asSuperuser = async (database: string, statements: string[]) => {
+      const client = new pg.Client({ connectionString: `${postgresUrl}/${database}` });
+      await client.connect();
+      for (const statement of statements) await client.query(statement);
+      await client.end();
+    };
+    await asSuperuser('postgres', [`CREATE DATABASE ${name}`, `CREATE ROLE ${name} LOGIN`]);
+    // Every right on the schema, so only the extension (a database owner's right) is refused.
+    await asSuperuser(name, [`GRANT ALL ON SCHEMA public TO ${name}`]);
+    const url = new URL(`${postgresUrl}/${name}`);
+    url.username = name;
+    const client = new pg.Client({ connectionString: url.href });
+    await client.connect();
+    setEnvironment({ LOG_LEVEL: 'error' });
+    const stderr = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      await expect(migrate(clientConnection(client))).rejects.toMatchObject({ code: '42501' });
+      const failures = stderr.mock.calls
+        .map(([line]) => JSON.parse(String(line)) as Record<string, unknown>)
+        .filter((line) => line.event === 'db.migration_failed');
+      expect(failures).toEqual([
+        expect.objectContaining({
+          name: '0003_pg_trgm.sql',
+          code: '42501',
+          hint: expect.stringContaining("make it the database's owner"),
+        }),
+      ]);
+    } finally {
+      stderr.mockRestore();
+      setEnvironment({ LOG_LEVEL: process.env.LEADS_TEST_LOG_LEVEL ?? 'silent' });
+      await client.end();
+    }
   });
 });

@@ -12,7 +12,7 @@ import { lockDataDir, requireUnheldDataDir } from './data-lock';
 import { EmbeddedDatabase } from './embedded';
 import { installQueryErrorGuard } from './errors';
 import { maintainEmbedded, scheduleMaintenance } from './maintenance';
-import { migrate } from './migrate';
+import { clientConnection, migrate } from './migrate';
 import { ensurePrivateFolder } from './private-folder';
 import { leadSettings, schema } from './schema';
 import { processGlobals } from '@/server/process';
@@ -100,11 +100,7 @@ async function openPostgres(connectionString: string): Promise<Database> {
   try {
     const client = await pool.connect();
     try {
-      await migrate({
-        exec: async (sql) => void (await client.query(sql)),
-        query: async <T>(sql: string, params?: unknown[]) =>
-          (await client.query(sql, params)).rows as T[],
-      });
+      await migrate(clientConnection(client));
     } finally {
       client.release();
     }

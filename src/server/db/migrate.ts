@@ -14,11 +14,30 @@ import { log } from '@/server/log';
 // The folder is spelled out in each fs call (not a variable) so the bundler traces exactly it.
 const LOCK_KEY = 7_272_150_401; // any constant bigint; names this app's migration lock
 
+/** The fix for a migration PostgreSQL refuses for the server's set-up, by SQLSTATE. */
+const SETUP_HINTS: Record<string, string> = {
+  '42501':
+    "The database role lacks a right the migration needs: make it the database's owner (docs/deploying.md, Several instances).",
+  '58P01':
+    "An extension the migration needs is not installed on the PostgreSQL server: install the server's contrib package.",
+};
+
 /** What a migration needs from a raw connection: multi-statement exec, a parameterised query. */
 export type MigrationConnection = {
   exec(sql: string): Promise<void>;
   query<T>(sql: string, params?: unknown[]): Promise<T[]>;
 };
+
+/** A node-postgres client (or pool client) as a MigrationConnection. */
+export function clientConnection(client: {
+  query(sql: string, params?: unknown[]): Promise<{ rows: unknown[] }>;
+}): MigrationConnection {
+  return {
+    exec: async (sql) => void (await client.query(sql)),
+    query: async <T>(sql: string, params?: unknown[]) =>
+      (await client.query(sql, params)).rows as T[],
+  };
+}
 
 export async function readMigrations(): Promise<
   Array<{ name: string; sql: string; checksum: string }>
@@ -79,6 +98,9 @@ export async function migrate(connection: MigrationConnection): Promise<string[]
         await connection.exec('COMMIT');
       } catch (error) {
         await connection.exec('ROLLBACK').catch(() => undefined);
+        const code = (error as { code?: unknown }).code;
+        const hint = typeof code === 'string' ? SETUP_HINTS[code] : undefined;
+        log('error', 'db.migration_failed', { name: migration.name, code, ...(hint && { hint }) });
         throw error;
       }
       applied.push(migration.name);
