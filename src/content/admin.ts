@@ -268,7 +268,7 @@ export const overviewCopy = {
   testEmailIntro:
     'Sends one message to {to} through the mail server and shows what it answered, or what went wrong.',
   noAlertRecipient:
-    'There is no one to send a test email to: set LEADS_ALERT_TO or LEADS_NOTIFY_TO.',
+    'There is no one to send a test email to: LEADS_ALERT_TO is none. Set it to an address.',
   formCaption: '{form}: delivery health by channel',
   columns: {
     channel: 'Channel',
@@ -437,7 +437,7 @@ export const flashErrors = {
   test_email_failed: 'Test email to {to} failed at {at} (UTC): {error} ({ms} ms).',
   email_off: 'Email is off: set SMTP_URL and restart the site. Nothing was sent.',
   no_alert_recipient:
-    'There is no one to send a test email to: set LEADS_ALERT_TO or LEADS_NOTIFY_TO. Nothing was sent.',
+    'There is no one to send a test email to: LEADS_ALERT_TO is none. Set it to an address. Nothing was sent.',
 } as const;
 
 type FlashNotice = keyof typeof flashNotices;

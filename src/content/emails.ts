@@ -147,7 +147,7 @@ export const alertEmails = {
     ],
     link: 'Open delivery health',
   },
-  why: 'You get this email because the site sends its alerts to this address (LEADS_ALERT_TO, else LEADS_NOTIFY_TO, else NEXT_PUBLIC_CONTACT_EMAIL).',
+  why: 'You get this email because the site sends its alerts to this address (LEADS_ALERT_TO, else LEADS_NOTIFY_TO unless it is none, else NEXT_PUBLIC_CONTACT_EMAIL).',
 } as const;
 
 /** The chat-app message: which form and where to look, never who. */

@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq, inArray, min, sql } from 'drizzle-orm';
 import { POST } from '@/app/api/leads/[form]/route';
+import { siteConfig } from '@/config/site';
 import { DEFAULT_RETRY_SCHEDULE_MS } from '@/env';
 import { getDatabase, closeDatabase } from '@/server/db/client';
 import { leadDeliveries } from '@/server/db/schema';
@@ -283,5 +284,32 @@ describe('the watchdog', () => {
     );
     expect(digests).toHaveLength(1);
     expect(digests[0]!.parsed.text).toContain('Last email sent: ');
+  });
+
+  it("goes to the site's address when leads are emailed to nobody, and nowhere when alerts are off", async () => {
+    const { db } = await getDatabase();
+    const digestsOf = (day: string) =>
+      catcher.accepted.filter((m) => m.parsed.subject?.startsWith(`Leads digest for ${day}`));
+    try {
+      // A site whose leads go only to its webhook still hears when that webhook breaks.
+      setEnvironment({ LEADS_NOTIFY_TO: 'none', LEADS_ALERT_TO: '' });
+      const day = new Date('2034-06-02T09:00:00Z');
+      expect(await writeDigestIfDue(db, day)).toBe(true);
+      await runOutboxOnce(outboxOptions({ now: () => day }));
+      await waitForOutbox();
+      expect(digestsOf('2034-06-02').map((m) => m.envelope.to)).toEqual([[siteConfig.email]]);
+
+      setEnvironment({ LEADS_ALERT_TO: 'none' });
+      const next = new Date('2034-06-03T09:00:00Z');
+      await writeDigestIfDue(db, next);
+      await runOutboxOnce(outboxOptions({ now: () => next }));
+      await waitForOutbox();
+      expect(digestsOf('2034-06-03')).toEqual([]);
+    } finally {
+      setEnvironment({
+        LEADS_NOTIFY_TO: 'team@agency.example',
+        LEADS_ALERT_TO: 'ops@agency.example',
+      });
+    }
   });
 });

@@ -41,9 +41,13 @@ export function agencyRecipients(form: LeadForm): string[] {
   return env[notifyEnvOf(form)] ?? env.LEADS_NOTIFY_TO ?? [siteConfig.email];
 }
 
-/** Who gets alerts and the digest: LEADS_ALERT_TO, else LEADS_NOTIFY_TO, else the site's. */
+/**
+ * Who gets alerts and the digest: LEADS_ALERT_TO ('none': nobody), else LEADS_NOTIFY_TO's
+ * addresses, else the site's. A site that emails nobody about leads still hears of a broken webhook.
+ */
 export function alertRecipients(): string[] {
-  return env.LEADS_ALERT_TO ?? env.LEADS_NOTIFY_TO ?? [siteConfig.email];
+  if (env.LEADS_ALERT_TO) return env.LEADS_ALERT_TO;
+  return env.LEADS_NOTIFY_TO?.length ? env.LEADS_NOTIFY_TO : [siteConfig.email];
 }
 
 /** The chat app's incoming webhook (a secret: never stored, logged or shown), or null. */
