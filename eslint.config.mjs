@@ -18,7 +18,8 @@ const floor = (target, above) => ({
 
 /**
  * app -> components | server -> content -> lib -> config (env.ts with it); components and server never
- * import each other. Inside server: admin -> leads -> outbox -> email -> http -> db.
+ * import each other. Inside server: admin -> leads -> outbox (with its email/ channel) -> http -> db;
+ * chat and voice stand beside outbox, on http.
  */
 const floors = [
   floor('src/config', ['src/lib', 'src/content', 'src/components', 'src/server', 'src/app']),
@@ -29,16 +30,17 @@ const floors = [
   floor('src/server', ['src/components', 'src/app']),
   floor('src/server/leads', ['src/server/admin']),
   floor('src/server/outbox', ['src/server/leads', 'src/server/admin']),
-  floor('src/server/email', ['src/server/outbox', 'src/server/leads', 'src/server/admin']),
+  floor('src/server/chat', ['src/server/outbox', 'src/server/leads', 'src/server/admin']),
+  floor('src/server/voice', ['src/server/outbox', 'src/server/leads', 'src/server/admin']),
   floor('src/server/http', [
-    'src/server/email',
     'src/server/outbox',
     'src/server/leads',
     'src/server/admin',
+    'src/server/chat',
+    'src/server/voice',
   ]),
   floor('src/server/db', [
     'src/server/http',
-    'src/server/email',
     'src/server/outbox',
     'src/server/leads',
     'src/server/admin',

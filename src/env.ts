@@ -16,7 +16,9 @@ import { isPlainAddress } from './config/email-address';
  * NEXT_PUBLIC_* values are public by design (they end up in the HTML) and are
  * baked into the prerendered pages at build time: change them, rebuild.
  * Server-only values (database, webhook URLs, signing secret) never get that
- * prefix; only code under src/server/ (behind 'server-only') reads them.
+ * prefix and are read on the server only: src/server/ (behind 'server-only') and
+ * server components. The privacy policy and /thank-you are prerendered, so what
+ * they state (retention periods, the webhook's signing, MAIL_FROM) is the build's.
  */
 
 // An unset variable and an empty one mean the same thing: "use the default".
@@ -83,10 +85,8 @@ const trustProxy = z
  * Default delivery retry delays: 10 s, 30 s, 1, 2, 5, 10, 15 and 30 min, 30 min, 1 h twice, 2 h twice, 4 h twice,
  * 6 h twice, 12 h twice, 24 h. Eight attempts in the first hour, and after it no wait longer than two thirds
  * of the time already waited, so a lead reaches the receiver soon after an outage ends (within about 20
- * minutes of a 30-minute one, 2.5 hours of a 6-hour one); the 21 attempts span 3 days, past a weekend,
- * before the delivery is 'failed'. The earlier
- * 8-wait schedule (10 s ... 24 h, 45 hours) left leads waiting up to 36 minutes after a 30-minute outage and
- * 7 hours after a 6-hour one (tests/integration/lead-retry-schedule.integ.ts).
+ * minutes of a 30-minute one, 2.5 hours of a 6-hour one: tests/integration/lead-retry-schedule.integ.ts);
+ * the 21 attempts span 3 days, past a weekend, before the delivery is 'failed'.
  */
 const MIN = 60_000;
 const HOUR = 60 * MIN;

@@ -71,6 +71,13 @@ export const unitOptions = [
 
 export const optionalMark = '(optional)';
 
+/** Above each form: the asterisk is shown, and its words are read in its place. */
+export const requiredNote = {
+  before: 'Fields marked',
+  asterisk: 'with an asterisk',
+  after: 'are required.',
+} as const;
+
 /** What each field error code says, per field where docs/product.md section 6.3 words it. */
 const fieldErrorCopy: Partial<
   Record<keyof typeof fieldCopy, Partial<Record<FieldErrorCode, string>>>

@@ -33,6 +33,7 @@ export type VoiceDemoContent = {
     httpError: string;
     providerUnreachable: string;
     noToken: string;
+    alreadyInCall: string;
   };
 };
 
@@ -71,5 +72,6 @@ export const voiceDemo = {
     httpError: 'HTTP error! status: {status}',
     providerUnreachable: 'The voice service could not be reached. Please try again shortly.',
     noToken: 'No access token in the answer',
+    alreadyInCall: 'Another voice call is already in progress',
   },
 } as const satisfies VoiceDemoContent;

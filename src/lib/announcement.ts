@@ -8,13 +8,13 @@ const ANNOUNCEMENT_DISMISS_ATTRIBUTE = 'data-announcement-dismiss';
 const key = JSON.stringify(ANNOUNCEMENT_STORAGE_KEY);
 
 /**
- * Runs in <head> before first paint: a recent dismissal marks <html>, so CSS hides the bar in the
+ * Runs first in <body>, before first paint: a recent dismissal marks <html>, so CSS hides the bar in the
  * first frame (no flash, no shift). Blocked storage leaves the bar visible.
  */
 export const announcementPrePaintScript = `try{var t=Number(localStorage.getItem(${key}));if(t>0&&Date.now()-t<${ANNOUNCEMENT_DISMISS_MS})document.documentElement.dataset.announcement="dismissed"}catch(e){}`;
 
 /**
- * Runs in <head> too, so the close button works from the first paint, not after hydration (2.5 s
+ * Runs there too, so the close button works from the first paint, not after hydration (2.5 s
  * later on a slow phone). Focus moves to the logo because the button goes with the bar. Without
  * JavaScript the button is not shown: a dismissal could not be remembered.
  */

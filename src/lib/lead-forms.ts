@@ -29,6 +29,12 @@ const industries = [
 ] as const;
 const callVolumes = ['0-100', '100-500', '500-1000', '1000+'] as const;
 const unitRanges = ['1-25', '26-50', '51-100', '101-250', '250+'] as const;
+/** The values each select accepts, in the order its options are offered (src/content/forms.ts). */
+export const selectChoices = {
+  industry: industries,
+  callVolume: callVolumes,
+  units: unitRanges,
+} as const;
 
 type LeadFormDefinition = {
   fields: Record<string, FieldRule<unknown>>;

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { fieldErrorMessage, noScriptCopy } from '@/content/forms';
-import { leadFieldNames, leadForms, leadSchema } from '@/lib/lead-forms';
+import {
+  callVolumeOptions,
+  fieldErrorMessage,
+  industryOptions,
+  noScriptCopy,
+  unitOptions,
+} from '@/content/forms';
+import { leadFieldNames, leadForms, leadSchema, selectChoices } from '@/lib/lead-forms';
 import { formatPatterns, isWellFormed, type Schema } from '@/lib/validation';
 import { searchedFields } from '@/server/db/schema';
 
@@ -408,5 +414,15 @@ describe('the panel a refused plain post shows (JavaScript off)', () => {
     expect(limits.size).toBeGreaterThan(1);
     for (const max of limits)
       expect(line).toMatch(new RegExp(`\\b${max.toLocaleString('en-US')}\\b`));
+  });
+});
+
+describe('select options', () => {
+  it.each([
+    ['industry', industryOptions],
+    ['callVolume', callVolumeOptions],
+    ['units', unitOptions],
+  ] as const)('%s offers exactly the values the server accepts, in order', (field, options) => {
+    expect(options.map((option) => option.value)).toEqual([...selectChoices[field]]);
   });
 });

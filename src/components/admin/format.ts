@@ -1,21 +1,6 @@
 import { durationUnits } from '@/content/admin';
 import { showHidden } from '@/lib/visible-text';
 
-/** The inbox shows times in UTC, the same for every operator and every instance: '2026-11-23 10:31'. */
-export function formatUtc(
-  date: Date | string | null | undefined,
-  { seconds = false } = {},
-): string {
-  if (!date) return '';
-  const value = typeof date === 'string' ? new Date(date) : date;
-  return Number.isNaN(value.getTime())
-    ? ''
-    : value
-        .toISOString()
-        .slice(0, seconds ? 19 : 16)
-        .replace('T', ' ');
-}
-
 /** A visitor's value as the inbox shows it: hidden and direction-changing characters written out. */
 export const visible = (value: unknown): string =>
   value === null || value === undefined ? '' : showHidden(String(value));

@@ -2,7 +2,7 @@ import { X } from '@/components/ui/svg-icons';
 import { uiCopy } from '@/content/ui';
 
 /**
- * The bar's close button, handled by the inline script in <head> (lib/announcement.ts) so it works
+ * The bar's close button, handled by the inline script first in <body> (lib/announcement.ts) so it works
  * before hydration. Hidden when scripts cannot run; the bar's padding reserves its space.
  */
 export function AnnouncementDismiss() {

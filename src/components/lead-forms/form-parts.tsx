@@ -2,6 +2,7 @@
 
 import { useEffect, useRef } from 'react';
 import { buttonClass } from '@/components/ui/button-styles';
+import { requiredNote } from '@/content/forms';
 import { OutcomeActions } from './outcome-actions';
 import type { SubmitFailure } from './use-lead-form';
 import { failureMessage } from './use-lead-form';
@@ -81,11 +82,11 @@ export function FormSuccess({
 export function RequiredNote() {
   return (
     <p className="text-sm text-ink-600">
-      Fields marked{' '}
+      {requiredNote.before}{' '}
       <span aria-hidden="true" className="text-red-700">
         *
       </span>
-      <span className="sr-only">with an asterisk</span> are required.
+      <span className="sr-only">{requiredNote.asterisk}</span> {requiredNote.after}
     </p>
   );
 }

@@ -164,9 +164,7 @@ export function startVoiceCall(
   if (activeCall) {
     // Never two calls (each button has its own dialog; this guards the page as a whole).
     released = true;
-    queueMicrotask(() =>
-      callbacks.onError(startErrorMessage('Another voice call is already in progress')),
-    );
+    queueMicrotask(() => callbacks.onError(startErrorMessage(voiceDemo.messages.alreadyInCall)));
     return self;
   }
   activeCall = self;

@@ -2,6 +2,7 @@ import 'server-only';
 import { Console } from 'node:console';
 import { Writable } from 'node:stream';
 import { isLeadForm, leadForms } from '@/lib/lead-forms';
+import { formatUtc } from '@/lib/utc-time';
 import { readHidden, showHidden } from '@/lib/visible-text';
 import { BackupError, runBackupCommand } from '@/server/db/backup';
 import { deleteLeadsByEmail, deliverSkipped, sendNow } from '@/server/leads/actions';
@@ -185,7 +186,7 @@ export async function runCommand(
         table(
           rows.map((row) => ({
             id: row.id,
-            created: row.createdAt.toISOString().replace('T', ' ').slice(0, 19),
+            created: formatUtc(row.createdAt, { seconds: true }),
             form: row.form,
             status: row.status,
             stage: row.stage,
@@ -273,8 +274,7 @@ export async function runCommand(
     }
     case 'list-operators': {
       const rows = await listOperators();
-      const when = (value: Date | null) =>
-        value ? value.toISOString().replace('T', ' ').slice(0, 16) : '-';
+      const when = (value: Date | null) => formatUtc(value) || '-';
       await io.out(
         table(
           rows.map((row) => ({

@@ -1,15 +1,13 @@
 import 'server-only';
 import { z } from 'zod';
 import { chatConfig } from '@/config/chat';
+import { isUuid } from '@/lib/uuid';
 import { isWellFormed, type FieldErrorCode } from '@/lib/validation';
 
 /**
  * The body of POST /api/chat: { sessionId, chatInput (or its alias message, docs/product.md
  * section 10.2), metadata? }. Unknown fields are ignored.
  */
-
-/** Session ids are UUIDs (crypto.randomUUID in the browser). */
-const SESSION_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const MAX_METADATA_KEYS = 20;
 
@@ -21,7 +19,8 @@ const metadataSchema = z
   .refine((value) => Object.keys(value).length <= MAX_METADATA_KEYS);
 
 const bodySchema = z.object({
-  sessionId: z.string().regex(SESSION_ID_PATTERN),
+  // A UUID: crypto.randomUUID() in the browser.
+  sessionId: z.string().refine((value) => isUuid(value)),
   chatInput: z.string().optional(),
   message: z.string().optional(),
   metadata: metadataSchema.optional(),

@@ -2,6 +2,7 @@ import 'server-only';
 import { randomUUID } from 'node:crypto';
 import { and, eq, gte, sql } from 'drizzle-orm';
 import { leadFormRegistry, leadForms, type LeadForm } from '@/lib/lead-forms';
+import { utcDay } from '@/lib/utc-time';
 import { getDatabase } from '@/server/db/client';
 import {
   leadDailyCounts,
@@ -41,8 +42,6 @@ export type Overview = {
   results: Record<ResultDimension, ResultRow[]>;
   spam: number;
 };
-
-const utcDay = (date: Date) => date.toISOString().slice(0, 10);
 
 export async function overview(now = new Date()): Promise<Overview> {
   const { db } = await getDatabase();

@@ -22,6 +22,7 @@ import {
   type LeadForm,
 } from '@/lib/lead-forms';
 import { param } from '@/lib/search-param';
+import { utcDay } from '@/lib/utc-time';
 import { isUuid } from '@/lib/uuid';
 import { readHidden, showHidden } from '@/lib/visible-text';
 import { getDatabase } from '@/server/db/client';
@@ -270,7 +271,6 @@ export type LeadRow = {
 
 const isUtcMidnight = (date: Date | undefined) =>
   date === undefined || date.getTime() % 86_400_000 === 0;
-const utcDay = (date: Date) => date.toISOString().slice(0, 10);
 
 /**
  * How many leads match. Filtered by form, status and whole UTC days only, the answer is summed from

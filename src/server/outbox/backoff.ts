@@ -1,11 +1,12 @@
 import 'server-only';
 
+/** How far each scheduled wait is moved, either way, as a fraction of it. */
+export const JITTER = 0.2;
+
 /**
  * When to try a failed delivery again: after attempt n, schedule[n-1] (LEADS_RETRY_SCHEDULE_MS)
  * +/-20%, so leads failing together do not retry in lockstep; null when the schedule is spent.
  */
-export const JITTER = 0.2;
-
 export function retryDelayMs(
   attempts: number,
   schedule: readonly number[],

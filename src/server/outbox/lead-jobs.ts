@@ -1,5 +1,6 @@
 import 'server-only';
 import { asc, eq, inArray } from 'drizzle-orm';
+import { isUuid } from '@/lib/uuid';
 import { getDatabase } from '@/server/db/client';
 import {
   deliveryChannels,
@@ -14,7 +15,7 @@ export type LeadJob = Omit<LeadDelivery, 'payload'> & { history: LeadDeliveryAtt
 
 /** A lead's outbox jobs for its inbox page, in channel order, with attempts oldest first. */
 export async function leadJobs(leadId: string): Promise<LeadJob[]> {
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(leadId)) return [];
+  if (!isUuid(leadId)) return [];
   const { db } = await getDatabase();
   const jobs = await db
     .select()

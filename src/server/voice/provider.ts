@@ -24,7 +24,7 @@ export type CreateWebCallResult =
       ok: false;
       kind: 'http_error' | 'unreachable' | 'timeout' | 'invalid_response';
       httpStatus: number | null;
-      /** Safe for the browser: fixed wording with at most the provider's status code. */
+      /** Safe for the browser: fixed wording with at most the provider's status or socket error code. */
       publicMessage: string;
       /** For the log only: what the provider said, secrets redacted, cut short. */
       detail: string;

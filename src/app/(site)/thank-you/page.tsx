@@ -1,6 +1,7 @@
 import { siteConfig } from '@/config/site';
 import { sender } from '@/server/outbox/email/sender';
 import { bonusShowcase, deliveryTips, founderNote, thankYouHero } from '@/content/pages/thank-you';
+import { fill } from '@/lib/fill';
 import { pageMetadata } from '@/components/seo/page-metadata';
 import { PageHero } from '@/components/sections/page-hero';
 import { Section } from '@/components/sections/section';
@@ -15,7 +16,7 @@ export default function ThankYouPage() {
   const steps = deliveryTips.steps.map((step) => ({
     ...step,
     // The address the confirmation comes from, as built (MAIL_FROM, else the contact address).
-    description: step.description.replace('{email}', sender().address),
+    description: fill(step.description, { email: sender().address }),
   }));
   return (
     <>

@@ -12,6 +12,7 @@ import {
 import { leadFieldRows } from '@/content/lead-fields';
 import { fill } from '@/lib/fill';
 import { leadForms, type LeadForm } from '@/lib/lead-forms';
+import { formatUtc } from '@/lib/utc-time';
 import { showHidden, withoutHidden } from '@/lib/visible-text';
 import { inboxLinks } from '@/server/outbox/targets';
 import type { StoredLead } from '@/server/outbox/webhook-payload';
@@ -29,10 +30,7 @@ export type ComposedEmail = { subject: string; html: string; text: string; reply
 const site = () => new URL(siteConfig.siteUrl).host;
 const footerValues = () => ({ brand: siteConfig.brandName, site: site() });
 const formName = (form: LeadForm) => formNames[form];
-const when = (at: Date | string | null) =>
-  at
-    ? `${new Date(at).toISOString().slice(0, 16).replace('T', ' ')} UTC`
-    : alertEmails.digest.never;
+const when = (at: Date | string | null) => (at ? `${formatUtc(at)} UTC` : alertEmails.digest.never);
 
 /**
  * Text a visitor typed, safe for a header: no control or bidi characters, one line, and at most

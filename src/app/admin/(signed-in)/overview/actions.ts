@@ -2,7 +2,7 @@
 
 import { z } from 'zod';
 import { formNames } from '@/content/admin';
-import { formatUtc } from '@/components/admin/format';
+import { formatUtc } from '@/lib/utc-time';
 import { leadForms } from '@/lib/lead-forms';
 import { operatorAction, type ActionOutcome } from '@/server/admin/action';
 import { flashText } from '@/server/admin/flash';

@@ -1,6 +1,6 @@
 import { overviewCopy } from '@/content/admin';
 import { fill } from '@/lib/fill';
-import { formatUtc } from '@/components/admin/format';
+import { formatUtc } from '@/lib/utc-time';
 import { bodyCell as cell, ColumnHeads, ScrollTable } from '@/components/admin/scroll-table';
 import type { JobCounts, PathHealth } from '@/server/outbox/delivery-health';
 

@@ -4,7 +4,7 @@ import { leadForms } from '@/lib/lead-forms';
 import { fill } from '@/lib/fill';
 import { buttonClass } from '@/components/ui/button-styles';
 import { ActionForm } from '@/components/admin/action-form';
-import { formatUtc } from '@/components/admin/format';
+import { formatUtc } from '@/lib/utc-time';
 import { LeadsChart } from '@/components/admin/leads-chart';
 import { Panel } from '@/components/admin/panel';
 import { ResultsTable } from '@/components/admin/results-table';

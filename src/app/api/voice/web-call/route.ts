@@ -1,7 +1,7 @@
 import { handleWebCallPost } from '@/server/voice/web-call';
 import { otherMethods } from '@/server/http/endpoint';
 
-// Voice demo: same-origin check -> configuration -> rate limit -> provider's create-web-call -> { access_token } | 4xx | 502 | 503.
+// Voice demo: same-origin check -> rate limit -> configuration -> body -> provider's create-web-call -> { access_token } | 4xx | 502 | 503.
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 

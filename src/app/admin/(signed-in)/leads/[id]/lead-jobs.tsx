@@ -1,6 +1,7 @@
 import { channelLabels, deliveryLabels, leadCopy } from '@/content/admin';
 import { fill } from '@/lib/fill';
-import { formatUtc, visible } from '@/components/admin/format';
+import { visible } from '@/components/admin/format';
+import { formatUtc } from '@/lib/utc-time';
 import { ColumnHeads, ScrollTable } from '@/components/admin/scroll-table';
 import type { LeadJob } from '@/server/outbox/lead-jobs';
 
