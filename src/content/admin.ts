@@ -209,6 +209,36 @@ export const leadCopy = {
   spamNote: 'Marked as spam.',
 } as const;
 
+/** What went wrong with an SMTP attempt, by kind: health, the lead page, alerts and logs show it. */
+export const smtpErrorWords = {
+  auth: 'Authentication failed: the mail server refused the user name or password in SMTP_URL',
+  refused: 'Connection refused: nothing accepts connections at the host and port in SMTP_URL',
+  dropped: 'Connection lost: the mail server closed the connection before it answered',
+  certificate:
+    'Certificate not trusted: the mail server’s TLS certificate could not be verified (expired, self-signed or for another name)',
+  dns: 'Host not found: the mail server’s name in SMTP_URL does not resolve',
+  tls: 'TLS handshake failed: check smtps:// (usually port 465) against smtp:// (587 or 25) in SMTP_URL',
+  starttls:
+    'No TLS: the mail server does not offer STARTTLS, so the password in SMTP_URL was not sent; use smtps:// (usually port 465) or the port your provider gives for STARTTLS (587)',
+  timeout: 'Timed out: the mail server did not answer in time',
+  sender:
+    'The mail server refused the sender address (MAIL_FROM): use an address it lets you send from',
+  temporary: 'The mail server asked to try again later',
+  recipient: 'The mail server refused the recipient address',
+  rejected: 'The mail server refused the message',
+  other: 'Sending failed',
+} as const;
+
+/** Why a visitor's confirmation was not sent, as its job records it. */
+export const confirmationDeclined = {
+  already_sent: 'Not sent: this address already got a confirmation in the last 24 hours',
+  network_limit:
+    "Not sent: the visitor's network already had LEADS_AUTORESPONSE_PER_CLIENT confirmations to other addresses in the last 24 hours",
+  capped:
+    'Not sent: the hourly limit of visitor confirmations (LEADS_AUTORESPONSE_PER_HOUR) was reached',
+  late: 'Not sent: a day has passed since the lead, too late for its confirmation',
+} as const;
+
 /** A duration in the inbox's short words: '45 s', '12 min', '3 h 5 min', '2 d 4 h'. */
 export const durationUnits = { seconds: 's', minutes: 'min', hours: 'h', days: 'd' } as const;
 

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { POST } from '@/app/api/leads/[form]/route';
 import { closeDatabase, getDatabase } from '@/server/db/client';
-import { DECLINED, takeSlot } from '@/server/outbox/autoresponder';
+import { confirmationDeclined } from '@/content/admin';
+import { takeSlot } from '@/server/outbox/autoresponder';
 import { leadJobs } from '@/server/outbox/lead-jobs';
 import { waitForOutbox } from '@/server/outbox/worker';
 import { startMailCatcher } from '../../scripts/lib/mail-catcher.mjs';
@@ -77,7 +78,7 @@ describe('confirmations from one network', () => {
     expect(confirmedTo('third@example.com')).toBe(0);
     expect(await confirmation(ids[2]!)).toMatchObject({
       status: 'skipped',
-      lastError: DECLINED.network_limit,
+      lastError: confirmationDeclined.network_limit,
     });
     expect(confirmedTo('fourth@example.com')).toBe(1);
     expect(await confirmation(elsewhere)).toMatchObject({ status: 'delivered' });

@@ -1,5 +1,6 @@
 import 'server-only';
 import { sql } from 'drizzle-orm';
+import { confirmationDeclined } from '@/content/admin';
 import { env } from '@/env';
 import type { Db } from '@/server/db/client';
 import { databaseWriters, groupCommit } from '@/server/db/group-commit';
@@ -17,19 +18,10 @@ import { writeAlert } from './jobs';
  * The message holds nothing the visitor wrote but a cleaned first name.
  */
 
-export type Slot = 'taken' | 'already_sent' | 'network_limit' | 'capped';
+export type Slot = 'taken' | Exclude<keyof typeof confirmationDeclined, 'late'>;
 
 /** A confirmation a day late confuses more than it helps: none is sent past this after its lead. */
 export const CONFIRMATION_MAX_AGE_MS = 24 * 60 * 60 * 1000;
-
-export const DECLINED: Record<Exclude<Slot, 'taken'> | 'late', string> = {
-  already_sent: 'Not sent: this address already got a confirmation in the last 24 hours',
-  network_limit:
-    "Not sent: the visitor's network already had LEADS_AUTORESPONSE_PER_CLIENT confirmations to other addresses in the last 24 hours",
-  capped:
-    'Not sent: the hourly limit of visitor confirmations (LEADS_AUTORESPONSE_PER_HOUR) was reached',
-  late: 'Not sent: a day has passed since the lead, too late for its confirmation',
-};
 
 const state = processGlobals;
 const FORGET_BATCH = 500;

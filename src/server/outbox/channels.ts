@@ -1,5 +1,5 @@
 import 'server-only';
-import { formNames } from '@/content/admin';
+import { confirmationDeclined, formNames } from '@/content/admin';
 import { chatMessage } from '@/content/emails';
 import { fill } from '@/lib/fill';
 import type { Database } from '@/server/db/client';
@@ -14,7 +14,7 @@ import { sendEmail } from '@/server/outbox/email/send';
 import { emailConfigured } from '@/server/outbox/email/transport';
 import { postJson } from '@/server/http/post-json';
 import { askedToWait, retryAfterMs } from './backoff';
-import { alertCapReached, CONFIRMATION_MAX_AGE_MS, DECLINED, takeSlot } from './autoresponder';
+import { alertCapReached, CONFIRMATION_MAX_AGE_MS, takeSlot } from './autoresponder';
 import type { HealthPath } from './delivery-health';
 import { NOT_CONFIGURED, type ClaimedJob, type ConfirmationPayload } from './jobs';
 import { postWebhook, type PostResult } from './post-webhook';
@@ -117,7 +117,7 @@ async function confirmation(
   const now = context.now();
   // An outage or a retry schedule can outlast the promise it keeps ('we reply within 24 hours').
   if (now.getTime() - lead.createdAt.getTime() > CONFIRMATION_MAX_AGE_MS)
-    return { ...nothing, error: DECLINED.late, end: 'skipped' };
+    return { ...nothing, error: confirmationDeclined.late, end: 'skipped' };
   const slot = await takeSlot(db, {
     jobId: job.id,
     address: job.recipient ?? '',
@@ -126,7 +126,7 @@ async function confirmation(
     now,
   });
   if (slot === 'capped') await alertCapReached(db, now);
-  if (slot !== 'taken') return { ...nothing, error: DECLINED[slot], end: 'skipped' };
+  if (slot !== 'taken') return { ...nothing, error: confirmationDeclined[slot], end: 'skipped' };
   return email(job, confirmationEmail(lead), context);
 }
 

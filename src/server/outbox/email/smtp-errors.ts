@@ -1,24 +1,12 @@
 import 'server-only';
+import { smtpErrorWords } from '@/content/admin';
 
 /**
  * What went wrong with an SMTP attempt, in words an agency understands: either the mail server or
  * its settings (`path`: counted in delivery health) or one message, such as a refused recipient.
  */
 
-type SmtpErrorKind =
-  | 'auth'
-  | 'refused'
-  | 'dropped'
-  | 'certificate'
-  | 'dns'
-  | 'tls'
-  | 'starttls'
-  | 'timeout'
-  | 'sender'
-  | 'temporary'
-  | 'recipient'
-  | 'rejected'
-  | 'other';
+type SmtpErrorKind = keyof typeof smtpErrorWords;
 
 export type SmtpFailure = {
   kind: SmtpErrorKind;
@@ -30,25 +18,6 @@ export type SmtpFailure = {
   permanent: boolean;
   /** The mail server or SMTP_URL is wrong: counted in delivery health, warned about once. */
   path: boolean;
-};
-
-const WORDS: Record<SmtpErrorKind, string> = {
-  auth: 'Authentication failed: the mail server refused the user name or password in SMTP_URL',
-  refused: 'Connection refused: nothing accepts connections at the host and port in SMTP_URL',
-  dropped: 'Connection lost: the mail server closed the connection before it answered',
-  certificate:
-    'Certificate not trusted: the mail server’s TLS certificate could not be verified (expired, self-signed or for another name)',
-  dns: 'Host not found: the mail server’s name in SMTP_URL does not resolve',
-  tls: 'TLS handshake failed: check smtps:// (usually port 465) against smtp:// (587 or 25) in SMTP_URL',
-  starttls:
-    'No TLS: the mail server does not offer STARTTLS, so the password in SMTP_URL was not sent; use smtps:// (usually port 465) or the port your provider gives for STARTTLS (587)',
-  timeout: 'Timed out: the mail server did not answer in time',
-  sender:
-    'The mail server refused the sender address (MAIL_FROM): use an address it lets you send from',
-  temporary: 'The mail server asked to try again later',
-  recipient: 'The mail server refused the recipient address',
-  rejected: 'The mail server refused the message',
-  other: 'Sending failed',
 };
 
 const CERTIFICATE =
@@ -109,7 +78,7 @@ export function describeSmtpError(error: unknown): SmtpFailure {
   const code = failure.responseCode ? ` (${failure.responseCode})` : '';
   return {
     kind,
-    words: `${WORDS[kind]}${code}`,
+    words: `${smtpErrorWords[kind]}${code}`,
     reply,
     permanent: kind === 'recipient' || kind === 'rejected',
     path: PATH_KINDS.has(kind),
@@ -117,5 +86,11 @@ export function describeSmtpError(error: unknown): SmtpFailure {
 }
 
 export function timeoutFailure(): SmtpFailure {
-  return { kind: 'timeout', words: WORDS.timeout, reply: null, permanent: false, path: true };
+  return {
+    kind: 'timeout',
+    words: smtpErrorWords.timeout,
+    reply: null,
+    permanent: false,
+    path: true,
+  };
 }
