@@ -15,6 +15,7 @@ import {
   type PageEntry,
   type PostbuildManifest,
 } from '../../src/lib/build-manifest';
+import { isLoopbackHost } from '../../src/lib/loopback';
 import {
   apiResponseHeaders,
   pageActions,
@@ -27,8 +28,6 @@ import { rewritePage } from './page';
 
 export class PostbuildError extends Error {}
 
-const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
-
 /**
  * The site address a build names in its canonical links, sitemap and emails, read back from its
  * robots.txt, when it is this machine's: NEXT_PUBLIC_SITE_URL was not set before the build.
@@ -36,7 +35,7 @@ const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 export function loopbackSiteAddress(robotsTxt: string): string | null {
   const address = /^Sitemap:\s*(\S+)\/sitemap\.xml\s*$/im.exec(robotsTxt)?.[1];
   if (!address || !URL.canParse(address)) return null;
-  return LOOPBACK_HOSTS.has(new URL(address).hostname) ? address : null;
+  return isLoopbackHost(new URL(address).hostname) ? address : null;
 }
 
 /** Rewrites the build in `distDir` and writes its manifest; a PostbuildError names each failure. */

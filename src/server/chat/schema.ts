@@ -20,7 +20,7 @@ const metadataSchema = z
 
 const bodySchema = z.object({
   // A UUID: crypto.randomUUID() in the browser.
-  sessionId: z.string().refine((value) => isUuid(value)),
+  sessionId: z.string().refine(isUuid),
   chatInput: z.string().optional(),
   message: z.string().optional(),
   metadata: metadataSchema.optional(),

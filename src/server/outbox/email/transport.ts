@@ -2,6 +2,7 @@ import 'server-only';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { env } from '@/env';
+import { isLoopbackHost } from '@/lib/loopback';
 import { processGlobals } from '@/server/process';
 
 /**
@@ -83,9 +84,6 @@ function post(current: MailThread): void {
   }
 }
 
-// A mail server on this machine: no network between, so nothing to strip STARTTLS from.
-const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
-
 /**
  * Over smtp:// a password goes only after STARTTLS (as Go's net/smtp does), so a server that does
  * not offer it, or someone in between who removes the offer, never receives it in clear text.
@@ -95,7 +93,8 @@ function requiresStartTls(smtpUrl: string): boolean {
   return (
     url.protocol === 'smtp:' &&
     Boolean(url.username || url.password) &&
-    !LOOPBACK_HOSTS.has(url.hostname.toLowerCase())
+    // A mail server on this machine: no network between, so nothing to strip STARTTLS from.
+    !isLoopbackHost(url.hostname)
   );
 }
 
