@@ -239,6 +239,23 @@ export const confirmationDeclined = {
   late: 'Not sent: a day has passed since the lead, too late for its confirmation',
 } as const;
 
+/** Why the database is not storing leads, by kind: the inbox's notice and the agency's alerts. */
+export const intakeErrorWords = {
+  disk_full: 'the disk is full',
+  out_of_memory: 'the database ran out of memory',
+  io_error: 'the disk could not be read or written',
+  read_only: 'the database only allows reading',
+  unreachable: 'the database did not answer',
+  refused: 'the database refused to store them',
+} as const;
+
+/** Above every inbox page while leads are being refused. */
+export const intakeNotice = {
+  heading: 'The site is refusing leads',
+  body: 'Since {since} (UTC) leads sent through the forms are being refused: {error}. Refused so far: {refused}. Each of these visitors is told their details were not saved and asked to try again or to contact you directly.',
+  help: 'The site tries a write every 15 seconds; this notice goes once one works. What to do: docs/operating.md, “When leads are refused”.',
+} as const;
+
 /** A duration in the inbox's short words: '45 s', '12 min', '3 h 5 min', '2 d 4 h'. */
 export const durationUnits = { seconds: 's', minutes: 'min', hours: 'h', days: 'd' } as const;
 

@@ -125,6 +125,25 @@ export const alertEmails = {
     ],
     link: 'Open the inbox',
   },
+  intakeFailing: {
+    subject: 'The website is refusing leads: {error}',
+    heading: 'The website cannot store leads',
+    paragraphs: [
+      'Since {since} leads sent through the website’s forms are being refused ({refused} so far): {error}. Each of these visitors is told their details were not saved and asked to try again in a few minutes or to contact you directly; their details are not in the inbox.',
+      'Free space on the server’s disk or bring the database back, as docs/operating.md says under “When leads are refused”. The site tries a write every 15 seconds and emails you when one works.',
+      'This email comes straight from the site, not through its outbox, which is in the same database. Each running instance of the site sends its own.',
+    ],
+    link: 'Open delivery health',
+  },
+  intakeRecovered: {
+    subject: 'The website stores leads again',
+    heading: 'Leads are stored again',
+    paragraphs: [
+      'The website stores leads again since {until}. From {since} it refused leads sent through its forms ({refused} in all): {error}.',
+      'Each refused visitor was told their details were not saved, so they are not in the inbox. Leads stored before and since are delivered as usual.',
+    ],
+    link: 'Open the overview',
+  },
   digest: {
     subject: 'Leads digest for {day}: {total} new',
     heading: 'Your leads in the 24 hours to {until}',

@@ -5,14 +5,17 @@ import { chatWebhookHealth, type ChatWebhookHealth } from '@/server/chat/webhook
 import { deliveryChannels, leadDeliveries, type DeliveryChannel } from '@/server/db/schema';
 import { emailConfigured } from '@/server/outbox/email/transport';
 import { chatUrl } from '@/server/outbox/targets';
+import { intakeHealth, type IntakeHealth } from '@/server/leads/intake-health';
 import { describeError, log } from '@/server/log';
 
 type Counts = { pending: number; failed: number };
 
 export type HealthReport =
   | {
-      ok: true;
+      /** False while leads are refused: the database answers but does not store them. */
+      ok: boolean;
       database: 'up';
+      intake: IntakeHealth;
       /** Every channel's jobs together, then each channel's. */
       outbox: Counts & { channels: Record<DeliveryChannel, Counts> };
       email: { configured: boolean };
@@ -20,12 +23,12 @@ export type HealthReport =
       chatApp: { configured: boolean };
       chat: ChatWebhookHealth;
     }
-  | { ok: false; database: 'down'; chat: ChatWebhookHealth };
+  | { ok: false; database: 'down'; intake: IntakeHealth; chat: ChatWebhookHealth };
 
 /**
- * GET /api/health: whether the database answers, outbox jobs waiting or failed, whether email and
- * the chat app are configured, the chat assistant's webhook's last state. `ok` is about the
- * database only: the site takes leads without the rest. Public: counts only, never an address.
+ * GET /api/health: whether the database answers and stores leads, outbox jobs waiting or failed,
+ * whether email and the chat app are configured, the chat assistant's webhook's last state. `ok` is
+ * about taking leads only: the site takes them without the rest. Public: counts and codes only.
  */
 export async function healthReport(): Promise<HealthReport> {
   try {
@@ -50,9 +53,11 @@ export async function healthReport(): Promise<HealthReport> {
     }
     const total = (key: keyof Counts) =>
       Object.values(channels).reduce((sum, counts) => sum + counts[key], 0);
+    const intake = intakeHealth();
     return {
-      ok: true,
+      ok: intake.storing,
       database: 'up',
+      intake,
       outbox: { pending: total('pending'), failed: total('failed'), channels },
       email: { configured: emailConfigured() },
       chatApp: { configured: chatUrl() !== null },
@@ -60,6 +65,6 @@ export async function healthReport(): Promise<HealthReport> {
     };
   } catch (error) {
     log('error', 'health.database_down', { error: describeError(error) });
-    return { ok: false, database: 'down', chat: chatWebhookHealth() };
+    return { ok: false, database: 'down', intake: intakeHealth(), chat: chatWebhookHealth() };
   }
 }

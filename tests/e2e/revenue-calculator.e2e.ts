@@ -6,8 +6,8 @@ import {
   recordLayoutShifts,
   test,
   waitForHydration,
-  WCAG_22_AA,
 } from './support/fixtures';
+import { WCAG_22_AA } from '../support/axe';
 
 const PATH = '/revenue-calculator';
 

@@ -60,12 +60,13 @@ describe('with the database down', () => {
     });
   });
 
-  it('reports health 503 database down', async () => {
+  it('reports health 503 database down, and the valid leads it refused', async () => {
     const response = await health();
     expect(response.status).toBe(503);
     expect(await response.json()).toEqual({
       ok: false,
       database: 'down',
+      intake: { storing: false, since: expect.any(String), refused: 2, error: 'unreachable' },
       chat: { configured: false, lastStatus: null, lastError: null, at: null },
     });
   });

@@ -1,5 +1,5 @@
 import 'server-only';
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Attribution, LeadForm } from '@/lib/lead-forms';
 import { getDatabase } from '@/server/db/client';
@@ -34,19 +34,19 @@ const leadValues = (lead: LeadRow): SQL =>
   sql`(${lead.id}::uuid, ${lead.form}, ${lead.status}, ${JSON.stringify(lead.fields)}::jsonb, ${JSON.stringify(lead.attribution)}::jsonb,
        ${lead.createdAt.toISOString()}::timestamptz, ${lead.ipHash}, ${lead.userAgent})`;
 
+const insertLeads = (leads: LeadRow[]): SQL =>
+  sql`INSERT INTO leads (id, form, status, fields, attribution, created_at, ip_hash, user_agent)
+    VALUES ${sql.join(leads.map(leadValues), sql`, `)}`;
+
 /** One statement, so one transaction, for a group of leads and their jobs: all commit or none. */
 async function writeLeads(group: Accepting[]): Promise<void[]> {
   const { db } = await getDatabase();
-  const insertLeads = sql`INSERT INTO leads (id, form, status, fields, attribution, created_at, ip_hash, user_agent)
-    VALUES ${sql.join(
-      group.map(({ lead }) => leadValues(lead)),
-      sql`, `,
-    )}`;
+  const leads = insertLeads(group.map(({ lead }) => lead));
   const jobs = group.flatMap((accepting) => accepting.jobs);
   await db.execute(
     jobs.length === 0
-      ? insertLeads
-      : sql`WITH inserted AS (${insertLeads})
+      ? leads
+      : sql`WITH inserted AS (${leads})
           INSERT INTO lead_deliveries (${JOB_COLUMNS}) VALUES ${sql.join(
             jobs.map((job) => jobValues(job)),
             sql`, `,
@@ -55,7 +55,41 @@ async function writeLeads(group: Accepting[]): Promise<void[]> {
   return group.map(() => undefined);
 }
 
+/** Random bytes in the probe row: base64 makes them 128 KB, more than a lead's whole body. */
+const PROBE_BYTES = 96 * 1024;
+
 const commitLead = groupCommit(writeLeads, { concurrency: databaseWriters });
+
+class ProbeRolledBack extends Error {}
+
+/**
+ * Whether a lead could be stored now: a lead row larger than any form allows, written and rolled
+ * back, so a disk too full for the largest lead or a read-only database fails it as it fails a
+ * visitor's. Random, so that it does not compress into the space a small row would find. Throws
+ * the database's error.
+ */
+export async function probeLeadWrite(): Promise<void> {
+  const { db } = await getDatabase();
+  const probe: LeadRow = {
+    id: randomUUID(),
+    form: 'contact',
+    status: 'spam',
+    fields: { probe: randomBytes(PROBE_BYTES).toString('base64') },
+    attribution: {},
+    ipHash: null,
+    userAgent: null,
+    network: null,
+    createdAt: new Date(),
+  };
+  try {
+    await db.transaction(async (tx) => {
+      await tx.execute(insertLeads([probe]));
+      throw new ProbeRolledBack();
+    });
+  } catch (error) {
+    if (!(error instanceof ProbeRolledBack)) throw error;
+  }
+}
 
 /**
  * The transactional outbox's write side: the lead and its jobs commit together, and the caller

@@ -28,6 +28,7 @@ import {
 } from '@/server/http/endpoint';
 import { deliverAccepted } from '@/server/outbox/worker';
 import { acceptLead } from './accept-lead';
+import { noteLeadRefused } from './intake-health';
 import { onceWithin, repeatKey } from './repeated-post';
 import { detectSpam } from './spam';
 
@@ -76,6 +77,12 @@ export function parseAttribution(body: Record<string, unknown>, headers: Headers
   return attribution as Attribution;
 }
 
+/** A valid lead the database did not take: counted for health and the agency's alert, then 503. */
+function refused(error: unknown): never {
+  noteLeadRefused(error);
+  throw error;
+}
+
 async function decide(
   form: LeadForm,
   request: Request,
@@ -91,7 +98,7 @@ async function decide(
   if (!result.success) return refuse('validation', { fieldErrors: result.fieldErrors });
 
   const spam = detectSpam(parsed.body, Date.now());
-  const database = await getDatabase();
+  const database = await getDatabase().catch(refused);
   const fields = result.data as Record<string, string>;
   const ipHash = hashAddress(guard.address, database.ipHashSalt);
   const store = async (): Promise<Accepted> => {
@@ -106,7 +113,7 @@ async function decide(
         network: networkHash(guard.address, database.ipHashSalt),
       },
       { timeoutMs: env.LEADS_WEBHOOK_TIMEOUT_MS },
-    );
+    ).catch(refused);
     // Not awaited: the answer never waits for the webhook; the sweep retries whatever this misses.
     if (accepted.firstAttempt) void deliverAccepted(accepted.firstAttempt);
     return { status: 201, kind: spam.spam ? 'spam' : 'accepted', leadId: accepted.leadId };

@@ -1,8 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
 import { pageFor, readManifest, type PostbuildManifest } from '@/lib/build-manifest';
+import { axeViolations } from '../../support/axe';
 import { APP_URL, E2E_ENV } from './servers';
 
 type Fixtures = {
@@ -200,19 +200,11 @@ export function startupScriptUrls(pathname: string, { noModule = false } = {}): 
   return [...page.startupScripts, ...(noModule ? page.noModuleScripts : [])];
 }
 
-/** The axe rules the site is held to: WCAG 2.2 AA and axe's best practices. */
-export const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
-
 /**
  * Fails with every axe violation on the page, each with its elements. Next.js may set a new page's
  * <title> a moment after its content, so this waits for a title first.
  */
 export async function expectNoAxeViolations(page: Page): Promise<void> {
   await expect(page).toHaveTitle(/\S/);
-  const results = await new AxeBuilder({ page }).withTags(WCAG_22_AA).analyze();
-  expect(
-    results.violations.map(
-      (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
-    ),
-  ).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 }

@@ -6,9 +6,11 @@ import { FlashMessage } from '@/components/admin/flash-message';
 import { FLASH_ID, readFlash } from '@/server/admin/flash';
 import { isForeignRequest } from '@/server/admin/request-check';
 import { requestedPath, requireOperator } from '@/server/admin/session';
+import { intakeHealth } from '@/server/leads/intake-health';
 import { countUnseen } from '@/server/leads/queries';
 import { leadOpenedBy, markSeen } from '@/server/leads/workbench';
 import { signOut } from './actions';
+import { IntakeNotice } from './intake-notice';
 
 const UNOPENED_CAP = 1000;
 
@@ -31,6 +33,7 @@ export default async function SignedInLayout({ children }: { children: ReactNode
         signOut={signOut}
       />
       <main id="admin-main" tabIndex={-1} className="mx-auto max-w-6xl px-4 py-8 outline-none">
+        <IntakeNotice intake={intakeHealth()} />
         {flash && (
           <div className="mb-4" id={FLASH_ID}>
             <FlashMessage key={flash.id} flash={flash} />

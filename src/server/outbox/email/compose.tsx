@@ -1,7 +1,7 @@
 import 'server-only';
 import type { ReactNode } from 'react';
 import { siteConfig } from '@/config/site';
-import { formNames, leadCopy } from '@/content/admin';
+import { formNames, intakeErrorWords, leadCopy } from '@/content/admin';
 import {
   agencyEmail,
   alertEmails,
@@ -156,7 +156,12 @@ export function confirmationEmail(lead: StoredLead): ComposedEmail {
   return { subject: copy.subject, ...rendered };
 }
 
-/** What an alert job's payload holds; written by the watchdog, read back here. */
+type IntakeError = keyof typeof intakeErrorWords;
+
+/**
+ * What an alert's payload holds: the watchdog's, written as jobs and read back here, and the two
+ * about refused leads, which the intake sends without a job (leads/intake-health.ts).
+ */
 export type AlertPayload =
   | {
       kind: 'delivery_failed';
@@ -174,6 +179,14 @@ export type AlertPayload =
       lastSuccessAt: string | null;
     }
   | { kind: 'autoresponse_cap'; cap: number; hour: string }
+  | { kind: 'intake_failing'; since: string; refused: number; error: IntakeError }
+  | {
+      kind: 'intake_recovered';
+      since: string;
+      until: string;
+      refused: number;
+      error: IntakeError;
+    }
   | {
       kind: 'digest';
       day: string;
@@ -241,6 +254,18 @@ export function alertMessage(payload: AlertPayload): ComposedEmail {
         alertEmails.autoresponseCap,
         { cap: payload.cap, hour: when(payload.hour) },
         inboxLinks.inbox(),
+      );
+    case 'intake_failing':
+    case 'intake_recovered':
+      return alertEmail(
+        payload.kind === 'intake_failing' ? alertEmails.intakeFailing : alertEmails.intakeRecovered,
+        {
+          since: when(payload.since),
+          until: when(payload.kind === 'intake_recovered' ? payload.until : null),
+          refused: payload.refused,
+          error: intakeErrorWords[payload.error],
+        },
+        inboxLinks.overview(),
       );
     case 'test':
       return alertEmail(
