@@ -1,6 +1,3 @@
-import { spawnSync } from 'node:child_process';
-import { closeSync, mkdirSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -11,23 +8,18 @@ import { chromiumLaunchOptions } from '../e2e/support/servers';
 import { runLeadsCommand } from '../integration/support/leads-command';
 import { validBodies } from '../integration/support/helpers';
 import { axeViolations } from '../support/axe';
+import { smallDisk } from '../support/small-disk';
 import { BASE_PORT, killAll, startInstance } from './support/instance';
 
 /**
  * The disk under the embedded database fills up while the production server runs: a small tmpfs
  * of its own, filled to the last byte. Every lead is then answered 201 (stored) or 503 (refused),
  * never lost once acknowledged; health and the inbox say so; the agency is emailed a minute in and
- * again when space is freed, which the site notices by itself. Mounting needs root (CAP_SYS_ADMIN).
+ * again when space is freed, which the site notices by itself.
  */
 
-const root = mkdtempSync(path.join(tmpdir(), 'full-disk-'));
-const disk = path.join(root, 'disk');
-mkdirSync(disk);
-const mounted =
-  spawnSync('mount', ['-t', 'tmpfs', '-o', 'size=96m,mode=0700', 'tmpfs', disk]).status === 0;
-if (!mounted) console.log('[full disk] skipped: mounting a small tmpfs needs root');
-const dataDir = path.join(disk, 'pglite');
-const filler = path.join(disk, 'filler');
+const disk = smallDisk(96);
+const dataDir = path.join(disk.folder, 'pglite');
 const OPERATOR = 'disk-operator@agency.example';
 const PASSWORD = 'a passphrase for the full disk';
 const catcher = await startMailCatcher();
@@ -35,31 +27,12 @@ const catcher = await startMailCatcher();
 afterAll(async () => {
   killAll();
   await catcher.stop();
-  if (mounted) spawnSync('umount', ['--lazy', disk]);
-  rmSync(root, { recursive: true, force: true });
+  disk.remove();
 });
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Writes zeros until the disk refuses another byte. */
-function fillDisk(): void {
-  const chunk = Buffer.alloc(1024 * 1024);
-  const fd = openSync(filler, 'w');
-  try {
-    for (let size = chunk.length; size >= 1;) {
-      try {
-        writeSync(fd, chunk, 0, size);
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'ENOSPC') throw error;
-        size = Math.floor(size / 2);
-      }
-    }
-  } finally {
-    closeSync(fd);
-  }
-}
-
-describe.skipIf(!mounted)('a full disk under the embedded database', () => {
+describe.skipIf(!disk.mounted)('a full disk under the embedded database', () => {
   it('refuses leads 503 and never loses an acknowledged one; health, the inbox and the agency are told, and told again when space is freed', async () => {
     const port = BASE_PORT + 3;
     const base = `http://127.0.0.1:${port}`;
@@ -103,7 +76,7 @@ describe.skipIf(!mounted)('a full disk under the embedded database', () => {
       const answers = [await post()];
       expect(answers[0]!.status).toBe(201);
 
-      fillDisk();
+      disk.fill();
       // What the database already holds takes a few more leads before a table must grow.
       while (answers.filter((answer) => answer.status === 503).length < 3 && n < 5_000)
         answers.push(await post());
@@ -142,7 +115,7 @@ describe.skipIf(!mounted)('a full disk under the embedded database', () => {
       expect(await notice.isVisible()).toBe(true);
 
       // Space comes back: the site notices within a probe's interval, with no lead to tell it.
-      rmSync(filler);
+      disk.free();
       const freed = Date.now();
       while (alerts().length < 2 && Date.now() < freed + PROBE_EVERY_MS + 10_000) await sleep(500);
       expect(alerts()[1]?.parsed.subject).toBe('The website stores leads again');

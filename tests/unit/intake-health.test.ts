@@ -28,6 +28,12 @@ describe('why leads are refused', () => {
       name: 'DatabaseUnavailableError',
     });
     expect(intakeError(opening)).toBe('unreachable');
+    // An embedded database that could not open for want of room says so (db/client.ts).
+    expect(
+      intakeError(
+        Object.assign(new Error('could not open'), { ...opening, cause: failed('53100') }),
+      ),
+    ).toBe('disk_full');
     expect(intakeError(new Error("the embedded database's thread stopped (exit code 1)"))).toBe(
       'unreachable',
     );

@@ -1,4 +1,5 @@
 import 'server-only';
+import { statfsSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -172,8 +173,34 @@ async function openPglite(dataDir: string): Promise<Database> {
     stopMaintenance();
     await client?.close().catch(() => undefined);
     release();
-    throw error;
+    throw onFullDisk(dataDir, error);
   }
+}
+
+/** Room for one write-ahead log segment, which PostgreSQL may need to create at any moment. */
+const WAL_SEGMENT_BYTES = 16 * 1024 * 1024;
+
+/**
+ * PGlite says only that it failed to initialize; on a disk with less room than a log segment the
+ * open failed for want of it, so the error says so, with PostgreSQL's code for a full disk.
+ */
+function onFullDisk(dataDir: string, error: unknown): unknown {
+  let free: number;
+  try {
+    const disk = statfsSync(dataDir);
+    free = disk.bavail * disk.bsize;
+  } catch {
+    return error;
+  }
+  if (free >= WAL_SEGMENT_BYTES) return error;
+  const reason = error instanceof Error ? error.message : String(error);
+  return Object.assign(
+    new Error(
+      `${reason}: No space left on device (${(free / 1024 / 1024).toFixed(1)} MB free under ${dataDir})`,
+      { cause: error },
+    ),
+    { code: '53100' },
+  );
 }
 
 async function readSalt(db: Db): Promise<string> {

@@ -20,7 +20,14 @@ type Result<T> = {
   affectedRows?: number;
 };
 type Waiting = { resolve: (value: unknown) => void; reject: (error: unknown) => void };
-type Reply = { ready?: boolean; id?: number; result?: unknown; error?: Record<string, unknown> };
+type Reply = {
+  ready?: boolean;
+  id?: number;
+  result?: unknown;
+  error?: Record<string, unknown>;
+  /** PostgreSQL's PANIC or FATAL, after which the thread ends. */
+  ended?: Record<string, unknown>;
+};
 
 export type EmbeddedTransaction = Pick<EmbeddedDatabase, 'query' | 'exec'>;
 
@@ -43,7 +50,9 @@ export class EmbeddedDatabase {
     private readonly worker: Worker,
     onStop: (error: Error) => void,
   ) {
+    let ended: Error | null = null;
     worker.on('message', (reply: Reply) => {
+      if (reply.ended) ended = toError(reply.ended);
       if (reply.id === undefined) return;
       const waiting = this.waiting.get(reply.id);
       this.waiting.delete(reply.id);
@@ -61,7 +70,13 @@ export class EmbeddedDatabase {
       stop(new Error(`the embedded database's thread failed: ${error.message}`, { cause: error })),
     );
     worker.on('exit', (code) =>
-      stop(new Error(`the embedded database's thread stopped (exit code ${code})`)),
+      stop(
+        ended
+          ? new Error(`the embedded database's thread stopped after: ${ended.message}`, {
+              cause: ended,
+            })
+          : new Error(`the embedded database's thread stopped (exit code ${code})`),
+      ),
     );
   }
 

@@ -6,7 +6,7 @@
 //   tx? } | { id, op: 'begin' } (the transaction's id is this id) | { id, op: 'commit' |
 //   'rollback', tx } | { id, op: 'dump' } (a backup, see backup()) | { id, op: 'close' }.
 // Messages out: { ready: true } or { ready: false, error } once, then { id, result } or { id, error
-// }.
+// }, and { ended: error } last if PostgreSQL gives up (failed() below).
 import { closeSync, fsyncSync, openSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -308,13 +308,26 @@ async function backup() {
   return new Uint8Array(await promisify(gzip)(tar));
 }
 
+/*
+ * PostgreSQL ends its session after a PANIC (a write-ahead log segment it could not create on a
+ * full disk) or a FATAL, and a server restarts and recovers; PGlite carries on and spins forever on
+ * the next statement. So the thread says why and ends: the site opens the folder again, which
+ * replays the log, once there is room.
+ */
+function failed(id, error) {
+  reply(id, { error: transferable(error) });
+  if (error?.severity !== 'PANIC' && error?.severity !== 'FATAL') return;
+  parentPort.postMessage({ ended: transferable(error) });
+  process.exit(1);
+}
+
 parentPort.on('message', async (message) => {
   if (paused && message.tx === undefined) await paused;
   inFlight += 1;
   run(message)
     .then(
       (result) => reply(message.id, { result: result ?? null }),
-      (error) => reply(message.id, { error: transferable(error) }),
+      (error) => failed(message.id, error),
     )
     .finally(() => (inFlight -= 1));
 });

@@ -62,13 +62,13 @@ function errorCode(error: unknown): string | null {
 }
 
 export function intakeError(error: unknown): IntakeError {
-  if (isDatabaseUnavailable(error)) return 'unreachable';
   const code = errorCode(error);
   if (code === '53100') return 'disk_full';
   if (code === '53200') return 'out_of_memory';
   if (code === '25006') return 'read_only';
   if (code?.startsWith('58')) return 'io_error';
-  if (code && /^(08|57P|E[A-Z]+)/.test(code)) return 'unreachable';
+  if (isDatabaseUnavailable(error) || (code && /^(08|57P|E[A-Z]+)/.test(code)))
+    return 'unreachable';
   // The embedded database's thread stopped: it opens again on the next statement.
   if (/embedded database/.test(describeError(error))) return 'unreachable';
   return 'refused';
