@@ -55,10 +55,10 @@ async function writeLeads(group: Accepting[]): Promise<void[]> {
   return group.map(() => undefined);
 }
 
+const commitLead = groupCommit(writeLeads, { concurrency: databaseWriters });
+
 /** Random bytes in the probe row: base64 makes them 128 KB, more than a lead's whole body. */
 const PROBE_BYTES = 96 * 1024;
-
-const commitLead = groupCommit(writeLeads, { concurrency: databaseWriters });
 
 class ProbeRolledBack extends Error {}
 
