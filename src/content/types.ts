@@ -25,6 +25,14 @@ export type ServiceItem = {
   icon?: IconName;
 };
 
+/** A service as its page's structured data names it. */
+export type ServiceDescription = {
+  name: string;
+  serviceType: string;
+  /** Who it is for, when narrower than any small business. */
+  audience?: string;
+};
+
 export type Benchmark = { metric: string; title: string; description: string; source: string };
 
 export type FaqItem = { question: string; answer: string };

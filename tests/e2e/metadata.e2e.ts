@@ -2,6 +2,10 @@ import { routes } from '../../src/content/routes';
 import { BRAND, SITE_URL } from './support/servers';
 import { expect, test } from './support/fixtures';
 
+// One spelling per page everywhere it is named: Next writes the home page's canonical as the bare
+// origin, so the sitemap and the structured data do too.
+const pageUrl = (path: string) => (path === '/' ? SITE_URL : `${SITE_URL}${path}`);
+
 test.describe('metadata', () => {
   for (const route of routes) {
     test(`${route.path} has its title, description, keywords, canonical, Open Graph and Twitter tags`, async ({
@@ -10,18 +14,15 @@ test.describe('metadata', () => {
       const response = await page.goto(route.path);
       expect(response?.status()).toBe(200);
       const title = `${route.title} | ${BRAND}`;
-      const canonical = `${SITE_URL}${route.path}`;
+      const canonical = pageUrl(route.path);
       await expect(page).toHaveTitle(title);
       const meta = (selector: string) => page.locator(selector).getAttribute('content');
       expect(await meta('meta[name="description"]')).toBe(route.description);
       expect(await meta('meta[name="keywords"]')).toBe(route.keywords.join(','));
-      // Compared as URLs: Next writes the home page's canonical without its trailing slash.
-      expect(
-        new URL((await page.locator('link[rel="canonical"]').getAttribute('href'))!).href,
-      ).toBe(new URL(canonical).href);
+      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', canonical);
       expect(await meta('meta[property="og:title"]')).toBe(title);
       expect(await meta('meta[property="og:description"]')).toBe(route.description);
-      expect(new URL((await meta('meta[property="og:url"]'))!).href).toBe(new URL(canonical).href);
+      expect(await meta('meta[property="og:url"]')).toBe(canonical);
       expect(await meta('meta[property="og:type"]')).toBe('website');
       expect(await meta('meta[property="og:site_name"]')).toBe(BRAND);
       expect(await meta('meta[property="og:image"]')).toBe(`${SITE_URL}/og-image.png`);
@@ -64,7 +65,7 @@ test.describe('metadata', () => {
     expect(locs.sort()).toEqual(
       routes
         .filter((route) => route.indexable)
-        .map((route) => `${SITE_URL}${route.path}`)
+        .map((route) => pageUrl(route.path))
         .sort(),
     );
   });
@@ -81,12 +82,40 @@ test.describe('metadata', () => {
     const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
     const data = blocks.flatMap((block) => JSON.parse(block) as Array<Record<string, unknown>>);
     expect(data).toContainEqual(
-      expect.objectContaining({ '@type': 'Organization', name: BRAND, url: `${SITE_URL}/` }),
+      expect.objectContaining({ '@type': 'Organization', name: BRAND, url: pageUrl('/') }),
     );
     expect(data).toContainEqual(
-      expect.objectContaining({ '@type': 'WebSite', name: BRAND, url: `${SITE_URL}/` }),
+      expect.objectContaining({ '@type': 'WebSite', name: BRAND, url: pageUrl('/') }),
     );
   });
+
+  for (const path of [
+    '/ai-voice-agent',
+    '/aria-voice-agent',
+    '/ai-chatbot',
+    '/appointment-scheduling',
+    '/email-sms-automation',
+    '/crm-integration',
+    '/review-management',
+  ] as const) {
+    test(`${path} describes its service in JSON-LD, provided by the brand`, async ({ page }) => {
+      await page.goto(path);
+      const blocks = page.locator('script[type="application/ld+json"]');
+      await expect(blocks).toHaveCount(1);
+      const data = JSON.parse((await blocks.textContent())!) as Record<string, unknown>;
+      expect(data).toMatchObject({
+        '@context': 'https://schema.org',
+        '@type': 'Service',
+        description: routes.find((route) => route.path === path)!.description,
+        url: pageUrl(path),
+        areaServed: 'US',
+        audience: { '@type': 'BusinessAudience' },
+        provider: { '@type': 'Organization', name: BRAND, url: pageUrl('/') },
+      });
+      expect(data.name).toEqual(expect.any(String));
+      expect(data.serviceType).toEqual(expect.any(String));
+    });
+  }
 
   test('an unknown path answers 404 with a not-found page inside the site wrapper', async ({
     page,

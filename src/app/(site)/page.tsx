@@ -5,7 +5,7 @@ import { Benchmarks } from '@/components/sections/benchmarks';
 import { Benefits } from '@/components/sections/benefits';
 import { Faq } from '@/components/sections/faq';
 import { Hero } from '@/components/sections/hero';
-import { JsonLd } from '@/components/seo/json-ld';
+import { homeData, JsonLd } from '@/components/seo/json-ld';
 import { Services } from '@/components/sections/services';
 import { StatsBand } from '@/components/sections/stats-band';
 
@@ -14,29 +14,7 @@ export const metadata = pageMetadata('/');
 export default function HomePage() {
   return (
     <>
-      <JsonLd
-        data={[
-          {
-            '@context': 'https://schema.org',
-            '@type': 'Organization',
-            name: siteConfig.brandName,
-            url: `${siteConfig.siteUrl}/`,
-            logo: `${siteConfig.siteUrl}/icon.svg`,
-            email: siteConfig.email,
-            telephone: siteConfig.phone,
-            // An empty list says nothing: left out until a network is configured.
-            ...(siteConfig.social.length > 0 && {
-              sameAs: siteConfig.social.map((link) => link.href),
-            }),
-          },
-          {
-            '@context': 'https://schema.org',
-            '@type': 'WebSite',
-            name: siteConfig.brandName,
-            url: `${siteConfig.siteUrl}/`,
-          },
-        ]}
-      />
+      <JsonLd data={homeData()} />
       <Hero appUrl={siteConfig.appUrl} />
       <StatsBand stats={stats} label="Results at a glance" />
       <Benefits />

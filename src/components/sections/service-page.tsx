@@ -3,6 +3,8 @@ import { ChatButton } from '@/components/chat/chat-button';
 import { ChatMount } from '@/components/chat/chat-mount';
 import { OpenChatLink } from '@/components/chat/open-chat-link';
 import { chatLauncherCopy } from '@/content/chat';
+import type { RoutePath } from '@/content/routes';
+import { JsonLd, serviceData } from '@/components/seo/json-ld';
 import { AppLink } from '@/components/ui/app-link';
 import { buttonClass } from '@/components/ui/button-styles';
 import { CtaBand } from './cta-band';
@@ -42,21 +44,24 @@ function Action({
 }
 
 /**
- * The shared layout of the service pages: hero, four key features, highlights, call to action.
+ * The shared layout of the service pages: structured data, hero, four key features, highlights, call to action.
  * A page with a chat action gets the chat widget (launcher bottom right); with `chatStates`
  * (the chatbot page) its chat actions are buttons that show the loader's states.
  */
 export function ServicePage({
+  path,
   content,
   chatStates = false,
 }: {
+  path: RoutePath;
   content: ServicePageContent;
   chatStates?: boolean;
 }) {
-  const { hero, features, highlights, cta } = content;
+  const { service, hero, features, highlights, cta } = content;
   const hasChat = [...hero.actions, ...cta.actions].some((action) => action.kind === 'chat');
   return (
     <>
+      <JsonLd data={serviceData(path, service)} />
       <PageHero content={hero}>
         {hero.actions.map((action, index) => (
           <Action

@@ -23,13 +23,21 @@ export function pageTitle(title: string): string {
 }
 
 /**
+ * A page's absolute address, spelled as Next writes its canonical link: the home page is the bare
+ * origin. The sitemap and the structured data use it too, so each page has one spelling.
+ */
+export function pageUrl(path: RoutePath): string {
+  return path === '/' ? siteConfig.siteUrl : `${siteConfig.siteUrl}${path}`;
+}
+
+/**
  * Metadata for a registered route. The title is absolute: Next's title template does not apply to
  * the page beside the layout that defines it (/).
  */
 export function pageMetadata(path: RoutePath): Metadata {
   const route = getRoute(path);
   const title = pageTitle(route.title);
-  const url = `${siteConfig.siteUrl}${route.path === '/' ? '/' : route.path}`;
+  const url = pageUrl(path);
   const image = { ...OG_IMAGE, alt: `${siteConfig.brandName}: AI automation for small businesses` };
   return {
     title: { absolute: title },

@@ -2,6 +2,7 @@ import type {
   CtaBandContent,
   FaqItem,
   PageHeroContent,
+  ServiceDescription,
   ServiceItem,
   Stat,
   Step,
@@ -12,6 +13,12 @@ export const ariaHero = {
   heading: 'Meet Aria, the leasing assistant that never misses a call',
   body: 'Aria answers every leasing call 24/7, qualifies prospects, books tours into your calendar and follows up, so your team stops losing renters to voicemail after hours.',
 } as const satisfies PageHeroContent;
+
+export const ariaService = {
+  name: 'Aria AI leasing assistant',
+  serviceType: 'AI voice leasing assistant',
+  audience: 'Property managers',
+} as const satisfies ServiceDescription;
 
 export const ariaActions = {
   getStarted: { label: 'Get Started', href: '/contact-demo' },

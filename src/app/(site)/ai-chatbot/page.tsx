@@ -6,5 +6,5 @@ export const metadata = pageMetadata('/ai-chatbot');
 
 export default function AiChatbotPage() {
   // 'See It in Action' shows the chat loader's states (docs/product.md section 8.2).
-  return <ServicePage content={aiChatbotPage} chatStates />;
+  return <ServicePage path="/ai-chatbot" content={aiChatbotPage} chatStates />;
 }

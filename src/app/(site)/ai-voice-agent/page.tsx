@@ -6,5 +6,5 @@ export const metadata = pageMetadata('/ai-voice-agent');
 
 // Prerendered whole: no placeholder phase before the content (docs/product.md section 4.2).
 export default function AiVoiceAgentPage() {
-  return <ServicePage content={aiVoiceAgentPage} />;
+  return <ServicePage path="/ai-voice-agent" content={aiVoiceAgentPage} />;
 }

@@ -5,5 +5,5 @@ import { ServicePage } from '@/components/sections/service-page';
 export const metadata = pageMetadata('/appointment-scheduling');
 
 export default function AppointmentSchedulingPage() {
-  return <ServicePage content={appointmentSchedulingPage} />;
+  return <ServicePage path="/appointment-scheduling" content={appointmentSchedulingPage} />;
 }

@@ -1,4 +1,3 @@
-import { siteConfig } from '@/config/site';
 import {
   ariaActions,
   ariaCalculatorBand,
@@ -6,42 +5,25 @@ import {
   ariaFaq,
   ariaFeatures,
   ariaHero,
+  ariaService,
   ariaSteps,
 } from '@/content/pages/aria';
-import { getRoute } from '@/content/routes';
 import { pageMetadata } from '@/components/seo/page-metadata';
 import { CtaBand } from '@/components/sections/cta-band';
 import { Faq } from '@/components/sections/faq';
 import { FeatureGrid } from '@/components/sections/feature-grid';
 import { PageHero } from '@/components/sections/page-hero';
 import { StepList } from '@/components/sections/step-list';
-import { JsonLd } from '@/components/seo/json-ld';
+import { JsonLd, serviceData } from '@/components/seo/json-ld';
 import { AppLink } from '@/components/ui/app-link';
 import { buttonClass } from '@/components/ui/button-styles';
 
 export const metadata = pageMetadata('/aria-voice-agent');
 
 export default function AriaVoiceAgentPage() {
-  const route = getRoute('/aria-voice-agent');
   return (
     <>
-      <JsonLd
-        data={{
-          '@context': 'https://schema.org',
-          '@type': 'Service',
-          name: 'Aria AI leasing assistant',
-          serviceType: 'AI voice leasing assistant',
-          description: route.description,
-          url: `${siteConfig.siteUrl}${route.path}`,
-          areaServed: 'US',
-          audience: { '@type': 'BusinessAudience', audienceType: 'Property managers' },
-          provider: {
-            '@type': 'Organization',
-            name: siteConfig.brandName,
-            url: `${siteConfig.siteUrl}/`,
-          },
-        }}
-      />
+      <JsonLd data={serviceData('/aria-voice-agent', ariaService)} />
       <PageHero content={ariaHero}>
         <AppLink href={ariaActions.getStarted.href} className={buttonClass('primary', 'lg')}>
           {ariaActions.getStarted.label}

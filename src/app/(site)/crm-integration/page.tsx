@@ -5,5 +5,5 @@ import { ServicePage } from '@/components/sections/service-page';
 export const metadata = pageMetadata('/crm-integration');
 
 export default function CrmIntegrationPage() {
-  return <ServicePage content={crmIntegrationPage} />;
+  return <ServicePage path="/crm-integration" content={crmIntegrationPage} />;
 }

@@ -5,5 +5,5 @@ import { ServicePage } from '@/components/sections/service-page';
 export const metadata = pageMetadata('/email-sms-automation');
 
 export default function EmailSmsAutomationPage() {
-  return <ServicePage content={emailSmsAutomationPage} />;
+  return <ServicePage path="/email-sms-automation" content={emailSmsAutomationPage} />;
 }

@@ -5,5 +5,5 @@ import { ServicePage } from '@/components/sections/service-page';
 export const metadata = pageMetadata('/review-management');
 
 export default function ReviewManagementPage() {
-  return <ServicePage content={reviewManagementPage} />;
+  return <ServicePage path="/review-management" content={reviewManagementPage} />;
 }

@@ -1,6 +1,7 @@
 import type { ServicePageContent } from './types';
 
 export const aiChatbotPage = {
+  service: { name: 'AI website chatbot', serviceType: 'AI chatbot' },
   hero: {
     eyebrow: 'AI chatbots',
     heading: 'A website assistant that turns visitors into booked customers',

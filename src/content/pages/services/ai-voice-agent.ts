@@ -1,6 +1,7 @@
 import type { ServicePageContent } from './types';
 
 export const aiVoiceAgentPage = {
+  service: { name: 'AI voice agent', serviceType: 'AI phone answering' },
   hero: {
     eyebrow: 'AI voice agents',
     heading: 'An AI receptionist that answers every call, 24/7',

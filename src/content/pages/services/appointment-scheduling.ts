@@ -1,6 +1,7 @@
 import type { ServicePageContent } from './types';
 
 export const appointmentSchedulingPage = {
+  service: { name: 'AI appointment scheduling', serviceType: 'Appointment scheduling automation' },
   hero: {
     eyebrow: 'Appointment scheduling',
     heading: 'Let customers book themselves, and actually show up',

@@ -1,6 +1,7 @@
 import type { ServicePageContent } from './types';
 
 export const crmIntegrationPage = {
+  service: { name: 'CRM and workflow integration', serviceType: 'CRM integration' },
   hero: {
     eyebrow: 'CRM & workflow integrations',
     heading: 'Every lead in your CRM, tagged and assigned, automatically',

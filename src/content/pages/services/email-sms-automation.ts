@@ -1,6 +1,7 @@
 import type { ServicePageContent } from './types';
 
 export const emailSmsAutomationPage = {
+  service: { name: 'Email and SMS automation', serviceType: 'Marketing automation' },
   hero: {
     eyebrow: 'Email & SMS automation',
     heading: 'Follow up with every lead in minutes, not days',

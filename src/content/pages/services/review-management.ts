@@ -1,6 +1,10 @@
 import type { ServicePageContent } from './types';
 
 export const reviewManagementPage = {
+  service: {
+    name: 'Review and reputation management',
+    serviceType: 'Online reputation management',
+  },
   hero: {
     eyebrow: 'Review & reputation management',
     heading: 'More five-star reviews, and a fast reply to every one',
