@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { NextResponse, type NextRequest } from 'next/server';
 import { env } from '@/env';
+import { refusalCopy } from '@/content/ui';
 import {
   ADMIN_PATH_HEADER,
   FLASH_COOKIE,
@@ -19,7 +20,7 @@ export function proxy(request: NextRequest) {
   // The public pages are read, never posted to: Next.js would read a form post as a Server Action
   // and answer a malformed one with a 500. The forms post to /api/leads/, which skips the proxy.
   if (request.method !== 'GET' && request.method !== 'HEAD')
-    return plainRefusal(405, 'This page can only be read (GET or HEAD).\n', { Allow: 'GET, HEAD' });
+    return plainRefusal(405, refusalCopy.readOnly, { Allow: 'GET, HEAD' });
   const response = NextResponse.next();
   response.headers.set('Content-Security-Policy', securityPolicyFor(pathname));
   return response;
@@ -40,7 +41,7 @@ async function inbox(request: NextRequest) {
     // Another page's action: Next.js would forward the post to that page, on a connection of its own.
     const action = request.headers.get('next-action');
     if (action !== null && pageActionIds(request.nextUrl.pathname)?.includes(action) === false)
-      return plainRefusal(404, 'This page makes no such change. Reload it and try again.\n');
+      return plainRefusal(404, refusalCopy.noSuchChange);
     const unreadable = await unreadablePost(request);
     if (unreadable) return unreadable;
   }
@@ -71,10 +72,8 @@ const ACTION_BODY_LIMIT = 1024 * 1024;
 async function unreadablePost(request: NextRequest): Promise<NextResponse | null> {
   // Read only when its length is known and within the limit: an unread body is never waited on.
   const length = Number(request.headers.get('content-length') ?? Number.NaN);
-  if (!Number.isInteger(length))
-    return plainRefusal(411, 'A change to the inbox must say its length (Content-Length).\n');
-  if (length > ACTION_BODY_LIMIT)
-    return plainRefusal(413, 'Too large: a change to the inbox is at most 1 MB.\n');
+  if (!Number.isInteger(length)) return plainRefusal(411, refusalCopy.lengthRequired);
+  if (length > ACTION_BODY_LIMIT) return plainRefusal(413, refusalCopy.tooLarge);
   const type = request.headers.get('content-type') ?? '';
   const scripted = request.headers.has('next-action');
   try {
@@ -86,12 +85,12 @@ async function unreadablePost(request: NextRequest): Promise<NextResponse | null
     } else if (scripted) JSON.parse(await request.clone().text());
     return null;
   } catch {
-    return plainRefusal(400, 'This form could not be read. Reload the page and send it again.\n');
+    return plainRefusal(400, refusalCopy.unreadable);
   }
 }
 
 function plainRefusal(status: number, text: string, headers: Record<string, string> = {}) {
-  return new NextResponse(text, {
+  return new NextResponse(`${text}\n`, {
     status,
     headers: {
       'Content-Type': 'text/plain; charset=utf-8',

@@ -1,4 +1,4 @@
-import type { Benchmark, BenefitCard, FaqItem, ServiceCard, Stat } from './types';
+import type { Benchmark, BenefitCard, FaqItem, ServiceCard, StatsBandContent } from './types';
 import type { IconName } from '@/lib/icon-names';
 
 /** Copy for the home page. Figures are the claims of docs/product.md section 12, verbatim. */
@@ -65,12 +65,15 @@ export const showcase = {
   ] as const satisfies readonly ShowcaseCard[],
 } as const;
 
-export const stats = [
-  { value: '87%', label: 'adoption among growing businesses' },
-  { value: '250%', label: 'ROI within 6 months' },
-  { value: '30 hrs', label: 'per week saved' },
-  { value: '99.9%', label: 'reliability' },
-] as const satisfies readonly Stat[];
+export const homeStats = {
+  label: 'Results at a glance',
+  items: [
+    { value: '87%', label: 'adoption among growing businesses' },
+    { value: '250%', label: 'ROI within 6 months' },
+    { value: '30 hrs', label: 'per week saved' },
+    { value: '99.9%', label: 'reliability' },
+  ],
+} as const satisfies StatsBandContent;
 
 export const benefits = {
   heading: 'Why Choose AI Automation',

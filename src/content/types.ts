@@ -39,6 +39,9 @@ export type FaqItem = { question: string; answer: string };
 
 export type Stat = { value: string; label: string };
 
+/** A band of figures; its label names the region for screen readers. */
+export type StatsBandContent = { label: string; items: readonly Stat[] };
+
 export type RouteEntry = {
   /** URL path, always starting with '/'. */
   path: string;

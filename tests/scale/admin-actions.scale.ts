@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { refusalCopy } from '@/content/ui';
 import { runLeadsCommand } from '../integration/support/leads-command';
 import { startReceiver, TEST_WEBHOOK_SECRET, type Receiver } from '../integration/support/receiver';
 import { validBodies } from '../integration/support/helpers';
@@ -550,7 +551,13 @@ describe('the rest of the contract over HTTP', () => {
     ] as const) {
       const response = await post(pathname, body, headers);
       expect(response.status, `${pathname} ${JSON.stringify(headers)}`).toBe(status);
-      expect(await response.text()).toMatch(/\.\n$/);
+      const says = {
+        400: 'unreadable',
+        404: 'noSuchChange',
+        405: 'readOnly',
+        413: 'tooLarge',
+      } as const;
+      expect(await response.text()).toBe(`${refusalCopy[says[status]]}\n`);
     }
     expect((await page('/admin/sign-in', '')).status).toBe(200);
   });

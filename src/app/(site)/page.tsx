@@ -1,5 +1,5 @@
 import { siteConfig } from '@/config/site';
-import { faq, stats } from '@/content/home';
+import { faq, homeStats } from '@/content/home';
 import { pageMetadata } from '@/components/seo/page-metadata';
 import { Benchmarks } from '@/components/sections/benchmarks';
 import { Benefits } from '@/components/sections/benefits';
@@ -16,7 +16,7 @@ export default function HomePage() {
     <>
       <JsonLd data={homeData()} />
       <Hero appUrl={siteConfig.appUrl} />
-      <StatsBand stats={stats} label="Results at a glance" />
+      <StatsBand content={homeStats} />
       <Benefits />
       <Services />
       <Benchmarks />

@@ -1,5 +1,6 @@
 import { ArrowRight } from '@/components/ui/svg-icons';
 import { announcement } from '@/content/nav';
+import { uiCopy } from '@/content/ui';
 import { withUtm } from '@/lib/utm';
 import { TrackedLink } from '@/components/ui/tracked-link';
 import { AnnouncementDismiss } from './announcement-dismiss';
@@ -13,7 +14,7 @@ export function AnnouncementBar({ appUrl }: { appUrl: string }) {
   });
   return (
     <aside
-      aria-label="Announcement"
+      aria-label={uiCopy.announcement}
       data-announcement-bar
       className="announcement-bar fixed inset-x-0 top-0 z-50 flex h-(--bar-h) items-center bg-brand-800 text-white"
     >

@@ -18,7 +18,10 @@ export function Header({ brandName }: { brandName: string }) {
           one after it: Chromium may paint a half-parsed header, where right-aligned links would
           slide.
         */}
-        <nav aria-label="Main" className="hidden h-full flex-1 items-center gap-1 md:ml-4 md:flex">
+        <nav
+          aria-label={uiCopy.mainNavigation}
+          className="hidden h-full flex-1 items-center gap-1 md:ml-4 md:flex"
+        >
           <ul className="flex items-center gap-1">
             {sectionLinks.map((link) => (
               <li key={link.id}>

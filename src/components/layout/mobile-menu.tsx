@@ -89,7 +89,7 @@ export function MobileMenu({
         popover="auto"
         className="fixed inset-x-0 top-(--sticky-offset) bottom-auto m-0 h-auto max-h-[calc(100dvh-var(--sticky-offset))] w-auto overflow-y-auto border-0 border-b border-ink-200 bg-white px-4 pb-4 pt-2 text-ink-900 shadow-lg md:hidden"
       >
-        <nav aria-label="Mobile">
+        <nav aria-label={uiCopy.mobileNavigation}>
           <ul className="space-y-1">
             {links.map((link) => (
               <li key={link.id}>

@@ -1,10 +1,10 @@
-import type { Stat } from '@/content/types';
+import type { StatsBandContent } from '@/content/types';
 
-export function StatsBand({ stats, label }: { stats: readonly Stat[]; label: string }) {
+export function StatsBand({ content }: { content: StatsBandContent }) {
   return (
-    <section aria-label={label} className="bg-brand-800 text-white">
+    <section aria-label={content.label} className="bg-brand-800 text-white">
       <dl className="mx-auto grid max-w-6xl grid-cols-2 gap-8 px-4 py-12 text-center sm:px-6 lg:grid-cols-4">
-        {stats.map((stat) => (
+        {content.items.map((stat) => (
           // The figure shows above its label but follows it in the markup (a <dl> names, then
           // gives). Its row is at least a line high, so a label painted before its figure never
           // moves; a figure that wraps (a narrow phone, larger text) grows it instead of overlapping.

@@ -1,4 +1,5 @@
 import type { Step } from '@/content/types';
+import { uiCopy } from '@/content/ui';
 import { Section } from './section';
 
 /** Numbered steps ("how it works", "what happens next"). */
@@ -29,7 +30,7 @@ export function StepList({
             </span>
             <div>
               <h3 className="text-lg font-bold text-ink-900">
-                <span className="sr-only">Step {index + 1}: </span>
+                <span className="sr-only">{uiCopy.stepNumber(index + 1)}</span>
                 {step.title}
               </h3>
               {/* wrap-anywhere: a step may name an email address, one unbreakable word. */}

@@ -4,7 +4,7 @@ import type {
   PageHeroContent,
   ServiceDescription,
   ServiceItem,
-  Stat,
+  StatsBandContent,
   Step,
 } from '@/content/types';
 
@@ -181,11 +181,14 @@ export const ariaLandingHero = {
   body: 'Aria answers 24/7, books tours and qualifies every prospect. Sign up and we will have her on your leasing line within days.',
 } as const satisfies PageHeroContent;
 
-export const ariaLandingStats = [
-  { value: '24/7', label: 'leasing calls answered' },
-  { value: '85%', label: 'lead conversion' },
-  { value: '60%', label: 'time saved for your team' },
-] as const satisfies readonly Stat[];
+export const ariaLandingStats = {
+  label: 'Aria by the numbers',
+  items: [
+    { value: '24/7', label: 'leasing calls answered' },
+    { value: '85%', label: 'lead conversion' },
+    { value: '60%', label: 'time saved for your team' },
+  ],
+} as const satisfies StatsBandContent;
 
 export const ariaSignup = {
   heading: 'Get started with Aria',

@@ -1,4 +1,10 @@
-import type { CtaBandContent, PageHeroContent, ServiceItem, Stat, Step } from '@/content/types';
+import type {
+  CtaBandContent,
+  PageHeroContent,
+  ServiceItem,
+  StatsBandContent,
+  Step,
+} from '@/content/types';
 
 export const learnHowItWorks = { label: 'Learn How It Works', href: '/how-it-works' } as const;
 
@@ -46,11 +52,14 @@ export const overviewFeatures = {
   ] as const satisfies readonly ServiceItem[],
 } as const;
 
-export const overviewStats = [
-  { value: '24/7', label: 'availability' },
-  { value: '85%', label: 'cost reduction' },
-  { value: '3x', label: 'faster response' },
-] as const satisfies readonly Stat[];
+export const overviewStats = {
+  label: 'Results at a glance',
+  items: [
+    { value: '24/7', label: 'availability' },
+    { value: '85%', label: 'cost reduction' },
+    { value: '3x', label: 'faster response' },
+  ],
+} as const satisfies StatsBandContent;
 
 export const overviewClosing = {
   heading: 'See it work on your calls',
@@ -107,12 +116,15 @@ export const howItWorksSteps = {
   ] as const satisfies readonly Step[],
 } as const;
 
-export const howItWorksStats = [
-  { value: '100%', label: 'call coverage' },
-  { value: 'Under 3s', label: 'response' },
-  { value: '95%', label: 'accuracy' },
-  { value: '24/7', label: 'availability' },
-] as const satisfies readonly Stat[];
+export const howItWorksStats = {
+  label: 'By the numbers',
+  items: [
+    { value: '100%', label: 'call coverage' },
+    { value: 'Under 3s', label: 'response' },
+    { value: '95%', label: 'accuracy' },
+    { value: '24/7', label: 'availability' },
+  ],
+} as const satisfies StatsBandContent;
 
 export const howItWorksClosing = {
   heading: 'What would this mean for your business?',
@@ -184,11 +196,14 @@ export const propertySolution = {
   ] as const satisfies readonly Step[],
 } as const;
 
-export const propertyStats = [
-  { value: '24/7', label: 'leasing line coverage' },
-  { value: '85%', label: 'conversion' },
-  { value: '60%', label: 'time saved' },
-] as const satisfies readonly Stat[];
+export const propertyStats = {
+  label: 'Aria by the numbers',
+  items: [
+    { value: '24/7', label: 'leasing line coverage' },
+    { value: '85%', label: 'conversion' },
+    { value: '60%', label: 'time saved' },
+  ],
+} as const satisfies StatsBandContent;
 
 export const propertyClosing = {
   heading: 'See what missed calls cost your property',

@@ -23,7 +23,7 @@ export default function AriaLandingPage() {
           {ariaSignup.cta.label}
         </a>
       </PageHero>
-      <StatsBand stats={ariaLandingStats} label="Aria by the numbers" />
+      <StatsBand content={ariaLandingStats} />
       <Section id="signup" heading={ariaSignup.heading} intro={ariaSignup.intro}>
         <div className="grid gap-10 lg:grid-cols-[3fr_2fr] lg:items-start">
           <div className="rounded-2xl border border-ink-200 bg-white p-6 shadow-sm sm:p-8">

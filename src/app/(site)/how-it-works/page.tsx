@@ -37,7 +37,7 @@ export default function HowItWorksPage() {
         intro={howItWorksSteps.intro}
         steps={howItWorksSteps.steps}
       />
-      <StatsBand stats={howItWorksStats} label="By the numbers" />
+      <StatsBand content={howItWorksStats} />
       <CtaBand content={howItWorksClosing}>
         <AppLink href={howItWorksClosing.seeRoi.href} className={buttonClass('inverse', 'lg')}>
           {howItWorksClosing.seeRoi.label}

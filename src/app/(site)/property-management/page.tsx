@@ -42,7 +42,7 @@ export default function PropertyManagementPage() {
         intro={propertySolution.intro}
         steps={propertySolution.steps}
       />
-      <StatsBand stats={propertyStats} label="Aria by the numbers" />
+      <StatsBand content={propertyStats} />
       <CtaBand content={propertyClosing}>
         {propertyClosing.links.map((link, index) => (
           <AppLink

@@ -33,7 +33,7 @@ export default function ServicesOverviewPage() {
         columns={3}
         tone="muted"
       />
-      <StatsBand stats={overviewStats} label="Results at a glance" />
+      <StatsBand content={overviewStats} />
       <CtaBand content={overviewClosing}>
         <AppLink href={learnHowItWorks.href} className={buttonClass('inverse', 'lg')}>
           {learnHowItWorks.label}
