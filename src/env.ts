@@ -296,6 +296,8 @@ const schema = z.object({
   CHAT_TIMEOUT_MS: optional(integer(1_000, 120_000)).default(20_000),
   CHAT_IDLE_TIMEOUT_MS: optional(integer(500, 120_000)).default(15_000),
   CHAT_RATE_LIMIT_PER_MINUTE: optional(integer(0, 100_000)).default(20),
+  // Messages passed to the chat webhook (and its paid model) per clock hour from all visitors; 0: no limit.
+  CHAT_MESSAGES_PER_HOUR: optional(integer(0, 1_000_000)).default(1000),
 
   // --- Server only: the live voice demo's proxy (POST /api/voice/web-call) ---
   RETELL_API_KEY: optional(z.string().min(8, 'must be at least 8 characters')),
@@ -303,6 +305,8 @@ const schema = z.object({
   RETELL_BASE_URL: optional(url).default('https://api.retellai.com'),
   VOICE_TIMEOUT_MS: optional(integer(1_000, 60_000)).default(10_000),
   VOICE_RATE_LIMIT_PER_MINUTE: optional(integer(0, 100_000)).default(5),
+  // Paid web calls started per clock hour from all visitors; 0: no limit.
+  VOICE_CALLS_PER_HOUR: optional(integer(0, 100_000)).default(30),
 
   // --- Server only: the agency's inbox (/admin) ---
   // Signs the session cookie. Unset: a random secret kept in the database, shared by every instance.

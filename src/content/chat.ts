@@ -55,6 +55,9 @@ export const chatPanelCopy = {
     /** A streamed reply stopped coming before it was complete. */
     interrupted: 'The reply was cut off before it finished. Please try again.',
     rateLimited: 'You are sending messages quickly. Please wait a moment and try again.',
+    /** The site's messages for this hour, from all visitors, are used up. */
+    overBudget:
+      'The assistant has answered all the messages it can this hour. Please try again later, or contact us directly.',
     tooLong: `Messages can be at most ${chatConfig.maxMessageChars} characters.`,
     invalid: 'That message could not be sent. Please reload the page and try again.',
   },

@@ -125,6 +125,26 @@ export const alertEmails = {
     ],
     link: 'Open the inbox',
   },
+  budgetReached: {
+    chat: {
+      subject: 'Website chat paused: its hourly limit was reached',
+      heading: 'The chat assistant reached its hourly limit',
+      paragraphs: [
+        'Visitors sent {limit} chat messages to your assistant in the hour from {hour}, the limit CHAT_MESSAGES_PER_HOUR sets so that nobody can run up the bill of the model behind it. Until the hour ends the chat tells visitors it is busy and to try again later; their messages are not sent on.',
+        'Each chat message is also limited per visitor, so this many usually means many visitors, or many addresses used by one. If it was genuine traffic, raise CHAT_MESSAGES_PER_HOUR. You get one such email an hour at most.',
+      ],
+      link: 'Open the overview',
+    },
+    voice: {
+      subject: 'Live voice demo paused: its hourly limit was reached',
+      heading: 'The live voice demo reached its hourly limit',
+      paragraphs: [
+        'Visitors started {limit} voice demo calls in the hour from {hour}, the limit VOICE_CALLS_PER_HOUR sets so that nobody can run up the voice provider’s bill. Until the hour ends the demo tells visitors it is busy and to try again later; no further call is started.',
+        'Calls are also limited per visitor, so this many usually means many visitors, or many addresses used by one. If it was genuine traffic, raise VOICE_CALLS_PER_HOUR. You get one such email an hour at most.',
+      ],
+      link: 'Open the overview',
+    },
+  },
   intakeFailing: {
     subject: 'The website is refusing leads: {error}',
     heading: 'The website cannot store leads',

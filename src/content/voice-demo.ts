@@ -30,6 +30,7 @@ export type VoiceDemoContent = {
     networkError: string;
     notConfigured: string;
     rateLimited: string;
+    overBudget: string;
     httpError: string;
     providerUnreachable: string;
     noToken: string;
@@ -68,6 +69,8 @@ export const voiceDemo = {
     networkError: 'The site could not be reached. Check your connection and try again.',
     notConfigured: 'Voice demo is not configured',
     rateLimited: 'Too many calls from your connection. Please wait a minute and try again.',
+    /** The site's calls for this hour, from all visitors, are used up. */
+    overBudget: 'The demo line has taken all the calls it can this hour. Please try again later.',
     /** Without the provider's body, which may echo secrets. */
     httpError: 'HTTP error! status: {status}',
     providerUnreachable: 'The voice service could not be reached. Please try again shortly.',

@@ -439,6 +439,30 @@ test.describe('chat widget: conversation', () => {
     });
   });
 
+  test("past the site's hourly budget the panel says the assistant is busy this hour, and offers a retry", async ({
+    page,
+    expectedConsoleErrors,
+  }) => {
+    expectedConsoleErrors.push(/status of 503 .*api\/chat/);
+    // The server's answer once CHAT_MESSAGES_PER_HOUR is spent (paid-budgets.integ.ts reaches it).
+    await page.route('**/api/chat', (route) =>
+      route.fulfill({
+        status: 503,
+        headers: { 'content-type': 'application/json', 'retry-after': '1200' },
+        body: JSON.stringify({ error: 'over_budget', message: 'x', retryAfter: 1200 }),
+      }),
+    );
+    await page.goto('/ai-chatbot');
+    await waitForHydration(page);
+    await openWithLauncher(page);
+    await send(page, 'Are you open on Sundays?');
+    const alert = dialog(page).getByRole('alert');
+    await expect(alert).toContainText(
+      'The assistant has answered all the messages it can this hour. Please try again later, or contact us directly.',
+    );
+    await expect(alert.getByRole('button', { name: 'Try again' })).toBeVisible();
+  });
+
   test('a typing indicator shows while the reply is on its way; Shift+Enter adds a line instead of sending', async ({
     page,
   }) => {

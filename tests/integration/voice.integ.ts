@@ -56,6 +56,8 @@ beforeAll(async () => {
     RETELL_BASE_URL: provider.url,
     VOICE_TIMEOUT_MS: String(TIMEOUT_MS),
     VOICE_RATE_LIMIT_PER_MINUTE: String(RATE_LIMIT),
+    // This file starts more calls than an hour's default budget; paid-budgets.integ.ts tests it.
+    VOICE_CALLS_PER_HOUR: '0',
     TRUST_PROXY: '0',
     LOG_LEVEL: 'info',
     // In-memory rate-limit windows (with a DATABASE_URL they would live in PostgreSQL).

@@ -12,6 +12,15 @@ describe('parseEnv', () => {
     expect(env.NODE_ENV).toBe('production');
   });
 
+  it('gives the paid services an hourly budget unless 0 turns it off', () => {
+    expect(parseEnv({})).toMatchObject({ CHAT_MESSAGES_PER_HOUR: 1000, VOICE_CALLS_PER_HOUR: 30 });
+    expect(parseEnv({ CHAT_MESSAGES_PER_HOUR: '0', VOICE_CALLS_PER_HOUR: '0' })).toMatchObject({
+      CHAT_MESSAGES_PER_HOUR: 0,
+      VOICE_CALLS_PER_HOUR: 0,
+    });
+    expect(() => parseEnv({ VOICE_CALLS_PER_HOUR: '-1' })).toThrow(/VOICE_CALLS_PER_HOUR/);
+  });
+
   it('treats empty and blank values as unset', () => {
     const env = parseEnv({
       NEXT_PUBLIC_SITE_URL: '',

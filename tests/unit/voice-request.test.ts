@@ -158,6 +158,10 @@ describe('the browser side of the request', () => {
       ok: false,
       reason: 'Too many calls from your connection. Please wait a minute and try again.',
     });
+    expect(await readTokenResponse(json(503, { error: 'over_budget', retryAfter: 60 }))).toEqual({
+      ok: false,
+      reason: 'The demo line has taken all the calls it can this hour. Please try again later.',
+    });
     expect(
       await readTokenResponse(new Response('<html>Bad gateway</html>', { status: 504 })),
     ).toEqual({ ok: false, reason: 'HTTP error! status: 504' });

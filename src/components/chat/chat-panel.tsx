@@ -95,6 +95,7 @@ function errorFor(body: unknown, text: string): SendError {
   if (error === 'upstream' && detail === 'empty_reply')
     return { message: copy.errors.emptyReply, retry: text };
   if (error === 'rate_limited') return { message: copy.errors.rateLimited, retry: text };
+  if (error === 'over_budget') return { message: copy.errors.overBudget, retry: text };
   if (error === 'validation')
     return {
       message: fieldErrors?.chatInput === 'too_long' ? copy.errors.tooLong : copy.errors.invalid,

@@ -71,6 +71,8 @@ export async function readTokenResponse(response: Response): Promise<TokenResult
       return { ok: false, reason: messages.notConfigured };
     case 'rate_limited':
       return { ok: false, reason: messages.rateLimited };
+    case 'over_budget':
+      return { ok: false, reason: messages.overBudget };
     case 'upstream': {
       const status = record.providerStatus;
       // A 2xx from the provider is refused only for lacking the token.

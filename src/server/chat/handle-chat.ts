@@ -4,11 +4,13 @@ import { chatApiCopy } from '@/content/chat';
 import { env } from '@/env';
 import { parseBody } from '@/server/http/body';
 import {
+  guardBudget,
   guardPublicPost,
   isRefusal,
   json,
   refuse,
   runEndpoint,
+  type BudgetAlert,
   type LogFields,
   type Refusal,
 } from '@/server/http/endpoint';
@@ -89,7 +91,11 @@ function upstreamRefusal(reason: string): Refusal {
   });
 }
 
-async function decide(request: Request, logFields: LogFields): Promise<Answer | Refusal> {
+async function decide(
+  request: Request,
+  logFields: LogFields,
+  budgetAlert?: BudgetAlert,
+): Promise<Answer | Refusal> {
   const guard = await guardPublicPost(request, 'chat', env.CHAT_RATE_LIMIT_PER_MINUTE);
   if (isRefusal(guard)) return guard;
 
@@ -105,6 +111,9 @@ async function decide(request: Request, logFields: LogFields): Promise<Answer | 
     logFields.reason = 'not_configured';
     return { status: 200, kind: 'demo', reason: 'not_configured' };
   }
+  // Counted only for a message the paid model behind the webhook would answer.
+  const overBudget = await guardBudget('chat', env.CHAT_MESSAGES_PER_HOUR, budgetAlert);
+  if (overBudget) return overBudget;
   const body = JSON.stringify({
     action: 'sendMessage',
     sessionId,
@@ -138,11 +147,12 @@ async function decide(request: Request, logFields: LogFields): Promise<Answer | 
   return upstreamRefusal(answer.reason);
 }
 
-export function handleChatPost(request: Request): Promise<Response> {
+/** `budgetAlert` tells the agency when CHAT_MESSAGES_PER_HOUR is reached (once an hour). */
+export function handleChatPost(request: Request, budgetAlert?: BudgetAlert): Promise<Response> {
   return runEndpoint(
     {
       name: 'chat',
-      decide,
+      decide: (request, logFields) => decide(request, logFields, budgetAlert),
       respond: (answer) => {
         if (answer.kind === 'stream') return ndjsonResponse(answer.stream);
         return answer.kind === 'reply'

@@ -342,8 +342,8 @@ export const leadSettings = pgTable('lead_settings', {
 });
 
 /**
- * Rate-limit windows shared by every instance on one PostgreSQL server (http/rate-limit.ts): the
- * current one-minute window per scope and hashed client address.
+ * Counters shared by every instance on one PostgreSQL server (http/rate-limit.ts): the current
+ * one-minute window per scope and hashed client address, and each paid service's clock hour.
  */
 export const rateLimitWindows = pgTable(
   'rate_limit_windows',

@@ -2,7 +2,7 @@ import 'server-only';
 import { env } from '@/env';
 import { describeError, log } from '@/server/log';
 import { clientAddress, rateLimitKey } from './client-address';
-import { checkRateLimit } from './rate-limit';
+import { checkRateLimit, spendHourlyBudget } from './rate-limit';
 import { isSameOrigin } from './same-origin';
 
 /**
@@ -25,6 +25,7 @@ const errorCodes = {
   upstream: 'The service behind this endpoint did not answer as expected.',
   not_configured: 'This feature is not configured.',
   unavailable: 'The service is temporarily unavailable. Please try again shortly.',
+  over_budget: 'This service has reached its limit for this hour. Please try again later.',
 } as const;
 
 export type ErrorCode = keyof typeof errorCodes;
@@ -43,6 +44,7 @@ const statusOf = {
   upstream: 502,
   not_configured: 503,
   unavailable: 503,
+  over_budget: 503,
 } as const satisfies Record<ErrorCode, number>;
 
 /** Field name -> error code (e.g. 'required', 'invalid'); see docs/api.md. */
@@ -80,7 +82,7 @@ export function json(
   return Response.json(body, { status, headers: { 'Cache-Control': 'no-store', ...headers } });
 }
 
-/** The JSON answer to a refusal (docs/api.md), with Retry-After on 429. */
+/** The JSON answer to a refusal (docs/api.md), with Retry-After when it says when to come back. */
 export function refusalResponse(refusal: Refusal): Response {
   const { refused, status, message, fieldErrors, retryAfterSeconds, extra } = refusal;
   const body = {
@@ -181,4 +183,27 @@ export async function guardPublicPost(
   const rate = await checkRateLimit(scope, rateLimitKey(address), limitPerMinute);
   if (!rate.allowed) return refuse('rate_limited', { retryAfterSeconds: rate.retryAfterSeconds });
   return { address };
+}
+
+/** Tells the agency that a paid service reached its hourly budget (outbox/alerts.ts writes it). */
+export type BudgetAlert = (service: 'chat' | 'voice', limit: number, now: Date) => Promise<void>;
+
+/**
+ * Spends one of a paid service's uses this hour (http/rate-limit.ts): past `perHour` from all
+ * visitors, a 503 until the hour ends, and on the hour's first refusal a warning and `alert`.
+ */
+export async function guardBudget(
+  service: 'chat' | 'voice',
+  perHour: number,
+  alert: BudgetAlert | undefined,
+): Promise<Refusal | null> {
+  const budget = await spendHourlyBudget(service, perHour);
+  if (budget.allowed) return null;
+  if (budget.firstRefused) {
+    log('warn', `${service}.budget_reached`, { limit: budget.limit });
+    await alert?.(service, budget.limit, new Date()).catch((error: unknown) =>
+      log('error', `${service}.budget_alert_failed`, { error: describeError(error) }),
+    );
+  }
+  return refuse('over_budget', { retryAfterSeconds: budget.retryAfterSeconds, reason: 'budget' });
 }

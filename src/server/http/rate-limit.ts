@@ -6,18 +6,25 @@ import { hashAddress } from '@/server/http/client-address';
 import { describeError, log } from '@/server/log';
 
 /**
- * Per-address rate limits in one-minute windows: in PostgreSQL with DATABASE_URL, so instances
- * share them (keyed by a salted hash of the address), in memory on the single-process embedded
- * database. If PostgreSQL cannot be reached memory takes over: better than refusing everyone.
+ * Counters in fixed windows: per-address rate limits in one-minute windows, and each paid
+ * service's budget in clock hours. In PostgreSQL with DATABASE_URL, so instances share them
+ * (addresses as a salted hash), in memory on the single-process embedded database. If PostgreSQL
+ * cannot be reached memory takes over: better than refusing everyone.
  */
 
 export type RateLimitResult = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
 const WINDOW_MS = 60_000;
+const HOUR_MS = 60 * WINDOW_MS;
 const MAX_KEYS = 50_000;
 
-/** In-process windows (also the fallback). `now` is injectable for tests. */
-export function createMemoryWindows(windowMs = WINDOW_MS) {
+type Hit = { count: number; retryAfterSeconds: number };
+
+/**
+ * In-process windows (also the fallback): each starts at its key's first use or, `aligned`, on
+ * the clock. `now` is injectable for tests.
+ */
+export function createMemoryWindows(windowMs = WINDOW_MS, aligned = false) {
   const windows = new Map<string, { start: number; count: number }>();
   const prune = (now: number) => {
     for (const [key, window] of windows) if (now - window.start >= windowMs) windows.delete(key);
@@ -27,34 +34,42 @@ export function createMemoryWindows(windowMs = WINDOW_MS) {
       windows.delete(key);
     }
   };
+  const count = (key: string, now = Date.now()): Hit => {
+    let window = windows.get(key);
+    if (!window || now - window.start >= windowMs) {
+      if (!window && windows.size >= MAX_KEYS) prune(now);
+      window = { start: aligned ? now - (now % windowMs) : now, count: 0 };
+      windows.set(key, window);
+    }
+    window.count += 1;
+    return { count: window.count, retryAfterSeconds: secondsLeft(window.start + windowMs, now) };
+  };
   return {
-    hit(key: string, limit: number, now = Date.now()): RateLimitResult {
-      let window = windows.get(key);
-      if (!window || now - window.start >= windowMs) {
-        if (!window && windows.size >= MAX_KEYS) prune(now);
-        window = { start: now, count: 0 };
-        windows.set(key, window);
-      }
-      window.count += 1;
-      if (window.count <= limit) return { allowed: true };
-      return {
-        allowed: false,
-        retryAfterSeconds: Math.max(1, Math.ceil((window.start + windowMs - now) / 1000)),
-      };
-    },
+    hit: (key: string, limit: number, now = Date.now()): RateLimitResult =>
+      verdict(count(key, now), limit),
+    count,
   };
 }
 
+const secondsLeft = (end: number, now: number) => Math.max(1, Math.ceil((end - now) / 1000));
+
+function verdict(hit: Hit, limit: number): RateLimitResult {
+  return hit.count <= limit
+    ? { allowed: true }
+    : { allowed: false, retryAfterSeconds: hit.retryAfterSeconds };
+}
+
 const memory = createMemoryWindows();
+const memoryHours = createMemoryWindows(HOUR_MS, true);
 let lastCleanup = 0;
 
-async function hitShared(key: string, limit: number, now: number): Promise<RateLimitResult> {
+/** Counts one in `key`'s shared window of `windowMs`, aligned to the clock. */
+async function countShared(key: string, windowMs: number, now: number): Promise<Hit> {
   const database = await getDatabase();
-  const windowStart = new Date(Math.floor(now / WINDOW_MS) * WINDOW_MS);
-  const hashed = `${key.split(':')[0]}:${hashAddress(key, database.ipHashSalt)}`;
+  const windowStart = new Date(Math.floor(now / windowMs) * windowMs);
   const result = await database.db
     .execute(sql`INSERT INTO rate_limit_windows AS w (key, window_start, count)
-      VALUES (${hashed}, ${windowStart.toISOString()}::timestamptz, 1)
+      VALUES (${key}, ${windowStart.toISOString()}::timestamptz, 1)
     ON CONFLICT (key) DO UPDATE SET
       count = CASE WHEN w.window_start = EXCLUDED.window_start THEN w.count + 1 ELSE 1 END,
       window_start = EXCLUDED.window_start
@@ -62,21 +77,24 @@ async function hitShared(key: string, limit: number, now: number): Promise<RateL
   const count = Number(
     (result as unknown as { rows: Array<{ count: number }> }).rows[0]?.count ?? 1,
   );
+  // Every window has ended an hour after it began, the longest's included.
   if (now - lastCleanup > WINDOW_MS) {
     lastCleanup = now;
     void database.db
       .execute(
-        sql`DELETE FROM rate_limit_windows WHERE window_start < ${new Date(windowStart.getTime() - WINDOW_MS).toISOString()}::timestamptz`,
+        sql`DELETE FROM rate_limit_windows WHERE window_start < ${new Date(now - HOUR_MS - WINDOW_MS).toISOString()}::timestamptz`,
       )
       .catch((error: unknown) =>
         log('warn', 'rate_limit.cleanup_failed', { error: describeError(error) }),
       );
   }
-  if (count <= limit) return { allowed: true };
-  return {
-    allowed: false,
-    retryAfterSeconds: Math.max(1, Math.ceil((windowStart.getTime() + WINDOW_MS - now) / 1000)),
-  };
+  return { count, retryAfterSeconds: secondsLeft(windowStart.getTime() + windowMs, now) };
+}
+
+async function hitShared(key: string, limit: number, now: number): Promise<RateLimitResult> {
+  const { ipHashSalt } = await getDatabase();
+  const hashed = `${key.split(':')[0]}:${hashAddress(key, ipHashSalt)}`;
+  return verdict(await countShared(hashed, WINDOW_MS, now), limit);
 }
 
 /** Counts one request from `address` in `scope` (e.g. 'leads:contact', 'chat', 'voice'). */
@@ -95,4 +113,39 @@ export async function checkRateLimit(
     log('warn', 'rate_limit.shared_unavailable', { scope, error: describeError(error) });
     return memory.hit(key, limit, now);
   }
+}
+
+export type BudgetResult =
+  | { allowed: true }
+  | { allowed: false; retryAfterSeconds: number; limit: number; firstRefused: boolean };
+
+/**
+ * Spends one of a paid service's `perHour` uses in this clock hour, across instances, so many
+ * addresses together cannot run up its bill. `firstRefused` is true for exactly one refusal an
+ * hour (the count is atomic), the one to alert on. Refused uses count too; the hour's end resets.
+ */
+export async function spendHourlyBudget(
+  service: 'chat' | 'voice',
+  perHour: number,
+  now = Date.now(),
+): Promise<BudgetResult> {
+  if (perHour <= 0) return { allowed: true };
+  const key = `budget:${service}`;
+  let hit: Hit;
+  if (!env.DATABASE_URL) hit = memoryHours.count(key, now);
+  else {
+    try {
+      hit = await countShared(key, HOUR_MS, now);
+    } catch (error) {
+      log('warn', 'rate_limit.shared_unavailable', { scope: key, error: describeError(error) });
+      hit = memoryHours.count(key, now);
+    }
+  }
+  if (hit.count <= perHour) return { allowed: true };
+  return {
+    allowed: false,
+    retryAfterSeconds: hit.retryAfterSeconds,
+    limit: perHour,
+    firstRefused: hit.count === perHour + 1,
+  };
 }

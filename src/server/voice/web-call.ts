@@ -2,11 +2,13 @@ import 'server-only';
 import { env } from '@/env';
 import { parseBody } from '@/server/http/body';
 import {
+  guardBudget,
   guardPublicPost,
   isRefusal,
   json,
   refuse,
   runEndpoint,
+  type BudgetAlert,
   type Refusal,
 } from '@/server/http/endpoint';
 import { log } from '@/server/log';
@@ -35,6 +37,7 @@ export function pagePathFrom(body: unknown): string | null {
 async function decide(
   request: Request,
   logFields: Record<string, unknown>,
+  budgetAlert?: BudgetAlert,
 ): Promise<Created | Refusal> {
   const guard = await guardPublicPost(request, 'voice', env.VOICE_RATE_LIMIT_PER_MINUTE);
   if (isRefusal(guard)) return guard;
@@ -47,6 +50,9 @@ async function decide(
   const parsed = await parseBody(request, { limit: MAX_BODY_BYTES, forms: false });
   if (isRefusal(parsed) && (parsed.refused === 'timeout' || parsed.refused === 'too_large'))
     return parsed;
+  // Counted only for a call the provider would be paid for.
+  const overBudget = await guardBudget('voice', env.VOICE_CALLS_PER_HOUR, budgetAlert);
+  if (overBudget) return overBudget;
   const metadata: WebCallMetadata = {
     source: 'website_voice_demo',
     page_path: isRefusal(parsed) ? null : pagePathFrom(parsed.body),
@@ -71,11 +77,12 @@ async function decide(
   });
 }
 
-export function handleWebCallPost(request: Request): Promise<Response> {
+/** `budgetAlert` tells the agency when VOICE_CALLS_PER_HOUR is reached (once an hour). */
+export function handleWebCallPost(request: Request, budgetAlert?: BudgetAlert): Promise<Response> {
   return runEndpoint(
     {
       name: 'voice',
-      decide,
+      decide: (request, logFields) => decide(request, logFields, budgetAlert),
       // Only the token: the browser needs nothing else to join the call.
       respond: (created) => json(200, { access_token: created.accessToken }),
     },

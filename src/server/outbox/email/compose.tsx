@@ -179,6 +179,7 @@ export type AlertPayload =
       lastSuccessAt: string | null;
     }
   | { kind: 'autoresponse_cap'; cap: number; hour: string }
+  | { kind: 'budget_reached'; service: 'chat' | 'voice'; limit: number; hour: string }
   | { kind: 'intake_failing'; since: string; refused: number; error: IntakeError }
   | {
       kind: 'intake_recovered';
@@ -224,7 +225,7 @@ function alertEmail(
   return { subject, ...rendered };
 }
 
-/** The watchdog's emails: a failed delivery, a failing webhook, the cap, the digest, a test. */
+/** The watchdog's emails: a failed delivery, a failing webhook, a cap or budget, the digest, a test. */
 export function alertMessage(payload: AlertPayload): ComposedEmail {
   switch (payload.kind) {
     case 'delivery_failed':
@@ -254,6 +255,12 @@ export function alertMessage(payload: AlertPayload): ComposedEmail {
         alertEmails.autoresponseCap,
         { cap: payload.cap, hour: when(payload.hour) },
         inboxLinks.inbox(),
+      );
+    case 'budget_reached':
+      return alertEmail(
+        alertEmails.budgetReached[payload.service],
+        { limit: payload.limit, hour: when(payload.hour) },
+        inboxLinks.overview(),
       );
     case 'intake_failing':
     case 'intake_recovered':
