@@ -185,7 +185,7 @@ export async function guardPublicPost(
   return { address };
 }
 
-/** Tells the agency that a paid service reached its hourly budget (outbox/alerts.ts writes it). */
+/** Tells the agency a paid service reached its hourly budget (outbox/budget-alert.ts). */
 export type BudgetAlert = (service: 'chat' | 'voice', limit: number, now: Date) => Promise<void>;
 
 /**
