@@ -339,6 +339,16 @@ export const overviewCopy = {
   sendTest: 'Send test event',
   testIntro:
     'A test event is marked test: true and is not a lead. It shows what your receiver answers.',
+  budgets: 'Chat and voice this hour',
+  budgetsIntro:
+    'The chat assistant’s model and the live voice demo are paid per use, so each has a limit per clock hour from all visitors together. Past it, visitors are told the service is busy until the hour ends, and the alert addresses get one email.',
+  budgetNames: {
+    chat: 'Chat messages (CHAT_MESSAGES_PER_HOUR)',
+    voice: 'Voice demo calls (VOICE_CALLS_PER_HOUR)',
+  },
+  budgetUsed: '{used} of {limit}, counted again from {resetsAt} UTC',
+  budgetReached: 'All {limit} used, {refused} refused since; open again from {resetsAt} UTC',
+  budgetOff: 'No limit (0)',
 } as const;
 
 export const deletionCopy = {

@@ -3,6 +3,7 @@ import type { Server } from 'node:http';
 import type { Auth } from './admin/auth';
 import type { ChatWebhookHealth } from './chat/webhook-health';
 import type { Database, Db } from './db/client';
+import type { MemoryWindows } from './http/rate-limit';
 import type { IntakeState } from './leads/intake-health';
 import type { MailThread } from './outbox/email/transport';
 
@@ -51,6 +52,8 @@ type ProcessGlobals = {
   __leadsRetention?: NodeJS.Timeout;
   /** Whether leads are being refused, and the probe that notices their end (leads/intake-health.ts). */
   __intakeHealth?: IntakeState;
+  /** The paid services' hours on the embedded database, read by the inbox too (http/rate-limit.ts). */
+  __budgetHours?: MemoryWindows;
   /** The chat webhook's last answer in this process (chat/webhook-health.ts). */
   __chatWebhookHealth?: Omit<ChatWebhookHealth, 'configured'>;
 };

@@ -839,6 +839,23 @@ test.describe('the inbox', () => {
     await expect(webhookOf('Demo request')).toContainText(
       'No webhook: set LEADS_WEBHOOK_URL (or this form’s own).',
     );
+    // The paid services' hour as the chat endpoint counted it: the page reads the same count (the
+    // e2e build allows 100000 of each).
+    const chat = await request.post('/api/chat', {
+      data: { sessionId: '4f1c2b7e-9a3d-4e8f-b6a5-0c1d2e3f4a5b', chatInput: 'Counted?' },
+    });
+    expect([200, 502]).toContain(chat.status()); // a reply or the demo, or 502 with no webhook up
+    await page.reload();
+    const budgets = page.getByRole('region', { name: overviewCopy.budgets });
+    const upTo = '\\d{4}-\\d\\d-\\d\\d \\d\\d:00 UTC';
+    await expect(budgets.getByRole('term')).toHaveText([
+      'Chat messages (CHAT_MESSAGES_PER_HOUR)',
+      'Voice demo calls (VOICE_CALLS_PER_HOUR)',
+    ]);
+    await expect(budgets.getByRole('definition')).toHaveText([
+      new RegExp(`^[1-9]\\d* of 100000, counted again from ${upTo}$`),
+      new RegExp(`^\\d+ of 100000, counted again from ${upTo}$`),
+    ]);
     await expectNoAxeViolations(page);
 
     await page.getByRole('button', { name: 'Send test event: Contact' }).click();

@@ -4,6 +4,7 @@ import { POST as chatPost } from '@/app/api/chat/route';
 import { POST as voicePost } from '@/app/api/voice/web-call/route';
 import { alertEmails } from '@/content/emails';
 import { closeDatabase, getDatabase } from '@/server/db/client';
+import { budgetsThisHour } from '@/server/http/rate-limit';
 import { runOutboxOnce, waitForOutbox } from '@/server/outbox/worker';
 import { startMailCatcher } from '../../scripts/lib/mail-catcher.mjs';
 import { replyWith, startChatWebhook } from './support/chat-webhook';
@@ -111,6 +112,13 @@ describe('the chat budget', () => {
     expect(warnings('chat.budget_reached')).toEqual([
       expect.objectContaining({ level: 'warn', limit: CHAT_BUDGET }),
     ]);
+    // What the inbox's overview shows: the hour's count, refusals included, and when it starts again.
+    expect((await budgetsThisHour()).find((budget) => budget.service === 'chat')).toEqual({
+      service: 'chat',
+      limit: CHAT_BUDGET,
+      used: CHAT_BUDGET + 2,
+      resetsAt: new Date('2034-03-01T11:00:00.000Z'),
+    });
 
     await runOutboxOnce();
     await waitForOutbox();
@@ -124,6 +132,7 @@ describe('the chat budget', () => {
     at('2034-03-01T11:00:00.500Z');
     expect((await chatMessage()).status).toBe(200);
     expect(webhook.received.length - before).toBe(CHAT_BUDGET + 1);
+    expect((await budgetsThisHour())[0]).toMatchObject({ service: 'chat', used: 1 });
   });
 
   it('counts no demo reply: without a webhook nothing is paid for', async () => {

@@ -4,6 +4,7 @@ import { env } from '@/env';
 import { getDatabase } from '@/server/db/client';
 import { hashAddress } from '@/server/http/client-address';
 import { describeError, log } from '@/server/log';
+import { processGlobals } from '@/server/process';
 
 /**
  * Counters in fixed windows: per-address rate limits in one-minute windows, and each paid
@@ -48,6 +49,11 @@ export function createMemoryWindows(windowMs = WINDOW_MS, aligned = false) {
     hit: (key: string, limit: number, now = Date.now()): RateLimitResult =>
       verdict(count(key, now), limit),
     count,
+    /** What `key`'s current window has counted, without counting. */
+    peek: (key: string, now = Date.now()): number => {
+      const window = windows.get(key);
+      return window && now - window.start < windowMs ? window.count : 0;
+    },
   };
 }
 
@@ -59,8 +65,12 @@ function verdict(hit: Hit, limit: number): RateLimitResult {
     : { allowed: false, retryAfterSeconds: hit.retryAfterSeconds };
 }
 
+export type MemoryWindows = ReturnType<typeof createMemoryWindows>;
+
 const memory = createMemoryWindows();
-const memoryHours = createMemoryWindows(HOUR_MS, true);
+// On the process, not the module: the endpoints count and the inbox's overview reads, from
+// bundles of their own.
+const memoryHours = (processGlobals.__budgetHours ??= createMemoryWindows(HOUR_MS, true));
 let lastCleanup = 0;
 
 /** Counts one in `key`'s shared window of `windowMs`, aligned to the clock. */
@@ -148,4 +158,43 @@ export async function spendHourlyBudget(
     limit: perHour,
     firstRefused: hit.count === perHour + 1,
   };
+}
+
+export type BudgetUsage = {
+  service: 'chat' | 'voice';
+  limit: number;
+  used: number;
+  resetsAt: Date;
+};
+
+/** How much of each paid service's budget this clock hour has used, refusals included. */
+export async function budgetsThisHour(now = Date.now()): Promise<BudgetUsage[]> {
+  const hourStart = new Date(Math.floor(now / HOUR_MS) * HOUR_MS);
+  const resetsAt = new Date(hourStart.getTime() + HOUR_MS);
+  const limits = { chat: env.CHAT_MESSAGES_PER_HOUR, voice: env.VOICE_CALLS_PER_HOUR };
+  const used = new Map<string, number>(
+    Object.keys(limits).map((service) => [service, memoryHours.peek(`budget:${service}`, now)]),
+  );
+  if (env.DATABASE_URL) {
+    try {
+      const { db } = await getDatabase();
+      const result = await db.execute(sql`SELECT key, count FROM rate_limit_windows
+        WHERE key IN ('budget:chat', 'budget:voice')
+          AND window_start = ${hourStart.toISOString()}::timestamptz`);
+      used.clear();
+      for (const row of (result as unknown as { rows: Array<{ key: string; count: number }> }).rows)
+        used.set(row.key.slice('budget:'.length), Number(row.count));
+    } catch (error) {
+      log('warn', 'rate_limit.shared_unavailable', {
+        scope: 'budget',
+        error: describeError(error),
+      });
+    }
+  }
+  return (['chat', 'voice'] as const).map((service) => ({
+    service,
+    limit: limits[service],
+    used: used.get(service) ?? 0,
+    resetsAt,
+  }));
 }

@@ -10,6 +10,7 @@ import { Panel } from '@/components/admin/panel';
 import { ResultsTable } from '@/components/admin/results-table';
 import { bodyCell as cell, headCell as head, ScrollTable } from '@/components/admin/scroll-table';
 import { requireOperator } from '@/server/admin/session';
+import { budgetsThisHour, type BudgetUsage } from '@/server/http/rate-limit';
 import { overview, OVERVIEW_DAYS } from '@/server/leads/overview';
 import { deliveryHealthReport } from '@/server/outbox/delivery-health';
 import { alertRecipients } from '@/server/outbox/targets';
@@ -21,7 +22,11 @@ export const metadata: Metadata = { title: overviewCopy.title };
 
 export default async function OverviewPage() {
   await requireOperator();
-  const [data, health] = await Promise.all([overview(), deliveryHealthReport()]);
+  const [data, health, budgets] = await Promise.all([
+    overview(),
+    deliveryHealthReport(),
+    budgetsThisHour(),
+  ]);
   const [testRecipient] = alertRecipients();
   const dimensions = ['source', 'campaign', 'page'] as const;
   return (
@@ -204,6 +209,31 @@ export default async function OverviewPage() {
           );
         })}
       </Panel>
+
+      <Panel
+        id="budgets-heading"
+        heading={overviewCopy.budgets}
+        intro={overviewCopy.budgetsIntro}
+        className="mt-6"
+      >
+        <dl className="mt-3 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[22rem_minmax(0,1fr)]">
+          {budgets.map((budget) => (
+            <div key={budget.service} className="contents">
+              <dt className="font-semibold text-ink-800">
+                {overviewCopy.budgetNames[budget.service]}
+              </dt>
+              <dd className="min-w-0">{budgetState(budget)}</dd>
+            </div>
+          ))}
+        </dl>
+      </Panel>
     </>
   );
+}
+
+/** A budget's hour in words: off, how much is used, or reached and how much it has refused. */
+function budgetState({ limit, used, resetsAt }: BudgetUsage): string {
+  if (limit <= 0) return overviewCopy.budgetOff;
+  const values = { limit, used, refused: used - limit, resetsAt: formatUtc(resetsAt) };
+  return fill(used >= limit ? overviewCopy.budgetReached : overviewCopy.budgetUsed, values);
 }
