@@ -7,6 +7,7 @@ import { ActionForm } from '@/components/admin/action-form';
 import { formatUtc } from '@/lib/utc-time';
 import { LeadsChart } from '@/components/admin/leads-chart';
 import { Panel } from '@/components/admin/panel';
+import { TermList } from '@/components/admin/term-list';
 import { ResultsTable } from '@/components/admin/results-table';
 import { bodyCell as cell, headCell as head, ScrollTable } from '@/components/admin/scroll-table';
 import { requireOperator } from '@/server/admin/session';
@@ -109,31 +110,23 @@ export default async function OverviewPage() {
         className="mt-6"
       >
         <h3 className="mt-5 font-bold">{overviewCopy.email}</h3>
-        <dl className="mt-2 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[14rem_minmax(0,1fr)]">
-          {(
+        <TermList
+          className="mt-2"
+          columns="sm:grid-cols-[14rem_minmax(0,1fr)]"
+          rows={[
+            [overviewCopy.emailWhat, pathStatus(health.email)],
+            [overviewCopy.lastSuccess, formatUtc(health.email.lastSuccessAt) || overviewCopy.never],
+            [overviewCopy.lastError, pathError(health.email)],
             [
-              [overviewCopy.emailWhat, pathStatus(health.email)],
-              [
-                overviewCopy.lastSuccess,
-                formatUtc(health.email.lastSuccessAt) || overviewCopy.never,
-              ],
-              [overviewCopy.lastError, pathError(health.email)],
-              [
-                overviewCopy.alerts,
-                fill(overviewCopy.alertCounts, {
-                  pending: health.alerts.pending,
-                  failed: health.alerts.failed,
-                  skipped: health.alerts.skipped,
-                }),
-              ],
-            ] as const
-          ).map(([term, value]) => (
-            <div key={term} className="contents">
-              <dt className="font-semibold text-ink-800">{term}</dt>
-              <dd className="min-w-0 [overflow-wrap:anywhere]">{value}</dd>
-            </div>
-          ))}
-        </dl>
+              overviewCopy.alerts,
+              fill(overviewCopy.alertCounts, {
+                pending: health.alerts.pending,
+                failed: health.alerts.failed,
+                skipped: health.alerts.skipped,
+              }),
+            ],
+          ]}
+        />
         {health.email.configured &&
           (testRecipient ? (
             <ActionForm action={testEmail} className="mt-3 space-y-2">
@@ -216,16 +209,14 @@ export default async function OverviewPage() {
         intro={overviewCopy.budgetsIntro}
         className="mt-6"
       >
-        <dl className="mt-3 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[22rem_minmax(0,1fr)]">
-          {budgets.map((budget) => (
-            <div key={budget.service} className="contents">
-              <dt className="font-semibold text-ink-800">
-                {overviewCopy.budgetNames[budget.service]}
-              </dt>
-              <dd className="min-w-0">{budgetState(budget)}</dd>
-            </div>
-          ))}
-        </dl>
+        <TermList
+          className="mt-3"
+          columns="sm:grid-cols-[22rem_minmax(0,1fr)]"
+          rows={budgets.map((budget) => [
+            overviewCopy.budgetNames[budget.service],
+            budgetState(budget),
+          ])}
+        />
       </Panel>
     </>
   );
