@@ -101,10 +101,26 @@ async function countShared(key: string, windowMs: number, now: number): Promise<
   return { count, retryAfterSeconds: secondsLeft(windowStart.getTime() + windowMs, now) };
 }
 
-async function hitShared(key: string, limit: number, now: number): Promise<RateLimitResult> {
-  const { ipHashSalt } = await getDatabase();
-  const hashed = `${key.split(':')[0]}:${hashAddress(key, ipHashSalt)}`;
-  return verdict(await countShared(hashed, WINDOW_MS, now), limit);
+/**
+ * Counts one in `key`'s window: shared in PostgreSQL with DATABASE_URL (under `sharedKey`), else,
+ * or while PostgreSQL cannot be reached, in `local`.
+ */
+async function countOne(
+  scope: string,
+  key: string,
+  local: MemoryWindows,
+  windowMs: number,
+  now: number,
+  sharedKey: (ipHashSalt: string) => string = () => key,
+): Promise<Hit> {
+  if (!env.DATABASE_URL) return local.count(key, now);
+  try {
+    const { ipHashSalt } = await getDatabase();
+    return await countShared(sharedKey(ipHashSalt), windowMs, now);
+  } catch (error) {
+    log('warn', 'rate_limit.shared_unavailable', { scope, error: describeError(error) });
+    return local.count(key, now);
+  }
 }
 
 /** Counts one request from `address` in `scope` (e.g. 'leads:contact', 'chat', 'voice'). */
@@ -116,13 +132,9 @@ export async function checkRateLimit(
 ): Promise<RateLimitResult> {
   if (limit <= 0) return { allowed: true };
   const key = `${scope}:${address}`;
-  if (!env.DATABASE_URL) return memory.hit(key, limit, now);
-  try {
-    return await hitShared(key, limit, now);
-  } catch (error) {
-    log('warn', 'rate_limit.shared_unavailable', { scope, error: describeError(error) });
-    return memory.hit(key, limit, now);
-  }
+  // Addresses are stored as a salted hash, under their scope's first word.
+  const hashed = (salt: string) => `${scope.split(':')[0]}:${hashAddress(key, salt)}`;
+  return verdict(await countOne(scope, key, memory, WINDOW_MS, now, hashed), limit);
 }
 
 export type BudgetResult =
@@ -141,16 +153,7 @@ export async function spendHourlyBudget(
 ): Promise<BudgetResult> {
   if (perHour <= 0) return { allowed: true };
   const key = `budget:${service}`;
-  let hit: Hit;
-  if (!env.DATABASE_URL) hit = memoryHours.count(key, now);
-  else {
-    try {
-      hit = await countShared(key, HOUR_MS, now);
-    } catch (error) {
-      log('warn', 'rate_limit.shared_unavailable', { scope: key, error: describeError(error) });
-      hit = memoryHours.count(key, now);
-    }
-  }
+  const hit = await countOne(key, key, memoryHours, HOUR_MS, now);
   if (hit.count <= perHour) return { allowed: true };
   return {
     allowed: false,
