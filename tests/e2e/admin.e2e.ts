@@ -791,6 +791,7 @@ test.describe('the inbox', () => {
           email: `results-${i}-${run}@example.com`,
           utm_source: source,
           utm_campaign: `campaign-${run}`,
+          page_url: `https://brightline.example/offers/${run}?utm_source=${source}`,
         }),
       );
     await signIn(page);
@@ -827,10 +828,11 @@ test.describe('the inbox', () => {
         .getByRole('cell'),
     ).toHaveText(['3', '2', '2', /^\d+ (s|min)$/]);
     await expect(
-      page.getByRole('table', { name: /Results by landing page/ }).getByRole('row', {
-        name: /^\/contact-us/,
-      }),
-    ).toBeVisible();
+      page
+        .getByRole('table', { name: /Results by landing page/ })
+        .getByRole('row', { name: new RegExp(`^/offers/${run}`) })
+        .getByRole('cell'),
+    ).toHaveText(['3', '2', '2', /^\d+ (s|min)$/]);
     const webhookOf = (form: string) =>
       page
         .getByRole('table', { name: `${form}: delivery health by channel` })
