@@ -95,8 +95,8 @@ export const webhookAuthCopy = {
 } as const;
 
 /**
- * The privacy policy's retention sentence ({retention} above), made by the page from the periods
- * the site enforces (LEADS_SPAM_RETENTION_DAYS, LEADS_RETENTION_DAYS).
+ * The privacy policy's retention sentence ({retention} above), made by its section from the
+ * periods the site enforces (LEADS_SPAM_RETENTION_DAYS, LEADS_RETENTION_DAYS).
  */
 export const retentionCopy = {
   spam: 'Submissions our spam checks catch are deleted from our database {period} after they arrive.',
