@@ -3,11 +3,11 @@ import { fill } from '@/lib/fill';
 import { visible } from '@/components/admin/format';
 import { formatUtc } from '@/lib/utc-time';
 import { ColumnHeads, ScrollTable } from '@/components/admin/scroll-table';
+import { TermList } from '@/components/admin/term-list';
 import type { LeadJob } from '@/server/outbox/lead-jobs';
 
 // A reply or an address may be one long unbroken string: it wraps rather than widen the page.
 const wraps = 'min-w-0 [overflow-wrap:anywhere]';
-const term = 'font-semibold text-ink-800';
 
 /** Each job's name on the page ('Email to the agency (ops@...)'), numbered if two read alike. */
 function jobNames(jobs: LeadJob[]): string[] {
@@ -29,37 +29,22 @@ export function LeadJobs({ jobs }: { jobs: LeadJob[] }) {
   return jobs.map((job, index) => (
     <div key={job.id} className="mt-5 border-t border-ink-200 pt-4">
       <h3 className={`font-bold ${wraps}`}>{names[index]}</h3>
-      <dl className="mt-2 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[12rem_minmax(0,1fr)]">
-        <dt className={term}>{leadCopy.status}</dt>
-        <dd>{deliveryLabels[job.status]}</dd>
-        {job.channel === 'webhook' && (
-          <>
-            <dt className={term}>{leadCopy.webhook}</dt>
-            <dd className={wraps}>{job.webhookUrl ?? leadCopy.none}</dd>
-          </>
-        )}
-        {/* Attempts made, as listed below: 'Deliver skipped' restarts the retry schedule's count. */}
-        <dt className={term}>{leadCopy.attempts}</dt>
-        <dd>{job.history.length}</dd>
-        {job.nextAttemptAt && job.status === 'pending' && (
-          <>
-            <dt className={term}>{leadCopy.nextAttempt}</dt>
-            <dd>{formatUtc(job.nextAttemptAt, { seconds: true })}</dd>
-          </>
-        )}
-        {job.deliveredAt && (
-          <>
-            <dt className={term}>{leadCopy.deliveredAt}</dt>
-            <dd>{formatUtc(job.deliveredAt, { seconds: true })}</dd>
-          </>
-        )}
-        {job.lastError && (
-          <>
-            <dt className={term}>{leadCopy.lastError}</dt>
-            <dd className={wraps}>{job.lastError}</dd>
-          </>
-        )}
-      </dl>
+      <TermList
+        className="mt-2"
+        rows={[
+          [leadCopy.status, deliveryLabels[job.status]],
+          job.channel === 'webhook' && [leadCopy.webhook, job.webhookUrl ?? leadCopy.none],
+          // Attempts made, as listed below: 'Deliver skipped' restarts the retry schedule's count.
+          [leadCopy.attempts, job.history.length],
+          job.nextAttemptAt &&
+            job.status === 'pending' && [
+              leadCopy.nextAttempt,
+              formatUtc(job.nextAttemptAt, { seconds: true }),
+            ],
+          job.deliveredAt && [leadCopy.deliveredAt, formatUtc(job.deliveredAt, { seconds: true })],
+          !!job.lastError && [leadCopy.lastError, job.lastError],
+        ]}
+      />
       {job.history.length === 0 ? (
         <p className="mt-2 text-sm text-ink-700">{leadCopy.noAttempts}</p>
       ) : (

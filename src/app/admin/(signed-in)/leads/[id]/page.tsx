@@ -11,6 +11,7 @@ import { formatUtc } from '@/lib/utc-time';
 import { SelectField } from '@/components/admin/fields';
 import { NoteField } from '@/components/admin/note-field';
 import { Panel } from '@/components/admin/panel';
+import { TermList } from '@/components/admin/term-list';
 import { readDraft } from '@/server/admin/draft';
 import { stage } from '@/server/admin/fields';
 import { fieldErrorProps, readFlash } from '@/server/admin/flash';
@@ -60,14 +61,7 @@ function Facts({
       {rows.length === 0 ? (
         <p className="mt-2 text-sm text-ink-700">{leadCopy.none}</p>
       ) : (
-        <dl className="mt-3 grid gap-x-4 gap-y-2 text-sm sm:grid-cols-[12rem_minmax(0,1fr)]">
-          {rows.map(([term, value]) => (
-            <div key={term} className="contents">
-              <dt className="font-semibold text-ink-800">{term}</dt>
-              <dd className={`${wraps} text-ink-900`}>{value}</dd>
-            </div>
-          ))}
-        </dl>
+        <TermList className="mt-3" valueClassName="whitespace-pre-wrap text-ink-900" rows={rows} />
       )}
     </Panel>
   );
@@ -172,18 +166,21 @@ export default async function LeadPage({ params, searchParams }: Props) {
                 {fill(leadCopy.stageRestored, { stage: stageLabels[keptStage] })}
               </p>
             )}
-            <dl className="mt-3 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[12rem_minmax(0,1fr)]">
-              <dt className="font-semibold text-ink-800">{leadCopy.firstResponse}</dt>
-              <dd>
-                {lead.firstResponseAt
-                  ? fill(leadCopy.firstResponseAfter, {
-                      duration: formatDuration(
-                        (lead.firstResponseAt.getTime() - lead.createdAt.getTime()) / 1000,
-                      ),
-                    })
-                  : leadCopy.noResponse}
-              </dd>
-            </dl>
+            <TermList
+              className="mt-3"
+              rows={[
+                [
+                  leadCopy.firstResponse,
+                  lead.firstResponseAt
+                    ? fill(leadCopy.firstResponseAfter, {
+                        duration: formatDuration(
+                          (lead.firstResponseAt.getTime() - lead.createdAt.getTime()) / 1000,
+                        ),
+                      })
+                    : leadCopy.noResponse,
+                ],
+              ]}
+            />
             <h3 className="mt-5 font-bold">{leadCopy.notes}</h3>
             {notes.length === 0 ? (
               <p className="mt-1 text-sm text-ink-700">{leadCopy.noNotes}</p>
@@ -264,10 +261,11 @@ export default async function LeadPage({ params, searchParams }: Props) {
         <Facts id="fields-heading" label={leadCopy.fields} rows={fieldRows} />
         <Facts id="attribution-heading" label={leadCopy.attribution} rows={attributionRows} />
         <Panel id="delivery-heading" heading={leadCopy.delivery} intro={leadCopy.deliveryIntro}>
-          <dl className="mt-3 grid gap-x-4 gap-y-2 text-sm sm:grid-cols-[12rem_minmax(0,1fr)]">
-            <dt className="font-semibold text-ink-800">{leadCopy.idempotencyKey}</dt>
-            <dd className="break-all font-mono">{lead.id}</dd>
-          </dl>
+          <TermList
+            className="mt-3"
+            valueClassName="font-mono"
+            rows={[[leadCopy.idempotencyKey, lead.id]]}
+          />
           {jobs.some((job) => job.status === 'pending' || job.status === 'failed') && (
             <div className="mt-3 space-y-2">
               <p className="text-sm text-ink-700">{leadCopy.sendNowIntro}</p>
