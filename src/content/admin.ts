@@ -316,6 +316,11 @@ export const overviewCopy = {
     'Sends one message to {to} through the mail server and shows what it answered, or what went wrong.',
   noAlertRecipient:
     'There is no one to send a test email to: LEADS_ALERT_TO is none. Set it to an address.',
+  chatApp: 'Chat app',
+  chatWhat: 'Incoming webhook (LEADS_NOTIFY_CHAT_URL)',
+  sendTestChat: 'Send test message',
+  testChatIntro:
+    'Posts one message to the chat app that says it is a test and names no lead, and shows what the chat app answered.',
   formCaption: '{form}: delivery health by channel',
   columns: {
     channel: 'Channel',
@@ -402,6 +407,7 @@ export const auditCopy = {
     database_backed_up: 'Backed up the database',
     test_event_sent: 'Sent a test event',
     test_email_sent: 'Sent a test email',
+    test_chat_sent: 'Sent a test chat message',
     operator_added: 'Added an operator',
     operator_removed: 'Removed an operator',
   },
@@ -452,6 +458,7 @@ export const flashNotices = {
   test_ok: 'Test event to the {form} webhook: HTTP {status} in {ms} ms.',
   test_email_ok:
     'Test email sent to {to} at {at} (UTC): the mail server answered {reply} in {ms} ms.',
+  test_chat_ok: 'Test message sent to the chat app: HTTP {status} in {ms} ms.',
   password_changed: 'Your password was changed. Your other sessions were signed out.',
 } as const;
 
@@ -493,6 +500,9 @@ export const flashErrors = {
   test_failed: 'Test event to the {form} webhook failed: {error} ({ms} ms).',
   test_email_failed: 'Test email to {to} failed at {at} (UTC): {error} ({ms} ms).',
   email_off: 'Email is off: set SMTP_URL and restart the site. Nothing was sent.',
+  test_chat_failed: 'Test message to the chat app failed: {error} ({ms} ms).',
+  chat_off:
+    'The chat app is off: set LEADS_NOTIFY_CHAT_URL and restart the site. Nothing was sent.',
   no_alert_recipient:
     'There is no one to send a test email to: LEADS_ALERT_TO is none. Set it to an address. Nothing was sent.',
 } as const;

@@ -192,6 +192,10 @@ export const alertEmails = {
 /** The chat-app message: which form and where to look, never who. */
 export const chatMessage = 'New {form} lead on the website: {link}';
 
+/** The overview's 'Send test message': says it is a test, and where leads will be announced from. */
+export const chatTestMessage =
+  'Test message from the {brand} website: each new lead will be announced here, with a link to it in the inbox ({link}).';
+
 /** Words for delivery health (src/server/outbox/delivery-health.ts), shown in the inbox. */
 export const healthWords = {
   emailOff:

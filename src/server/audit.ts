@@ -34,6 +34,7 @@ export type AuditAction =
   | 'database_backed_up'
   | 'test_event_sent'
   | 'test_email_sent'
+  | 'test_chat_sent'
   | 'operator_added'
   | 'operator_removed';
 

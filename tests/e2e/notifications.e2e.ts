@@ -13,6 +13,7 @@ import {
   signedInPage,
   signIn,
 } from './support/inbox';
+import { startReceiver } from '../integration/support/receiver';
 import { E2E_ENV, MAIL_PORT, NOTIFY_TO, SITE_URL, SMTP_AUTH } from './support/servers';
 
 /**
@@ -22,7 +23,8 @@ import { E2E_ENV, MAIL_PORT, NOTIFY_TO, SITE_URL, SMTP_AUTH } from './support/se
  * email; a lead's page lists every job with its attempts and the mail server's replies; Send now on
  * a lead and on the inbox, with JavaScript and without; Send test email against a server that
  * accepts and one that refuses the password; email off on a server of its own, then Deliver skipped
- * once it is on. Axe in each state. Serial: the tests share the catcher (other files' leads send
+ * once it is on; there too, Send test message to a chat app that accepts, then refuses. Axe in
+ * each state. Serial: the tests share the catcher (other files' leads send
  * their emails to it too, so each test looks only at its own recipients).
  */
 test.describe.configure({ mode: 'serial', timeout: 90_000 });
@@ -336,7 +338,7 @@ test("Send test email: the mail server's answer, then a refused password in the 
   ).toContainText(operator.email);
 });
 
-test.describe('email off, then on: Deliver skipped sends what was stored meanwhile', () => {
+test.describe('a server of its own: email and the chat app off, then on', () => {
   const port = 3181;
   const base = `http://127.0.0.1:${port}`;
   let root = '';
@@ -403,6 +405,12 @@ test.describe('email off, then on: Deliver skipped sends what was stored meanwhi
     await expect(page.getByRole('button', { name: 'Send test email' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: /^Send test event/ })).toHaveCount(0);
     await expect(page.getByText('A test event is marked test: true')).toHaveCount(0);
+    await expect(
+      page.locator('dl', { hasText: 'Incoming webhook (LEADS_NOTIFY_CHAT_URL)' }),
+    ).toContainText(
+      'No chat app: set LEADS_NOTIFY_CHAT_URL to a Slack-compatible incoming webhook.',
+    );
+    await expect(page.getByRole('button', { name: 'Send test message' })).toHaveCount(0);
     // Nothing can deliver the skipped emails yet.
     await expect(page.getByRole('button', { name: 'Deliver skipped: Growth audit' })).toHaveCount(
       0,
@@ -437,5 +445,49 @@ test.describe('email off, then on: Deliver skipped sends what was stored meanwhi
       page.getByRole('row', { name: /Queued skipped deliveries/ }).first(),
     ).toContainText('growth-audit');
     await api.dispose();
+  });
+
+  test("Send test message: the chat app's answer, then its refusal, in the result and in delivery health", async ({
+    page,
+  }) => {
+    const chatApp = await startReceiver();
+    try {
+      await stopServer();
+      await startServer({ LEADS_NOTIFY_CHAT_URL: `${chatApp.url}/services/T0/B0/e2e` });
+      await signIn(page, operator, base);
+      await page.goto(`${base}/admin/overview`);
+      const chatHealth = page.locator('dl', {
+        hasText: 'Incoming webhook (LEADS_NOTIFY_CHAT_URL)',
+      });
+      await expect(chatHealth).toContainText('Not tried yet');
+      await expect(page.getByText('Posts one message to the chat app')).toBeVisible();
+
+      await page.getByRole('button', { name: 'Send test message' }).click();
+      await flash(page, /^Test message sent to the chat app: HTTP 200 in \d+ ms\.$/);
+      expect(chatApp.received.map((request) => request.body)).toEqual([
+        {
+          text: `Test message from the Brightline AI website: each new lead will be announced here, with a link to it in the inbox (${SITE_URL}/admin).`,
+        },
+      ]);
+      await expect(chatHealth).toContainText(/Working since \d{4}-\d\d-\d\d \d\d:\d\d/);
+      await expectNoAxeViolations(page);
+
+      // The app was removed from the workspace: its webhook now answers 404.
+      chatApp.setDefault(404);
+      await page.getByRole('button', { name: 'Send test message' }).click();
+      await expect(page.getByRole('main').getByRole('alert')).toHaveText(
+        /^Test message to the chat app failed: HTTP 404 from the chat app \(\d+ ms\)\.$/,
+      );
+      await expect(chatHealth).toContainText(/Failing since \d{4}-\d\d-\d\d \d\d:\d\d/);
+      await expect(chatHealth).toContainText('HTTP 404 from the chat app');
+      await expectNoAxeViolations(page);
+
+      await page.goto(`${base}/admin/audit`);
+      await expect(
+        page.getByRole('row', { name: /Sent a test chat message.*ok: false/ }).first(),
+      ).toContainText(operator.email);
+    } finally {
+      await chatApp.stop();
+    }
   });
 });

@@ -4,13 +4,20 @@ import { eq, sql } from 'drizzle-orm';
 import { POST } from '@/app/api/leads/[form]/route';
 import { getDatabase, closeDatabase } from '@/server/db/client';
 import { leadDeliveries, leads } from '@/server/db/schema';
+import { sendTestChatMessage } from '@/server/outbox/chat-app';
 import { deliveryHealthReport } from '@/server/outbox/delivery-health';
 import { deliverSkipped, setSpam } from '@/server/leads/actions';
 import { purgeExpired } from '@/server/leads/retention';
 import { leadJobs } from '@/server/outbox/lead-jobs';
 import { outboxOptions, runOutboxOnce, waitForOutbox } from '@/server/outbox/worker';
 import { startMailCatcher, type CaughtMessage } from '../../scripts/lib/mail-catcher.mjs';
-import { freshEnvironment, leadRequest, validBodies, waitFor } from './support/helpers';
+import {
+  freshEnvironment,
+  leadRequest,
+  setEnvironment,
+  validBodies,
+  waitFor,
+} from './support/helpers';
 import { startReceiver } from './support/receiver';
 import { storeLead } from './support/store-lead';
 
@@ -411,6 +418,53 @@ describe('the chat app', () => {
       expect(wait).toBeLessThan(31_000);
     } finally {
       chat.setDefault(200);
+    }
+  });
+
+  it("'Send test message' posts one message naming no lead, and delivery health shows the answer", async () => {
+    const before = chat.received.length;
+    expect(await sendTestChatMessage()).toMatchObject({
+      sent: true,
+      ok: true,
+      httpStatus: 200,
+      error: null,
+    });
+    const [message] = chat.received.slice(before);
+    expect(chat.received.length).toBe(before + 1);
+    expect(message!.path).toBe('/services/T000/B000/secret');
+    expect(message!.headers['content-type']).toBe('application/json');
+    expect(message!.body).toEqual({
+      text: `Test message from the Brightline AI website: each new lead will be announced here, with a link to it in the inbox (${SITE}/admin).`,
+    });
+    const sentAt = Date.now();
+    const working = (await deliveryHealthReport()).chat;
+    expect(working.status).toBe('working');
+    expect(sentAt - working.lastSuccessAt!.getTime()).toBeLessThan(5_000);
+
+    chat.setDefault(403);
+    try {
+      const refused = await sendTestChatMessage();
+      expect(refused).toMatchObject({
+        sent: true,
+        ok: false,
+        httpStatus: 403,
+        error: 'HTTP 403 from the chat app',
+      });
+      expect((await deliveryHealthReport()).chat).toMatchObject({
+        status: 'failing',
+        lastError: 'HTTP 403 from the chat app',
+      });
+    } finally {
+      chat.setDefault(200);
+    }
+
+    setEnvironment({ LEADS_NOTIFY_CHAT_URL: '' });
+    try {
+      const sent = chat.received.length;
+      expect(await sendTestChatMessage()).toEqual({ sent: false });
+      expect(chat.received.length).toBe(sent);
+    } finally {
+      setEnvironment({ LEADS_NOTIFY_CHAT_URL: `${chat.url}/services/T000/B000/secret` });
     }
   });
 });

@@ -12,15 +12,13 @@ import {
 } from '@/server/outbox/email/compose';
 import { sendEmail } from '@/server/outbox/email/send';
 import { emailConfigured } from '@/server/outbox/email/transport';
-import { postJson } from '@/server/http/post-json';
-import { askedToWait, retryAfterMs } from './backoff';
+import { postChatText } from './chat-app';
 import { alertCapReached, CONFIRMATION_MAX_AGE_MS, takeSlot } from './autoresponder';
 import type { HealthPath } from './delivery-health';
 import { NOT_CONFIGURED, type ClaimedJob, type ConfirmationPayload } from './jobs';
 import { postWebhook, type PostResult } from './post-webhook';
 import { webhookHeaders } from './sign';
 import { chatUrl, inboxLinks, webhookFor, type WebhookTarget } from './targets';
-import { pathWorked, warnOnce } from './warn-once';
 import { buildWebhookPayload, type StoredLead } from './webhook-payload';
 
 /**
@@ -134,28 +132,8 @@ async function chat(lead: StoredLead, context: AttemptContext): Promise<AttemptO
   const url = chatUrl();
   if (!url) return { ...nothing, error: NOT_CONFIGURED.chat, end: 'skipped' };
   const text = fill(chatMessage, { form: formNames[lead.form], link: inboxLinks.lead(lead.id) });
-  const result = await postJson(url, JSON.stringify({ text }), {
-    timeoutMs: context.timeoutMs,
-    headers: { 'Content-Type': 'application/json' },
-  });
-  const ok = result.ok && result.status >= 200 && result.status < 300;
-  // Slack answers 429 with Retry-After past about one message a second.
-  const wait = result.ok ? retryAfterMs(result.status, result.retryAfter) : null;
-  const error = ok
-    ? null
-    : result.ok
-      ? `HTTP ${result.status} from the chat app${askedToWait(wait)}`
-      : `The chat app could not be reached (${result.failure})`;
-  if (ok) pathWorked('chat');
-  else warnOnce('chat', error!, 'chat_notify.failing', { error });
-  return {
-    ok,
-    httpStatus: result.ok ? result.status : null,
-    reply: null,
-    error,
-    retryAfterMs: wait,
-    health: { path: 'chat', ok, error },
-  };
+  const result = await postChatText(url, text, context.timeoutMs);
+  return { ...result, reply: null, health: { path: 'chat', ok: result.ok, error: result.error } };
 }
 
 /** Makes one attempt of a claimed job. `lead` is the job's lead (null for an alert about none). */

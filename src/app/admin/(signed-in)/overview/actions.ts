@@ -6,10 +6,11 @@ import { formatUtc } from '@/lib/utc-time';
 import { leadForms } from '@/lib/lead-forms';
 import { operatorAction, type ActionOutcome } from '@/server/admin/action';
 import { flashText } from '@/server/admin/flash';
+import { sendTestChatMessage } from '@/server/outbox/chat-app';
 import { sendTestEmail } from '@/server/outbox/email/test-email';
 import { sendTestEvent } from '@/server/leads/overview';
 
-/** The overview's own changes: a test event to one form's webhook, and a test email. */
+/** The overview's own changes: a test event to one form's webhook, a test email, a test chat message. */
 export const testEvent = operatorAction(
   'test-event',
   z.object({ form: z.enum(leadForms as [string, ...string[]]) }),
@@ -71,6 +72,37 @@ export const testEmail = operatorAction(
             result: result.ok ? 'sent' : 'failed',
             duration_ms: result.durationMs,
           },
+        },
+      ],
+    };
+  },
+);
+
+export const testChat = operatorAction(
+  'test-chat',
+  z.object({}),
+  async (): Promise<ActionOutcome> => {
+    const result = await sendTestChatMessage();
+    if (!result.sent) {
+      return {
+        flash: { code: 'chat_off' },
+        audit: [{ action: 'test_chat_sent', detail: { ok: false, result: 'chat_off' } }],
+      };
+    }
+    return {
+      flash: result.ok
+        ? {
+            code: 'test_chat_ok',
+            values: { status: result.httpStatus ?? 0, ms: result.durationMs },
+          }
+        : {
+            code: 'test_chat_failed',
+            values: { error: flashText(result.error ?? ''), ms: result.durationMs },
+          },
+      audit: [
+        {
+          action: 'test_chat_sent',
+          detail: { ok: result.ok, http_status: result.httpStatus, duration_ms: result.durationMs },
         },
       ],
     };

@@ -2,6 +2,7 @@ import { overviewCopy } from '@/content/admin';
 import { fill } from '@/lib/fill';
 import { formatUtc } from '@/lib/utc-time';
 import { bodyCell as cell, ColumnHeads, ScrollTable } from '@/components/admin/scroll-table';
+import type { TermRow } from '@/components/admin/term-list';
 import type { JobCounts, PathHealth } from '@/server/outbox/delivery-health';
 
 /** The overview's delivery health (src/server/outbox/delivery-health.ts) in words and tables. */
@@ -9,17 +10,26 @@ import type { JobCounts, PathHealth } from '@/server/outbox/delivery-health';
 const wraps = '[overflow-wrap:anywhere]';
 
 /** A path's state: off with what to do, not tried yet, or working or failing since when. */
-export function pathStatus(path: PathHealth): string {
+function pathStatus(path: PathHealth): string {
   if (path.status === 'off') return path.hint ?? '';
   if (path.status === 'untried') return overviewCopy.status.untried;
   return fill(overviewCopy.status[path.status], { since: formatUtc(path.since) });
 }
 
 /** A path's last error in words, with when it happened. */
-export function pathError(path: PathHealth): string {
+function pathError(path: PathHealth): string {
   return path.lastError
     ? fill(overviewCopy.errorAt, { error: path.lastError, when: formatUtc(path.lastErrorAt) })
     : overviewCopy.noError;
+}
+
+/** A shared path's rows on the overview: its state, its last success and its last error. */
+export function pathRows(what: string, path: PathHealth): TermRow[] {
+  return [
+    [what, pathStatus(path)],
+    [overviewCopy.lastSuccess, formatUtc(path.lastSuccessAt) || overviewCopy.never],
+    [overviewCopy.lastError, pathError(path)],
+  ];
 }
 
 /** One form's delivery health: a row per channel, the path's state beside the form's own counts. */

@@ -16,8 +16,8 @@ import { overview, OVERVIEW_DAYS } from '@/server/leads/overview';
 import { deliveryHealthReport } from '@/server/outbox/delivery-health';
 import { alertRecipients } from '@/server/outbox/targets';
 import { deliverSkipped, sendNow } from '../actions';
-import { testEmail, testEvent } from './actions';
-import { combinedCounts, FormHealthTable, pathError, pathStatus } from './delivery-health';
+import { testChat, testEmail, testEvent } from './actions';
+import { combinedCounts, FormHealthTable, pathRows } from './delivery-health';
 
 export const metadata: Metadata = { title: overviewCopy.title };
 
@@ -114,9 +114,7 @@ export default async function OverviewPage() {
           className="mt-2"
           columns="sm:grid-cols-[14rem_minmax(0,1fr)]"
           rows={[
-            [overviewCopy.emailWhat, pathStatus(health.email)],
-            [overviewCopy.lastSuccess, formatUtc(health.email.lastSuccessAt) || overviewCopy.never],
-            [overviewCopy.lastError, pathError(health.email)],
+            ...pathRows(overviewCopy.emailWhat, health.email),
             [
               overviewCopy.alerts,
               fill(overviewCopy.alertCounts, {
@@ -140,6 +138,20 @@ export default async function OverviewPage() {
           ) : (
             <p className="mt-3 text-sm">{overviewCopy.noAlertRecipient}</p>
           ))}
+        <h3 className="mt-5 font-bold">{overviewCopy.chatApp}</h3>
+        <TermList
+          className="mt-2"
+          columns="sm:grid-cols-[14rem_minmax(0,1fr)]"
+          rows={pathRows(overviewCopy.chatWhat, health.chat)}
+        />
+        {health.chat.configured && (
+          <ActionForm action={testChat} className="mt-3 space-y-2">
+            <p className="text-sm text-ink-700">{overviewCopy.testChatIntro}</p>
+            <button type="submit" className={buttonClass('secondary', 'sm')}>
+              {overviewCopy.sendTestChat}
+            </button>
+          </ActionForm>
+        )}
         {/* Said only where a Send test event button follows. */}
         {leadForms.some((form) => health.webhook[form].configured) && (
           <p className="mt-5 text-sm text-ink-700">{overviewCopy.testIntro}</p>
