@@ -192,6 +192,13 @@ export const alertEmails = {
 /** The chat-app message: which form and where to look, never who. */
 export const chatMessage = 'New {form} lead on the website: {link}';
 
+/**
+ * The chat app's message when the mail server stops working (email cannot tell of itself): what
+ * went wrong in delivery health's words, which name no address or credential.
+ */
+export const chatEmailFailing =
+  'Email from the {brand} website stopped working at {since} (UTC): {error}. Leads are kept and their emails are retried. Delivery health: {link}';
+
 /** The overview's 'Send test message': says it is a test, and where leads will be announced from. */
 export const chatTestMessage =
   'Test message from the {brand} website: each new lead will be announced here, with a link to it in the inbox ({link}).';

@@ -117,6 +117,62 @@ describe('a wrong SMTP password', () => {
   });
 });
 
+describe('the mail server stopping after it worked', () => {
+  it('tells the chat app once, naming no address or credential, and again only after it worked again', async () => {
+    const chat = await startReceiver();
+    setEnvironment({ LEADS_NOTIFY_CHAT_URL: `${chat.url}/services/T0/B0/alerts` });
+    const alerts = () =>
+      chat.received
+        .map((request) => String(request.body.text))
+        .filter((text) => text.startsWith('Email from the'));
+    const stopAndPost = async (email: string) => {
+      // The provider rotated the password: pooled connections are cut, and new ones refused.
+      catcher.requireAuth({ user: AUTH.user, pass: 'rotated-once-more' });
+      catcher.dropConnections();
+      await post('contact', email);
+      await waitForOutbox();
+      await runOutboxOnce();
+      await waitForOutbox();
+    };
+    const fixAndSend = async () => {
+      catcher.requireAuth(AUTH);
+      await sendNow();
+      await waitForOutbox();
+      expect((await deliveryHealthReport()).email.status).toBe('working');
+    };
+    try {
+      await post('contact', 'works-first@example.com');
+      await waitForOutbox();
+      expect((await deliveryHealthReport()).email.status).toBe('working');
+
+      await stopAndPost('stopped-1@example.com');
+      await stopAndPost('stopped-2@example.com');
+      await expect.poll(() => alerts().length).toBe(1);
+      expect(alerts()[0]).toMatch(
+        /^Email from the Brightline AI website stopped working at \d{4}-\d\d-\d\d \d\d:\d\d \(UTC\): Authentication failed: the mail server refused the user name or password in SMTP_URL \(535\)\. Leads are kept and their emails are retried\. Delivery health: http:\/\/localhost:3000\/admin\/overview$/,
+      );
+      expect(alerts()[0]).not.toMatch(/rotated|the-right-password|@/);
+
+      await fixAndSend();
+      await stopAndPost('stopped-3@example.com');
+      await expect.poll(() => alerts().length).toBe(2);
+
+      // Off with the other 'started failing' alerts.
+      await fixAndSend();
+      setEnvironment({ LEADS_ALERT_FAILING: '0' });
+      await stopAndPost('stopped-4@example.com');
+      expect((await deliveryHealthReport()).email.status).toBe('failing');
+      expect(alerts()).toHaveLength(2);
+    } finally {
+      setEnvironment({ LEADS_NOTIFY_CHAT_URL: '', LEADS_ALERT_FAILING: '1' });
+      catcher.requireAuth(AUTH);
+      await sendNow();
+      await waitForOutbox();
+      await chat.stop();
+    }
+  });
+});
+
 describe('a mail server that does not offer STARTTLS', () => {
   it('never gets the password in clear text, and health says why nothing was sent', async () => {
     // 127.1 is this machine too, but not one of the loopback names that skip the rule.

@@ -1,6 +1,8 @@
 import 'server-only';
 import { confirmationDeclined, formNames } from '@/content/admin';
-import { chatMessage } from '@/content/emails';
+import { siteConfig } from '@/config/site';
+import { chatEmailFailing, chatMessage } from '@/content/emails';
+import { formatUtc } from '@/lib/utc-time';
 import { fill } from '@/lib/fill';
 import type { Database } from '@/server/db/client';
 import {
@@ -15,7 +17,12 @@ import { emailConfigured } from '@/server/outbox/email/transport';
 import { postChatText } from './chat-app';
 import { alertCapReached, CONFIRMATION_MAX_AGE_MS, takeSlot } from './autoresponder';
 import type { HealthPath } from './delivery-health';
-import { NOT_CONFIGURED, type ClaimedJob, type ConfirmationPayload } from './jobs';
+import {
+  NOT_CONFIGURED,
+  type ChatAlertPayload,
+  type ClaimedJob,
+  type ConfirmationPayload,
+} from './jobs';
 import { postWebhook, type PostResult } from './post-webhook';
 import { webhookHeaders } from './sign';
 import { chatUrl, inboxLinks, webhookFor, type WebhookTarget } from './targets';
@@ -128,10 +135,9 @@ async function confirmation(
   return email(job, confirmationEmail(lead), context);
 }
 
-async function chat(lead: StoredLead, context: AttemptContext): Promise<AttemptOutcome> {
+async function chat(text: string, context: AttemptContext): Promise<AttemptOutcome> {
   const url = chatUrl();
   if (!url) return { ...nothing, error: NOT_CONFIGURED.chat, end: 'skipped' };
-  const text = fill(chatMessage, { form: formNames[lead.form], link: inboxLinks.lead(lead.id) });
   const result = await postChatText(url, text, context.timeoutMs);
   return { ...result, reply: null, health: { path: 'chat', ok: result.ok, error: result.error } };
 }
@@ -146,6 +152,19 @@ export async function attemptJob(
     if (!job.payload) return { ...nothing, error: 'alert without a payload', end: 'failed' };
     return email(job, alertMessage(job.payload as AlertPayload), context);
   }
+  // The chat app's alert about no lead: the mail server stopped working.
+  if (job.channel === 'chat' && !job.leadId && job.payload) {
+    const { since, error } = job.payload as ChatAlertPayload;
+    return chat(
+      fill(chatEmailFailing, {
+        brand: siteConfig.brandName,
+        since: formatUtc(new Date(since)),
+        error,
+        link: inboxLinks.overview(),
+      }),
+      context,
+    );
+  }
   if (!lead) return { ...nothing, error: 'lead not found' };
   switch (job.channel) {
     case 'webhook':
@@ -155,6 +174,9 @@ export async function attemptJob(
     case 'visitor_email':
       return confirmation(job, lead, context);
     case 'chat':
-      return chat(lead, context);
+      return chat(
+        fill(chatMessage, { form: formNames[lead.form], link: inboxLinks.lead(lead.id) }),
+        context,
+      );
   }
 }

@@ -13,13 +13,20 @@ import {
 } from '@/server/db/schema';
 import { emailConfigured } from '@/server/outbox/email/transport';
 import { CONFIRMATION_MAX_AGE_MS } from './autoresponder';
-import { alertJobs, JOB_COLUMNS, jobValues, NOT_CONFIGURED } from './jobs';
+import {
+  alertJobs,
+  chatAlertJobs,
+  JOB_COLUMNS,
+  jobValues,
+  NOT_CONFIGURED,
+  type NewJob,
+} from './jobs';
 import { chatUrl, webhookUrlFor } from './targets';
 
 /**
  * Whether each delivery path works: a form's webhook, the mail server, the chat app. When a webhook
- * that worked starts failing, one conditional UPDATE flips it, so exactly one instance sees the
- * flip and writes the agency's alert in the same statement.
+ * or the mail server that worked starts failing, one conditional UPDATE flips it, so exactly one
+ * instance sees the flip and writes the alert in the same statement.
  */
 
 export type HealthPath = `webhook:${LeadForm}` | 'email' | 'chat';
@@ -55,17 +62,25 @@ function summarise(events: HealthEvent[]): Map<string, PathSummary> {
 
 const iso = (date: Date | null | undefined) => date?.toISOString() ?? null;
 
-async function flip(db: Db, path: HealthPath, at: Date, error: string): Promise<void> {
-  const form = path.startsWith('webhook:') ? (path.slice('webhook:'.length) as LeadForm) : null;
-  const flipped = sql`UPDATE delivery_health SET working = false, since = ${iso(at)}::timestamptz,
-      last_error = ${error}, last_error_at = ${iso(at)}::timestamptz
-    WHERE path = ${path} AND working RETURNING path`;
-  if (!form || !env.LEADS_ALERT_FAILING) return void (await db.execute(flipped));
+/**
+ * Who is told when a path that worked starts failing: the alert addresses of a form's webhook, and
+ * the chat app of the mail server (email cannot tell of itself).
+ */
+async function failingAlerts(db: Db, path: HealthPath, at: Date, error: string): Promise<NewJob[]> {
+  if (!env.LEADS_ALERT_FAILING) return [];
+  if (path === 'email')
+    return chatAlertJobs(
+      { kind: 'email_failing', since: at.toISOString(), error },
+      `email-failing:chat:${at.toISOString()}`,
+      at,
+    );
+  if (!path.startsWith('webhook:')) return [];
+  const form = path.slice('webhook:'.length) as LeadForm;
   const [before] = await db
     .select({ lastSuccessAt: healthTable.lastSuccessAt })
     .from(healthTable)
     .where(eq(healthTable.path, path));
-  const jobs = alertJobs(
+  return alertJobs(
     {
       kind: 'webhook_failing',
       form,
@@ -76,6 +91,13 @@ async function flip(db: Db, path: HealthPath, at: Date, error: string): Promise<
     `webhook-failing:${form}:${at.toISOString()}`,
     { form, now: at },
   );
+}
+
+async function flip(db: Db, path: HealthPath, at: Date, error: string): Promise<void> {
+  const flipped = sql`UPDATE delivery_health SET working = false, since = ${iso(at)}::timestamptz,
+      last_error = ${error}, last_error_at = ${iso(at)}::timestamptz
+    WHERE path = ${path} AND working RETURNING path`;
+  const jobs = await failingAlerts(db, path, at, error);
   if (jobs.length === 0) return void (await db.execute(flipped));
   await db.execute(sql`WITH flipped AS (${flipped})
     INSERT INTO lead_deliveries (${JOB_COLUMNS})

@@ -181,6 +181,22 @@ export function alertJobs(
   );
 }
 
+/** What the chat app is told about no lead in particular: the mail server started failing. */
+export type ChatAlertPayload = { kind: 'email_failing'; since: string; error: string };
+
+/** The chat app's alert (no job without a chat app); `key` keeps it to one across instances. */
+export function chatAlertJobs(payload: ChatAlertPayload, key: string, now: Date): NewJob[] {
+  if (!chatUrl()) return [];
+  return [
+    job(
+      { leadId: null, form: null, channel: 'chat', payload, dedupeKey: key },
+      true,
+      NOT_CONFIGURED.chat,
+      { now, claim: false, timeoutMs: 0 },
+    ),
+  ];
+}
+
 /** Writes an alert about no lead in particular, unless this or another instance already has. */
 export async function writeAlert(
   db: Db,
