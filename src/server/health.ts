@@ -3,6 +3,7 @@ import { inArray, sql } from 'drizzle-orm';
 import { getDatabase } from '@/server/db/client';
 import { chatWebhookHealth, type ChatWebhookHealth } from '@/server/chat/webhook-health';
 import { deliveryChannels, leadDeliveries, type DeliveryChannel } from '@/server/db/schema';
+import { sharedPathsWorking } from '@/server/outbox/delivery-health';
 import { emailConfigured } from '@/server/outbox/email/transport';
 import { chatUrl } from '@/server/outbox/targets';
 import { intakeHealth, type IntakeHealth } from '@/server/leads/intake-health';
@@ -18,17 +19,19 @@ export type HealthReport =
       intake: IntakeHealth;
       /** Every channel's jobs together, then each channel's. */
       outbox: Counts & { channels: Record<DeliveryChannel, Counts> };
-      email: { configured: boolean };
+      /** `working`: whether its last attempt worked (null: none yet), for a monitor to alert on. */
+      email: { configured: boolean; working: boolean | null };
       /** The chat app told of each lead (LEADS_NOTIFY_CHAT_URL), not the site's chat assistant. */
-      chatApp: { configured: boolean };
+      chatApp: { configured: boolean; working: boolean | null };
       chat: ChatWebhookHealth;
     }
   | { ok: false; database: 'down'; intake: IntakeHealth; chat: ChatWebhookHealth };
 
 /**
  * GET /api/health: whether the database answers and stores leads, outbox jobs waiting or failed,
- * whether email and the chat app are configured, the chat assistant's webhook's last state. `ok` is
- * about taking leads only: the site takes them without the rest. Public: counts and codes only.
+ * whether email and the chat app are configured and working, the chat assistant's webhook's last
+ * state. `ok` is about taking leads only: the site takes them without the rest. Public: counts and
+ * codes only.
  */
 export async function healthReport(): Promise<HealthReport> {
   try {
@@ -54,13 +57,14 @@ export async function healthReport(): Promise<HealthReport> {
     const total = (key: keyof Counts) =>
       Object.values(channels).reduce((sum, counts) => sum + counts[key], 0);
     const intake = intakeHealth();
+    const working = await sharedPathsWorking(db);
     return {
       ok: intake.storing,
       database: 'up',
       intake,
       outbox: { pending: total('pending'), failed: total('failed'), channels },
-      email: { configured: emailConfigured() },
-      chatApp: { configured: chatUrl() !== null },
+      email: { configured: emailConfigured(), working: working.email },
+      chatApp: { configured: chatUrl() !== null, working: working.chat },
       chat: chatWebhookHealth(),
     };
   } catch (error) {

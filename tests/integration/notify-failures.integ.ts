@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq, inArray, min, sql } from 'drizzle-orm';
+import { GET as healthRoute } from '@/app/api/health/route';
 import { POST } from '@/app/api/leads/[form]/route';
 import { siteConfig } from '@/config/site';
 import { DEFAULT_RETRY_SCHEDULE_MS } from '@/env';
@@ -91,6 +92,9 @@ describe('a wrong SMTP password', () => {
 
     const health = await deliveryHealthReport();
     expect(health.email).toMatchObject({ configured: true, status: 'failing' });
+    // A monitor polling /api/health sees it too.
+    const polled = (await (await healthRoute()).json()) as Record<string, unknown>;
+    expect(polled.email).toEqual({ configured: true, working: false });
     expect(health.email.lastError).toMatch(/^Authentication failed/);
     const test = await sendTestEmail();
     expect(test).toMatchObject({ sent: true, ok: false, to: 'ops@agency.example' });
@@ -111,6 +115,10 @@ describe('a wrong SMTP password', () => {
         expect(job.history.map((attempt) => Boolean(attempt.error))).toEqual([true, false]);
       }
     expect((await deliveryHealthReport()).email.status).toBe('working');
+    expect(((await (await healthRoute()).json()) as Record<string, unknown>).email).toEqual({
+      configured: true,
+      working: true,
+    });
     const ok = await sendTestEmail();
     expect(ok).toMatchObject({ sent: true, ok: true, reply: expect.stringMatching(/^250 /) });
     expect(delivered('ops@agency.example').at(-1)!.parsed.subject).toContain('Test email');

@@ -51,8 +51,8 @@ describe('email off, then on', () => {
       expect(report.email.hint).toMatch(/^Email is off: set SMTP_URL/);
       expect(report.forms['growth-audit'].agency_email.skipped).toBe(1);
       const body = (await (await health()).json()) as Record<string, unknown>;
-      expect(body.email).toEqual({ configured: false });
-      expect(body.chatApp).toEqual({ configured: false });
+      expect(body.email).toEqual({ configured: false, working: null });
+      expect(body.chatApp).toEqual({ configured: false, working: null });
       const { db } = await getDatabase();
       expect(await writeDigestIfDue(db, new Date())).toBe(true);
 

@@ -285,6 +285,18 @@ export async function deliveryHealthReport(): Promise<DeliveryHealthReport> {
 }
 
 /** When a path last worked: the digest's last webhook delivery (any form) and last email. */
+/** Whether the mail server and the chat app worked at their last attempt (null: none yet). */
+export async function sharedPathsWorking(
+  db: Db,
+): Promise<{ email: boolean | null; chat: boolean | null }> {
+  const rows = await db
+    .select({ path: healthTable.path, working: healthTable.working })
+    .from(healthTable)
+    .where(inArray(healthTable.path, ['email', 'chat']));
+  const of = (path: string) => rows.find((row) => row.path === path)?.working ?? null;
+  return { email: of('email'), chat: of('chat') };
+}
+
 export async function lastWorked(db: Db, paths: 'webhook' | 'email'): Promise<Date | null> {
   const [row] = await db
     .select({ at: max(healthTable.lastSuccessAt) })
