@@ -116,6 +116,15 @@ export const alertEmails = {
     ],
     link: 'Open delivery health',
   },
+  chatFailing: {
+    subject: 'Your chat app stopped accepting lead messages',
+    heading: 'Your chat app stopped accepting lead messages',
+    paragraphs: [
+      'Messages about new leads to your chat app (LEADS_NOTIFY_CHAT_URL) have been failing since {since}. Last error: {error}',
+      'It last worked {lastSuccess}. You still get an email about each lead, and the messages are retried on the site’s schedule. You get no further alert about the chat app until it works again and then fails again.',
+    ],
+    link: 'Open delivery health',
+  },
   autoresponseCap: {
     subject: 'Visitor confirmations paused: the hourly limit was reached',
     heading: 'Visitor confirmations paused',

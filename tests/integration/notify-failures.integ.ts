@@ -19,7 +19,8 @@ import { storeLead } from './support/store-lead';
 
 /**
  * Never lost, never twice, never silent when things go wrong: a wrong SMTP password, a message the
- * server refuses, a 10-minute mail outage, the watchdog's alerts and the daily digest. A real SMTP
+ * server refuses, a 10-minute mail outage, the watchdog's alerts and the daily digest, email and the
+ * chat app each telling of the other. A real SMTP
  * server and webhook receiver on loopback; hours of retries run on the outbox's own clock.
  */
 
@@ -374,6 +375,41 @@ describe('the watchdog', () => {
         LEADS_NOTIFY_TO: 'team@agency.example',
         LEADS_ALERT_TO: 'ops@agency.example',
       });
+    }
+  });
+});
+
+describe('the chat app stopping after it worked', () => {
+  it('emails once when the chat app that worked starts failing, not per message', async () => {
+    const chat = await startReceiver();
+    setEnvironment({ LEADS_NOTIFY_CHAT_URL: `${chat.url}/services/T0/B0/leads` });
+    const alerts = () =>
+      delivered('ops@agency.example').filter(
+        (m) => m.parsed.subject === 'Your chat app stopped accepting lead messages',
+      );
+    try {
+      await post('contact', 'chat-works@example.com');
+      await waitForOutbox();
+      expect((await deliveryHealthReport()).chat.status).toBe('working');
+
+      chat.setDefault(500);
+      for (let i = 0; i < 3; i += 1) await post('contact', `chat-down-${i}@example.com`);
+      await waitForOutbox();
+      await runOutboxOnce(); // the alert written when the path flipped
+      await waitForOutbox();
+      expect((await deliveryHealthReport()).chat.status).toBe('failing');
+      expect(alerts()).toHaveLength(1);
+      expect(alerts()[0]!.parsed.text).toMatch(
+        /Messages about new leads to your chat app \(LEADS_NOTIFY_CHAT_URL\) have been failing since \d{4}-\d\d-\d\d \d\d:\d\d UTC\. Last error: HTTP 500 from the chat app/,
+      );
+      expect(alerts()[0]!.parsed.text).toContain('You still get an email about each lead');
+      expect(alerts()[0]!.parsed.text).not.toContain('chat-down-');
+    } finally {
+      setEnvironment({ LEADS_NOTIFY_CHAT_URL: '' });
+      chat.setDefault(200);
+      await sendNow();
+      await waitForOutbox();
+      await chat.stop();
     }
   });
 });

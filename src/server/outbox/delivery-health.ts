@@ -63,32 +63,35 @@ function summarise(events: HealthEvent[]): Map<string, PathSummary> {
 const iso = (date: Date | null | undefined) => date?.toISOString() ?? null;
 
 /**
- * Who is told when a path that worked starts failing: the alert addresses of a form's webhook, and
- * the chat app of the mail server (email cannot tell of itself).
+ * Who is told when a path that worked starts failing: the alert addresses of a form's webhook or of
+ * the chat app, and the chat app of the mail server (email cannot tell of itself).
  */
 async function failingAlerts(db: Db, path: HealthPath, at: Date, error: string): Promise<NewJob[]> {
   if (!env.LEADS_ALERT_FAILING) return [];
+  const since = at.toISOString();
   if (path === 'email')
     return chatAlertJobs(
-      { kind: 'email_failing', since: at.toISOString(), error },
-      `email-failing:chat:${at.toISOString()}`,
+      { kind: 'email_failing', since, error },
+      `email-failing:chat:${since}`,
       at,
     );
-  if (!path.startsWith('webhook:')) return [];
-  const form = path.slice('webhook:'.length) as LeadForm;
   const [before] = await db
     .select({ lastSuccessAt: healthTable.lastSuccessAt })
     .from(healthTable)
     .where(eq(healthTable.path, path));
+  const lastSuccessAt = iso(before?.lastSuccessAt);
+  if (path === 'chat')
+    return alertJobs(
+      { kind: 'chat_failing', since, error, lastSuccessAt },
+      `chat-failing:${since}`,
+      {
+        now: at,
+      },
+    );
+  const form = path.slice('webhook:'.length) as LeadForm;
   return alertJobs(
-    {
-      kind: 'webhook_failing',
-      form,
-      since: at.toISOString(),
-      error,
-      lastSuccessAt: iso(before?.lastSuccessAt),
-    },
-    `webhook-failing:${form}:${at.toISOString()}`,
+    { kind: 'webhook_failing', form, since, error, lastSuccessAt },
+    `webhook-failing:${form}:${since}`,
     { form, now: at },
   );
 }

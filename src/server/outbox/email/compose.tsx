@@ -178,6 +178,7 @@ export type AlertPayload =
       error: string;
       lastSuccessAt: string | null;
     }
+  | { kind: 'chat_failing'; since: string; error: string; lastSuccessAt: string | null }
   | { kind: 'autoresponse_cap'; cap: number; hour: string }
   | { kind: 'budget_reached'; service: 'chat' | 'voice'; limit: number; hour: string }
   | { kind: 'intake_failing'; since: string; refused: number; error: IntakeError }
@@ -225,7 +226,7 @@ function alertEmail(
   return { subject, ...rendered };
 }
 
-/** The watchdog's emails: a failed delivery, a failing webhook, a cap or budget, the digest, a test. */
+/** The watchdog's emails: a failed delivery, a failing webhook or chat app, a cap or budget, the digest, a test. */
 export function alertMessage(payload: AlertPayload): ComposedEmail {
   switch (payload.kind) {
     case 'delivery_failed':
@@ -244,6 +245,16 @@ export function alertMessage(payload: AlertPayload): ComposedEmail {
         alertEmails.webhookFailing,
         {
           form: formName(payload.form),
+          since: when(payload.since),
+          error: payload.error,
+          lastSuccess: when(payload.lastSuccessAt),
+        },
+        inboxLinks.overview(),
+      );
+    case 'chat_failing':
+      return alertEmail(
+        alertEmails.chatFailing,
+        {
           since: when(payload.since),
           error: payload.error,
           lastSuccess: when(payload.lastSuccessAt),
