@@ -256,6 +256,15 @@ export const intakeNotice = {
   help: 'The site tries a write every 15 seconds; this notice goes once one works. What to do: docs/operating.md, “When leads are refused”.',
 } as const;
 
+export const deliveryNotice = {
+  heading: 'Some ways leads reach you are failing',
+  line: '{what}: failing since {since} UTC. {error}',
+  noError: 'No error was recorded.',
+  webhook: 'The {form} webhook',
+  help: 'Leads are kept, and what each one sets off is retried. Each path’s last error, and a button to test it, are under',
+  link: 'Delivery health',
+} as const;
+
 /** A duration in the inbox's short words: '45 s', '12 min', '3 h 5 min', '2 d 4 h'. */
 export const durationUnits = { seconds: 's', minutes: 'min', hours: 'h', days: 'd' } as const;
 

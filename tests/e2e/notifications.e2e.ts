@@ -13,6 +13,7 @@ import {
   signedInPage,
   signIn,
 } from './support/inbox';
+import { deliveryNotice } from '../../src/content/admin';
 import { startReceiver } from '../integration/support/receiver';
 import { E2E_ENV, MAIL_PORT, NOTIFY_TO, SITE_URL, SMTP_AUTH } from './support/servers';
 
@@ -23,9 +24,10 @@ import { E2E_ENV, MAIL_PORT, NOTIFY_TO, SITE_URL, SMTP_AUTH } from './support/se
  * email; a lead's page lists every job with its attempts and the mail server's replies; Send now on
  * a lead and on the inbox, with JavaScript and without; Send test email against a server that
  * accepts and one that refuses the password; email off on a server of its own, then Deliver skipped
- * once it is on; there too, Send test message to a chat app that accepts, then refuses. Axe in
- * each state. Serial: the tests share the catcher (other files' leads send
- * their emails to it too, so each test looks only at its own recipients).
+ * once it is on; there too, Send test message to a chat app that accepts, then refuses, and the
+ * notice above every inbox page while it does. Axe in each state. Serial: the tests share the
+ * catcher (other files' leads send their emails to it too, so each test looks only at its own
+ * recipients).
  */
 test.describe.configure({ mode: 'serial', timeout: 90_000 });
 
@@ -432,6 +434,8 @@ test.describe('a server of its own: email and the chat app off, then on', () => 
     await page.getByRole('button', { name: 'Deliver skipped: Growth audit' }).click();
     await flash(page, /^[1-9]\d* skipped deliveries queued: they go out within seconds\.$/);
     await expectNoAxeViolations(page);
+    // A path that is off is not failing: nothing above the page says so.
+    await expect(page.getByRole('region', { name: deliveryNotice.heading })).toHaveCount(0);
     await expect.poll(() => acceptedFor(visitor).length, { timeout: 20_000 }).toBe(1);
     await expect.poll(() => agencyEmailAbout(id).length, { timeout: 20_000 }).toBe(1);
     expect(acceptedFor(visitor)[0]!.parsed.text).toContain('Hi Omar,');
@@ -481,6 +485,20 @@ test.describe('a server of its own: email and the chat app off, then on', () => 
       await expect(chatHealth).toContainText(/Failing since \d{4}-\d\d-\d\d \d\d:\d\d/);
       await expect(chatHealth).toContainText('HTTP 404 from the chat app');
       await expectNoAxeViolations(page);
+
+      // Every inbox page says so until it works again, with the way to delivery health.
+      await page.goto(`${base}/admin`);
+      const notice = page.getByRole('region', { name: deliveryNotice.heading });
+      await expect(notice.getByRole('listitem')).toHaveText([
+        /^Chat app: failing since \d{4}-\d\d-\d\d \d\d:\d\d UTC\. HTTP 404 from the chat app$/,
+      ]);
+      await expectNoAxeViolations(page);
+      await notice.getByRole('link', { name: 'Delivery health' }).click();
+      await expect(page).toHaveURL(`${base}/admin/overview#health-heading`);
+      chatApp.setDefault(200);
+      await page.getByRole('button', { name: 'Send test message' }).click();
+      await flash(page, /^Test message sent to the chat app/);
+      await expect(notice).toHaveCount(0);
 
       await page.goto(`${base}/admin/audit`);
       await expect(

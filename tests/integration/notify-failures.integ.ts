@@ -7,7 +7,7 @@ import { DEFAULT_RETRY_SCHEDULE_MS } from '@/env';
 import { getDatabase, closeDatabase } from '@/server/db/client';
 import { leadDeliveries } from '@/server/db/schema';
 import { sendNow } from '@/server/leads/actions';
-import { deliveryHealthReport } from '@/server/outbox/delivery-health';
+import { deliveryHealthReport, failingPaths } from '@/server/outbox/delivery-health';
 import { sendTestEmail } from '@/server/outbox/email/test-email';
 import { leadJobs } from '@/server/outbox/lead-jobs';
 import { writeDigestIfDue } from '@/server/outbox/watchdog';
@@ -326,6 +326,11 @@ describe('the watchdog', () => {
     const health = await deliveryHealthReport();
     expect(health.webhook['aria-signup']).toMatchObject({ status: 'failing' });
     expect(health.webhook['aria-signup'].lastError).toMatch(/503/);
+    expect(await failingPaths()).toContainEqual({
+      path: 'webhook:aria-signup',
+      since: health.webhook['aria-signup'].since,
+      lastError: health.webhook['aria-signup'].lastError,
+    });
     const [stored] = await db
       .execute(sql`SELECT count(*)::int AS n FROM lead_deliveries WHERE channel = 'alert'`)
       .then((result) => (result as unknown as { rows: { n: number }[] }).rows);
@@ -407,6 +412,48 @@ describe('the chat app stopping after it worked', () => {
     } finally {
       setEnvironment({ LEADS_NOTIFY_CHAT_URL: '' });
       chat.setDefault(200);
+      await sendNow();
+      await waitForOutbox();
+      await chat.stop();
+    }
+  });
+});
+
+describe('email and the chat app failing together', () => {
+  it('are both named above every inbox page, as each can no longer alert on the other', async () => {
+    const chat = await startReceiver();
+    setEnvironment({ LEADS_NOTIFY_CHAT_URL: `${chat.url}/services/T0/B0/both` });
+    const shared = async () =>
+      (await failingPaths()).filter(({ path }) => path === 'email' || path === 'chat');
+    try {
+      await post('contact', 'both-work@example.com');
+      await waitForOutbox();
+      expect(await shared()).toEqual([]);
+
+      catcher.requireAuth({ user: AUTH.user, pass: 'rotated-with-the-chat-app-gone' });
+      catcher.dropConnections();
+      chat.setDefault(404);
+      await post('contact', 'both-down@example.com');
+      await waitForOutbox();
+      await runOutboxOnce(); // each path's alert, which the other cannot carry
+      await waitForOutbox();
+      const failing = await shared();
+      expect(failing.map(({ path }) => path)).toEqual(['email', 'chat']);
+      expect(failing[0]!.lastError).toMatch(/^Authentication failed/);
+      expect(failing[1]!.lastError).toBe('HTTP 404 from the chat app');
+      for (const { since } of failing) expect(since).toBeInstanceOf(Date);
+
+      // A chat app no longer set up is no longer a failure to report.
+      setEnvironment({ LEADS_NOTIFY_CHAT_URL: '' });
+      expect((await shared()).map(({ path }) => path)).toEqual(['email']);
+
+      catcher.requireAuth(AUTH);
+      await sendNow();
+      await waitForOutbox();
+      expect(await shared()).toEqual([]);
+    } finally {
+      setEnvironment({ LEADS_NOTIFY_CHAT_URL: '' });
+      catcher.requireAuth(AUTH);
       await sendNow();
       await waitForOutbox();
       await chat.stop();

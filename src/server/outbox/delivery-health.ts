@@ -152,6 +152,37 @@ export const recordHealth = groupCommit(writeHealth, {
 
 // --- What the inbox shows ------------------------------------------------------------------------
 
+/** Whether this process has somewhere to send the path's messages. */
+function isConfigured(path: HealthPath): boolean {
+  if (path === 'email') return emailConfigured();
+  if (path === 'chat') return chatUrl() !== null;
+  return webhookUrlFor(path.slice('webhook:'.length) as LeadForm) !== null;
+}
+
+const pathOrder: HealthPath[] = [
+  'email',
+  'chat',
+  ...leadForms.map((form) => `webhook:${form}` as const),
+];
+
+export type FailingPath = { path: HealthPath; since: Date; lastError: string | null };
+
+/**
+ * The configured paths whose last attempt failed, for the notice above every inbox page: the one
+ * place that still tells the agency when email and the chat app, which alert on each other, both fail.
+ */
+export async function failingPaths(): Promise<FailingPath[]> {
+  const { db } = await getDatabase();
+  const rows = await db
+    .select({ path: healthTable.path, since: healthTable.since, lastError: healthTable.lastError })
+    .from(healthTable)
+    .where(eq(healthTable.working, false));
+  return pathOrder.flatMap((path) => {
+    const row = rows.find((each) => each.path === path);
+    return row && isConfigured(path) ? [{ ...row, path }] : [];
+  });
+}
+
 export type PathHealth = {
   configured: boolean;
   /** off: not configured; untried: configured, no attempt yet; working; failing. */
@@ -241,8 +272,9 @@ export async function deliveryHealthReport(): Promise<DeliveryHealthReport> {
     ),
   ]);
   const row = new Map(paths.map((path) => [path.path, path]));
-  const health = (path: string, configured: boolean, hint: string): PathHealth => {
+  const health = (path: HealthPath, hint: string): PathHealth => {
     const stored = row.get(path);
+    const configured = isConfigured(path);
     return {
       configured,
       status: !configured ? 'off' : !stored ? 'untried' : stored.working ? 'working' : 'failing',
@@ -275,19 +307,15 @@ export async function deliveryHealthReport(): Promise<DeliveryHealthReport> {
   }
   return {
     webhook: Object.fromEntries(
-      leadForms.map((form) => [
-        form,
-        health(`webhook:${form}`, webhookUrlFor(form) !== null, healthWords.webhookOff),
-      ]),
+      leadForms.map((form) => [form, health(`webhook:${form}`, healthWords.webhookOff)]),
     ) as Record<LeadForm, PathHealth>,
-    email: health('email', emailConfigured(), healthWords.emailOff),
-    chat: health('chat', chatUrl() !== null, healthWords.chatOff),
+    email: health('email', healthWords.emailOff),
+    chat: health('chat', healthWords.chatOff),
     forms,
     alerts,
   };
 }
 
-/** When a path last worked: the digest's last webhook delivery (any form) and last email. */
 /** Whether the mail server and the chat app worked at their last attempt (null: none yet). */
 export async function sharedPathsWorking(
   db: Db,
@@ -300,6 +328,7 @@ export async function sharedPathsWorking(
   return { email: of('email'), chat: of('chat') };
 }
 
+/** When a path last worked: the digest's last webhook delivery (any form) and last email. */
 export async function lastWorked(db: Db, paths: 'webhook' | 'email'): Promise<Date | null> {
   const [row] = await db
     .select({ at: max(healthTable.lastSuccessAt) })

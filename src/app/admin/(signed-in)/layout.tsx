@@ -8,9 +8,10 @@ import { isForeignRequest } from '@/server/admin/request-check';
 import { requestedPath, requireOperator } from '@/server/admin/session';
 import { intakeHealth } from '@/server/leads/intake-health';
 import { countUnseen } from '@/server/leads/queries';
+import { failingPaths } from '@/server/outbox/delivery-health';
 import { leadOpenedBy, markSeen } from '@/server/leads/workbench';
 import { signOut } from './actions';
-import { IntakeNotice } from './intake-notice';
+import { DeliveryNotice, IntakeNotice } from './notices';
 
 const UNOPENED_CAP = 1000;
 
@@ -22,7 +23,11 @@ export default async function SignedInLayout({ children }: { children: ReactNode
   // so that the count below already leaves it out. A link from another site does not open it.
   const opened = leadOpenedBy(path);
   if (opened && !isForeignRequest(await headers())) await markSeen(opened);
-  const [unopened, flash] = await Promise.all([countUnseen(UNOPENED_CAP), readFlash()]);
+  const [unopened, failing, flash] = await Promise.all([
+    countUnseen(UNOPENED_CAP),
+    failingPaths(),
+    readFlash(),
+  ]);
   return (
     <CsrfTokenProvider token={session.csrfToken}>
       <AdminHeader
@@ -34,6 +39,7 @@ export default async function SignedInLayout({ children }: { children: ReactNode
       />
       <main id="admin-main" tabIndex={-1} className="mx-auto max-w-6xl px-4 py-8 outline-none">
         <IntakeNotice intake={intakeHealth()} />
+        <DeliveryNotice failing={failing} />
         {flash && (
           <div className="mb-4" id={FLASH_ID}>
             <FlashMessage key={flash.id} flash={flash} />
