@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { POST } from '@/app/api/leads/[form]/route';
 import { getDatabase, closeDatabase } from '@/server/db/client';
 import { readMigrations } from '@/server/db/migrate';
+import { intakeHealth, isDataException } from '@/server/leads/intake-health';
 import { leads, leadDeliveries } from '@/server/db/schema';
 import { leadRequest, freshEnvironment, validBodies } from './support/helpers';
 import { leadSchema } from '@/lib/lead-forms';
@@ -316,10 +317,34 @@ describe('malformed lead requests', () => {
     expect(lead!.attribution).toEqual({ language: 'en-US' });
   });
 
+  it('accepts a lead from a page whose campaign holds an encoded NUL, keeping the campaign without it', async () => {
+    const body = {
+      ...validBodies.contact,
+      email: 'nul-campaign@example.com',
+      page_url: 'https://www.brightline.example/contact-us?utm_source=news%00letter&utm_medium=%00',
+    };
+    const lead = await acceptedLead('contact', body);
+    expect(lead!.attribution).toEqual({
+      page_url: body.page_url,
+      utm_source: 'newsletter',
+    });
+    expect(intakeHealth()).toEqual({ storing: true });
+  });
+
+  it("tells a value the database cannot take (the lead's fault) from the database failing", async () => {
+    const { db } = await getDatabase();
+    const error = await db
+      .execute(sql`SELECT '"\\u0000"'::jsonb`)
+      .catch((caught: unknown) => caught);
+    expect(isDataException(error)).toBe(true);
+    expect(isDataException(new Error('connect ECONNREFUSED 127.0.0.1:5432'))).toBe(false);
+    expect(isDataException(Object.assign(new Error('disk full'), { code: '53100' }))).toBe(false);
+  });
+
   it('keeps its data and applies no migration twice when the database is reopened', async () => {
     await closeDatabase();
     const { db } = await getDatabase();
-    expect((await db.select({ n: sql<number>`count(*)::int` }).from(leads))[0]!.n).toBe(3);
+    expect((await db.select({ n: sql<number>`count(*)::int` }).from(leads))[0]!.n).toBe(4);
     const migrations = await db.execute(sql`select name from lead_schema_migrations order by name`);
     const expected = (await readMigrations()).map(({ name }) => ({ name }));
     expect(expected.length).toBeGreaterThan(2);

@@ -61,6 +61,11 @@ function errorCode(error: unknown): string | null {
   return null;
 }
 
+/** SQLSTATE class 22: a value the database cannot take (a NUL, an invalid escape), not its failure. */
+export function isDataException(error: unknown): boolean {
+  return errorCode(error)?.startsWith('22') ?? false;
+}
+
 export function intakeError(error: unknown): IntakeError {
   const code = errorCode(error);
   if (code === '53100') return 'disk_full';

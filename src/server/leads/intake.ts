@@ -15,7 +15,7 @@ import {
 } from '@/lib/lead-forms';
 import { UTM_KEYS } from '@/lib/attribution';
 import { getDatabase } from '@/server/db/client';
-import { parseBody, wantsHtmlRedirect } from '@/server/http/body';
+import { parseBody, wantsHtmlRedirect, withoutNul } from '@/server/http/body';
 import { hashAddress, networkHash } from '@/server/http/client-address';
 import {
   guardPublicPost,
@@ -26,9 +26,10 @@ import {
   runEndpoint,
   type Refusal,
 } from '@/server/http/endpoint';
+import { describeError, log } from '@/server/log';
 import { deliverAccepted } from '@/server/outbox/worker';
 import { acceptLead } from './accept-lead';
-import { noteLeadRefused } from './intake-health';
+import { isDataException, noteLeadRefused } from './intake-health';
 import { onceWithin, repeatKey } from './repeated-post';
 import { detectSpam } from './spam';
 
@@ -67,7 +68,9 @@ export function parseAttribution(body: Record<string, unknown>, headers: Headers
   if (typeof attribution.page_url === 'string' && !UTM_KEYS.some((key) => key in attribution)) {
     const query = URL.parse(attribution.page_url)?.searchParams;
     for (const key of UTM_KEYS) {
-      const result = attributionRules[key](query?.get(key) ?? undefined);
+      const value = query?.get(key);
+      // '%00' decodes to a NUL, which the database cannot store.
+      const result = attributionRules[key](value == null ? undefined : withoutNul(value));
       if (result.ok && result.value) attribution[key] = result.value;
     }
   }
@@ -81,6 +84,16 @@ export function parseAttribution(body: Record<string, unknown>, headers: Headers
 function refused(error: unknown): never {
   noteLeadRefused(error);
   throw error;
+}
+
+/**
+ * The lead's statement failed. A data exception is the lead's own content that validation let
+ * through, not the database failing: the visitor is asked to check the form, and intake stays healthy.
+ */
+function notStored(error: unknown): Refusal {
+  if (!isDataException(error)) refused(error);
+  log('warn', 'lead.data_refused', { error: describeError(error) });
+  return refuse('bad_request', { reason: 'the database refused a value of this lead' });
 }
 
 async function decide(
@@ -101,7 +114,7 @@ async function decide(
   const database = await getDatabase().catch(refused);
   const fields = result.data as Record<string, string>;
   const ipHash = hashAddress(guard.address, database.ipHashSalt);
-  const store = async (): Promise<Accepted> => {
+  const store = async (): Promise<Accepted | Refusal> => {
     const accepted = await acceptLead(
       {
         form,
@@ -113,7 +126,8 @@ async function decide(
         network: networkHash(guard.address, database.ipHashSalt),
       },
       { timeoutMs: env.LEADS_WEBHOOK_TIMEOUT_MS },
-    ).catch(refused);
+    ).catch(notStored);
+    if (isRefusal(accepted)) return accepted;
     // Not awaited: the answer never waits for the webhook; the sweep retries whatever this misses.
     if (accepted.firstAttempt) void deliverAccepted(accepted.firstAttempt);
     return { status: 201, kind: spam.spam ? 'spam' : 'accepted', leadId: accepted.leadId };
