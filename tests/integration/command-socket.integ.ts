@@ -3,7 +3,9 @@ import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { commandSocketPath, forwardCommand, serveCommands } from '@/server/admin/command-socket';
+import { getDatabase } from '@/server/db/client';
 import { freshEnvironment } from './support/helpers';
 
 /**
@@ -115,5 +117,27 @@ describe('the command socket', () => {
     );
     expect(code).toBe(0);
     expect(out).toMatch(/^Usage: npm run leads/);
+  });
+
+  it('carries an export full of accented and CJK names whole, however its chunks split them', async () => {
+    const { db } = await getDatabase();
+    await db.execute(sql`
+      INSERT INTO leads (id, form, status, fields, attribution)
+      SELECT gen_random_uuid(), 'contact', 'accepted',
+        jsonb_build_object('firstName', 'Zoë' || n, 'lastName', 'Łukasiewicz-日本語', 'email', 'utf' || n || '@example.com', 'message', repeat('é', n % 7)),
+        '{}'::jsonb
+      FROM generate_series(1, 3000) AS n`);
+    const socket = commandSocketPath(path.join(root, 'served', 'pglite'));
+    let out = '';
+    const code = await forwardCommand(
+      socket,
+      ['export', '--csv'],
+      {},
+      { out: async (text) => void (out += text), err: async () => undefined },
+    );
+    expect(code).toBe(0);
+    expect(out.length).toBeGreaterThan(200_000);
+    expect(out).not.toContain('\uFFFD');
+    expect(out.match(/,Zoë\d+,Łukasiewicz-日本語,/g)).toHaveLength(3000);
   });
 });

@@ -94,8 +94,10 @@ async function handle(request: http.IncomingMessage, response: http.ServerRespon
     return;
   }
   let raw = '';
+  // Decoded across chunks: a character split between two must not become two U+FFFD.
+  request.setEncoding('utf8');
   for await (const chunk of request) {
-    raw += String(chunk);
+    raw += chunk as string;
     if (raw.length > MAX_REQUEST_BYTES) {
       response.writeHead(413).end();
       return;
@@ -202,10 +204,11 @@ export function forwardCommand(
           return reject(new Error(`the site answered ${response.statusCode}`));
         let pending = '';
         let exit: number | null = null;
+        response.setEncoding('utf8');
         try {
           // Async iteration pulls a chunk at a time: a slow reader slows the site's writes.
           for await (const chunk of response) {
-            pending += String(chunk);
+            pending += chunk as string;
             let newline: number;
             while ((newline = pending.indexOf('\n')) !== -1) {
               const message = JSON.parse(pending.slice(0, newline)) as {
