@@ -448,6 +448,8 @@ export const flashNotices = {
   sent: 'Re-sent: the webhook accepted it.',
   marked_spam: 'Marked as spam. It will not be delivered.',
   marked_not_spam: 'Marked as not spam. Its delivery is queued.',
+  already_spam: 'This lead was already marked as spam: nothing changed.',
+  already_not_spam: 'This lead was already marked as not spam: nothing changed.',
   stage_saved: 'Status saved: {stage}.',
   stage_saved_note_added: 'Status saved: {stage}. Note added.',
   stage_unchanged: 'The status was already {stage}.',

@@ -9,7 +9,7 @@ import { auditLog, leads, type AuditEntry } from '@/server/db/schema';
  * to), noted, re-sent, sent now, marked, deleted or exported what, sent a test event or email, and
  * when; what retention purged. Entries
  * never hold a lead's personal data: a deletion by email records how many leads went, not the address,
- * and a note is recorded as added, not what it says.
+ * an export its filter without the search text, and a note is recorded as added, not what it says.
  */
 
 export const COMMAND_LINE_ACTOR = 'command line';

@@ -713,6 +713,11 @@ test.describe('the inbox', () => {
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(`'=csv-${run}@example.com`);
     expect(lines[1]).toMatch(/^[^,]+,[^,]+,contact,new,no,.*,"Sent the quote; follow up"$/);
+    // The audit log says a search was used, not what it was: that may be a person's address.
+    await page.goto('/admin/audit');
+    const entry = page.getByRole('row', { name: /Downloaded leads as CSV/ }).first();
+    await expect(entry).toContainText('searched: true');
+    await expect(entry).not.toContainText(`csv-${run}`);
   });
 
   test('deletion by email removes every lead of the address and the audit log says how many, not whose', async ({

@@ -202,7 +202,7 @@ describe('spam', () => {
     const id = await storeLead('contact', { email: 'unmarked@example.com' });
     const statuses = async () =>
       Object.fromEntries((await leadJobs(id)).map((job) => [job.channel, job.status]));
-    expect(await setSpam(id, true)).toBe(true);
+    expect(await setSpam(id, true)).toBe('changed');
     expect(await statuses()).toEqual({
       webhook: 'skipped',
       agency_email: 'skipped',
@@ -210,7 +210,7 @@ describe('spam', () => {
       chat: 'skipped',
     });
     const chatsBefore = chat.received.length;
-    expect(await setSpam(id, false)).toBe(true);
+    expect(await setSpam(id, false)).toBe('changed');
     await waitForOutbox();
     expect(await statuses()).toEqual({
       webhook: 'delivered',
@@ -222,6 +222,19 @@ describe('spam', () => {
     expect(forLead(id).map((message) => message.envelope.to)).toEqual([['team@agency.example']]);
     expect(to('unmarked@example.com')).toHaveLength(0);
     expect(chat.received.length).toBe(chatsBefore + 1);
+  });
+
+  it('a real lead marked not spam (a bulk mark over a mixed list) is left alone: what it skipped stays skipped', async () => {
+    setEnvironment({ LEADS_WEBHOOK_URL: '' });
+    const id = await storeLead('contact', { email: 'never-spam@example.com' });
+    await waitForOutbox();
+    setEnvironment({ LEADS_WEBHOOK_URL: `${webhook.url}/hook` });
+    expect(await setSpam(id, false)).toBe('unchanged');
+    await waitForOutbox();
+    const webhookJob = (await leadJobs(id)).find((job) => job.channel === 'webhook')!;
+    expect(webhookJob).toMatchObject({ status: 'skipped', attempts: 0 });
+    expect(webhook.forLead(id)).toHaveLength(0);
+    expect(await setSpam('00000000-0000-4000-8000-000000000000', false)).toBeNull();
   });
 });
 

@@ -73,8 +73,10 @@ export function exportLeads(request: Request): Promise<Response> {
         // The first batch is read before the answer starts: a database that does not answer is
         // then a 503 with its message, not a download cut short.
         const first = await lines.next();
+        // The filter without the search text, which may be a person's name or address.
         await recordAudit(who.operator.email, 'leads_exported', null, {
-          filter: leadQueryParams(query).toString(),
+          filter: leadQueryParams({ ...query, q: undefined }).toString(),
+          ...(query.q && { searched: true }),
         });
         const encoder = new TextEncoder();
         let pending = first.done ? '' : first.value;

@@ -89,16 +89,21 @@ async function queueDelivery(
 
 /**
  * Marks a lead as spam (its unsent jobs are skipped) or as not spam: its jobs are queued and
- * attempted, or written if it was stored as spam, but never a late confirmation.
+ * attempted, or written if it was stored as spam, but never a late confirmation. A lead already
+ * so marked is left alone: marking a real lead 'not spam' again must not send what it skipped.
  */
-export async function setSpam(id: string, spam: boolean): Promise<boolean> {
+export async function setSpam(id: string, spam: boolean): Promise<'changed' | 'unchanged' | null> {
   const { db } = await getDatabase();
+  const status = spam ? 'spam' : 'accepted';
   const [lead] = await db
     .update(leads)
-    .set({ status: spam ? 'spam' : 'accepted' })
-    .where(eq(leads.id, id))
+    .set({ status })
+    .where(and(eq(leads.id, id), ne(leads.status, status)))
     .returning({ id: leads.id, form: leads.form, fields: leads.fields });
-  if (!lead) return false;
+  if (!lead) {
+    const [found] = await db.select({ id: leads.id }).from(leads).where(eq(leads.id, id));
+    return found ? 'unchanged' : null;
+  }
   if (spam) {
     await db
       .update(leadDeliveries)
@@ -114,7 +119,7 @@ export async function setSpam(id: string, spam: boolean): Promise<boolean> {
           inArray(leadDeliveries.status, ['pending', 'failed', 'skipped']),
         ),
       );
-    return true;
+    return 'changed';
   }
   const existing = await db
     .select({ id: leadDeliveries.id })
@@ -131,7 +136,7 @@ export async function setSpam(id: string, spam: boolean): Promise<boolean> {
       )}`,
     );
     await deliverNow(jobs.filter((job) => job.status === 'pending').map((job) => job.id));
-    return true;
+    return 'changed';
   }
   // The jobs the spam mark stopped wait for their channel again (a confirmation stays stopped: it
   // would come late), so Deliver skipped's rule queues each whose channel is configured now.
@@ -151,7 +156,7 @@ export async function setSpam(id: string, spam: boolean): Promise<boolean> {
       ),
     );
   await deliverNow(await queueSkipped({ leadId: id, confirmations: false }));
-  return true;
+  return 'changed';
 }
 
 /** Deletes one lead with its jobs and attempts; returns how many leads went (0 or 1). */

@@ -59,7 +59,7 @@ export const changeSelected = operatorAction(
     }
     const spam = input.op === 'spam';
     const marked: string[] = [];
-    for (const id of input.ids) if (await setSpam(id, spam)) marked.push(id);
+    for (const id of input.ids) if ((await setSpam(id, spam)) === 'changed') marked.push(id);
     return {
       flash: { code: spam ? 'bulk_spam' : 'bulk_not_spam', values: { count: marked.length } },
       to: await sameListUnticked(),

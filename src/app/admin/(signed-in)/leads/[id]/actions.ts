@@ -94,7 +94,10 @@ export const markSpam = operatorAction(
   z.object({ id: leadId, spam: z.enum(['1', '0']) }),
   async ({ id, spam }): Promise<ActionOutcome> => {
     const isSpam = spam === '1';
-    if (!(await setSpam(id, isSpam))) return { flash: { code: 'not_found' } };
+    const result = await setSpam(id, isSpam);
+    if (!result) return { flash: { code: 'not_found' } };
+    if (result === 'unchanged')
+      return { flash: { code: isSpam ? 'already_spam' : 'already_not_spam' } };
     return {
       flash: { code: isSpam ? 'marked_spam' : 'marked_not_spam' },
       audit: [{ action: isSpam ? 'lead_marked_spam' : 'lead_marked_not_spam', target: id }],
