@@ -546,6 +546,22 @@ describe('retention', () => {
       status: 'pending',
       nextAttemptAt: new Date(Date.now() + 3_600_000),
     });
+    // Delivered to the agency, but the visitor's confirmation and the chat ping failed for good:
+    // neither carries the lead to the agency, so neither keeps it past its period.
+    const confirmationFailed = await submitLead('bounced@example.com');
+    await waitFor(() => Promise.resolve(receiver.forLead(confirmationFailed).length === 1), {
+      what: 'its delivery',
+    });
+    await waitForOutbox();
+    for (const channel of ['visitor_email', 'chat'] as const)
+      await db.insert(leadDeliveries).values({
+        id: crypto.randomUUID(),
+        leadId: confirmationFailed,
+        channel,
+        recipient: channel === 'chat' ? null : 'bounced@example.com',
+        status: 'failed',
+        lastError: '550 No such user',
+      });
     const [failingDelivery] = await db
       .select()
       .from(leadDeliveries)
@@ -562,9 +578,9 @@ describe('retention', () => {
     const kept = await db
       .select({ id: leads.id })
       .from(leads)
-      .where(inArray(leads.id, [failing, delivered, spam, emailing]));
+      .where(inArray(leads.id, [failing, delivered, spam, emailing, confirmationFailed]));
     expect(kept.map((row) => row.id).sort()).toEqual([emailing, failing].sort());
-    expect(purged.leads).toBeGreaterThanOrEqual(1);
+    expect(purged.leads).toBeGreaterThanOrEqual(2);
     const [entry] = (await auditFor('retention')).filter((each) => each.action === 'leads_purged');
     expect(entry!.detail).toEqual({ spam: 0, leads: purged.leads, spam_days: 1, lead_days: 1 });
     expect(JSON.stringify(await auditFor('retention'))).not.toContain('@example.com');

@@ -10,9 +10,14 @@ import { processGlobals } from '@/server/process';
 
 /**
  * Retention the privacy policy can promise: spam goes after LEADS_SPAM_RETENTION_DAYS, every lead
- * after LEADS_RETENTION_DAYS (when set), never while a job of it is pending, delivering or failed
- * (the agency has not received it). Instances may purge at once; one batch deletes each lead.
+ * after LEADS_RETENTION_DAYS (when set), never while its webhook delivery or the agency's email is
+ * pending, delivering or failed (the agency has not received it). The visitor's confirmation and the
+ * chat ping carry no lead to the agency, so their failure keeps nothing. Instances may purge at
+ * once; one batch deletes each lead.
  */
+
+/** The jobs that take the lead itself to the agency. */
+const CARRIES_LEAD = ['webhook', 'agency_email'] as const;
 
 export const RETENTION_ACTOR = 'retention';
 const BATCH = 500;
@@ -34,6 +39,7 @@ const undelivered = (db: Awaited<ReturnType<typeof getDatabase>>['db']) =>
       .where(
         and(
           eq(leadDeliveries.leadId, leads.id),
+          inArray(leadDeliveries.channel, [...CARRIES_LEAD]),
           inArray(leadDeliveries.status, ['pending', 'delivering', 'failed']),
         ),
       ),
