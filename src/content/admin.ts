@@ -221,6 +221,7 @@ export const smtpErrorWords = {
   starttls:
     'No TLS: the mail server does not offer STARTTLS, so the password in SMTP_URL was not sent; use smtps:// (usually port 465) or the port your provider gives for STARTTLS (587)',
   timeout: 'Timed out: the mail server did not answer in time',
+  busy: 'Not sent yet: every connection to the mail server was busy with earlier messages; it is retried',
   sender:
     'The mail server refused the sender address (MAIL_FROM): use an address it lets you send from',
   temporary: 'The mail server asked to try again later',

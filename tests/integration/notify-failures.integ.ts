@@ -20,8 +20,9 @@ import { storeLead } from './support/store-lead';
 /**
  * Never lost, never twice, never silent when things go wrong: a wrong SMTP password, a message the
  * server refuses, a 10-minute mail outage, the watchdog's alerts and the daily digest, email and the
- * chat app each telling of the other. A real SMTP
- * server and webhook receiver on loopback; hours of retries run on the outbox's own clock.
+ * chat app each telling of the other; and what is no failure: a backlog on a slow mail server, a
+ * chat app's 429. A real SMTP server and webhook receiver on loopback; hours of retries run on the
+ * outbox's own clock.
  */
 
 const AUTH = { user: 'site', pass: 'the-right-password' };
@@ -456,6 +457,79 @@ describe('email and the chat app failing together', () => {
       catcher.requireAuth(AUTH);
       await sendNow();
       await waitForOutbox();
+      await chat.stop();
+    }
+  });
+});
+
+describe('a slow mail server with a backlog', () => {
+  it('is not marked failing while messages wait for a connection, and sends each once', async () => {
+    setEnvironment({ LEADS_WEBHOOK_TIMEOUT_MS: '1000' });
+    try {
+      await post('contact', 'slow-first@example.com');
+      await waitForOutbox();
+      expect((await deliveryHealthReport()).email.status).toBe('working');
+
+      // Each message takes 600 ms: the site's five connections send about eight in the deadline.
+      catcher.decideWith(() => new Promise((resolve) => setTimeout(() => resolve('accept'), 600)));
+      const ids = await Promise.all(
+        Array.from({ length: 10 }, (_, i) => post('contact', `slow-${i}@example.com`)),
+      );
+      await waitForOutbox();
+      const jobs = (await Promise.all(ids.map((id) => leadJobs(id)))).flat();
+      const errors = jobs.flatMap((job) => job.history.map((attempt) => attempt.error));
+      expect(errors).toContain(
+        'Not sent yet: every connection to the mail server was busy with earlier messages; it is retried',
+      );
+      expect(errors.filter((error) => error?.startsWith('Timed out'))).toEqual([]);
+      expect((await deliveryHealthReport()).email.status).toBe('working');
+
+      catcher.decideWith(() => 'accept');
+      await sendNow();
+      await waitForOutbox();
+      for (let i = 0; i < 10; i += 1) expect(delivered(`slow-${i}@example.com`)).toHaveLength(1);
+      for (const id of ids)
+        expect(
+          delivered('team@agency.example').filter((message) => message.raw.includes(id)),
+        ).toHaveLength(1);
+    } finally {
+      setEnvironment({ LEADS_WEBHOOK_TIMEOUT_MS: '15000' });
+    }
+  });
+});
+
+describe('a chat app asking for fewer messages (429)', () => {
+  it('is not marked failing, and no alert says it stopped', async () => {
+    const chat = await startReceiver();
+    setEnvironment({ LEADS_NOTIFY_CHAT_URL: `${chat.url}/services/T0/B0/busy` });
+    const alerts = () =>
+      delivered('ops@agency.example').filter(
+        (m) => m.parsed.subject === 'Your chat app stopped accepting lead messages',
+      );
+    const before = alerts().length;
+    try {
+      await post('contact', 'chat-ok@example.com');
+      await waitForOutbox();
+      expect((await deliveryHealthReport()).chat.status).toBe('working');
+
+      chat.setDefault({ status: 429, headers: { 'Retry-After': '1' } });
+      const id = await post('contact', 'chat-throttled@example.com');
+      await waitForOutbox();
+      await runOutboxOnce();
+      await waitForOutbox();
+      const chatJob = (await leadJobs(id)).find((job) => job.channel === 'chat')!;
+      expect(chatJob.status).toBe('pending');
+      expect(chatJob.lastError).toMatch(/^HTTP 429 from the chat app/);
+      expect((await deliveryHealthReport()).chat.status).toBe('working');
+      expect(alerts()).toHaveLength(before);
+
+      chat.setDefault(200);
+      await sendNow();
+      await waitForOutbox();
+      expect((await leadJobs(id)).find((job) => job.channel === 'chat')!.status).toBe('delivered');
+    } finally {
+      setEnvironment({ LEADS_NOTIFY_CHAT_URL: '' });
+      chat.setDefault(200);
       await chat.stop();
     }
   });

@@ -52,9 +52,10 @@ export function maxAttempts(schedule: readonly number[]): number {
 }
 
 /**
- * How long a claim holds: the attempt is cut off at the timeout, so twice that plus 5 s leaves time
- * to record the result. After it, a sweep claims again a job whose worker died or hangs.
+ * How long a claim holds: an email's wait for a connection and its sending are each cut off at the
+ * timeout, so three times that plus 5 s leaves time to record the result. After it, a sweep claims
+ * again a job whose worker died or hangs.
  */
 export function claimLeaseMs(timeoutMs: number): number {
-  return 2 * timeoutMs + 5_000;
+  return 3 * timeoutMs + 5_000;
 }

@@ -138,8 +138,11 @@ async function confirmation(
 async function chat(text: string, context: AttemptContext): Promise<AttemptOutcome> {
   const url = chatUrl();
   if (!url) return { ...nothing, error: NOT_CONFIGURED.chat, end: 'skipped' };
-  const result = await postChatText(url, text, context.timeoutMs);
-  return { ...result, reply: null, health: { path: 'chat', ok: result.ok, error: result.error } };
+  const { throttled, ...result } = await postChatText(url, text, context.timeoutMs);
+  const health = throttled
+    ? undefined
+    : { path: 'chat' as const, ok: result.ok, error: result.error };
+  return { ...result, reply: null, health };
 }
 
 /** Makes one attempt of a claimed job. `lead` is the job's lead (null for an alert about none). */

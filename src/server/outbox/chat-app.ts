@@ -16,6 +16,8 @@ export type ChatPostResult = {
   error: string | null;
   /** How long the chat app asked to be left alone (Slack answers 429 past about one a second). */
   retryAfterMs: number | null;
+  /** It answered 429: it works, and asks for fewer messages, so its health is not marked failing. */
+  throttled: boolean;
 };
 
 /** One message to the chat app's incoming webhook (Slack's shape: `{ text }`). */
@@ -35,13 +37,15 @@ export async function postChatText(
     : result.ok
       ? `HTTP ${result.status} from the chat app${askedToWait(wait)}`
       : `The chat app could not be reached (${result.failure})`;
+  const throttled = result.ok && result.status === 429;
   if (ok) pathWorked('chat');
-  else warnOnce('chat', error!, 'chat_notify.failing', { error });
-  return { ok, httpStatus: result.ok ? result.status : null, error, retryAfterMs: wait };
+  else if (!throttled) warnOnce('chat', error!, 'chat_notify.failing', { error });
+  return { ok, httpStatus: result.ok ? result.status : null, error, retryAfterMs: wait, throttled };
 }
 
 export type TestChatResult =
-  (Omit<ChatPostResult, 'retryAfterMs'> & { sent: true; durationMs: number }) | { sent: false };
+  | (Omit<ChatPostResult, 'retryAfterMs' | 'throttled'> & { sent: true; durationMs: number })
+  | { sent: false };
 
 /**
  * 'Send test message': one message to the chat app that says it is a test and names no lead,
@@ -53,9 +57,13 @@ export async function sendTestChatMessage(): Promise<TestChatResult> {
   if (!url) return { sent: false };
   const text = fill(chatTestMessage, { brand: siteConfig.brandName, link: inboxLinks.inbox() });
   const started = performance.now();
-  const { ok, httpStatus, error } = await postChatText(url, text, env.LEADS_WEBHOOK_TIMEOUT_MS);
+  const { ok, httpStatus, error, throttled } = await postChatText(
+    url,
+    text,
+    env.LEADS_WEBHOOK_TIMEOUT_MS,
+  );
   const durationMs = Math.round(performance.now() - started);
   const { db } = await getDatabase();
-  await recordHealth({ db, path: 'chat', ok, at: new Date(), error });
+  if (!throttled) await recordHealth({ db, path: 'chat', ok, at: new Date(), error });
   return { sent: true, ok, httpStatus, error, durationMs };
 }

@@ -2,7 +2,7 @@ import 'server-only';
 import { healthWords } from '@/content/emails';
 import { pathWorked, warnOnce } from '@/server/outbox/warn-once';
 import type { ComposedEmail } from './compose';
-import { describeSmtpError, timeoutFailure, type SmtpFailure } from './smtp-errors';
+import { busyFailure, describeSmtpError, timeoutFailure, type SmtpFailure } from './smtp-errors';
 import { messageId, sender } from './sender';
 import { CONNECTIONS, deliverMail, emailConfigured } from './transport';
 import { processGlobals } from '@/server/process';
@@ -59,16 +59,15 @@ export async function sendEmail(
     warnOnce('email', 'off', 'email.off', { hint: healthWords.emailOff });
     return { ok: false, off: true, words: healthWords.emailOff };
   }
-  let timer: NodeJS.Timeout | undefined;
-  const deadline = new Promise<'timeout'>((resolve) => {
-    timer = setTimeout(() => resolve('timeout'), timeoutMs);
-  });
+  const timers: NodeJS.Timeout[] = [];
+  const deadline = () =>
+    new Promise<'timeout'>((resolve) => {
+      timers.push(setTimeout(() => resolve('timeout'), timeoutMs));
+    });
   try {
-    if (!(await takeSlot(deadline))) {
-      const failure = timeoutFailure();
-      misconfigured(failure);
-      return { ok: false, ...failure };
-    }
+    // A wait for a connection says nothing of the mail server: a backlog on a slow but working
+    // server must not mark it failing. The message then gets a whole deadline of its own.
+    if (!(await takeSlot(deadline()))) return { ok: false, ...busyFailure() };
     const sent = deliverMail(
       {
         from: sender(),
@@ -84,7 +83,7 @@ export async function sendEmail(
     );
     // The slot is the pool's until it is done with the message, answered or not.
     void sent.then(releaseSlot, releaseSlot);
-    const outcome = await Promise.race([sent, deadline]);
+    const outcome = await Promise.race([sent, deadline()]);
     if (outcome === 'timeout') {
       const failure = timeoutFailure();
       misconfigured(failure);
@@ -97,6 +96,6 @@ export async function sendEmail(
     if (failure.path) misconfigured(failure);
     return { ok: false, ...failure };
   } finally {
-    clearTimeout(timer);
+    for (const timer of timers) clearTimeout(timer);
   }
 }

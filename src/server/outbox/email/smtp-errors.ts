@@ -85,6 +85,11 @@ export function describeSmtpError(error: unknown): SmtpFailure {
   };
 }
 
+/** Every connection to the mail server stayed busy past the deadline: retried, not its failure. */
+export function busyFailure(): SmtpFailure {
+  return { kind: 'busy', words: smtpErrorWords.busy, reply: null, permanent: false, path: false };
+}
+
 export function timeoutFailure(): SmtpFailure {
   return {
     kind: 'timeout',
