@@ -10,13 +10,15 @@ import {
 } from '@/server/admin/request-check';
 import { nonceDocumentPolicy } from '@/server/security/csp';
 import { nonDocumentPolicy } from '@/server/security/non-document-policy';
-import { pageActionIds } from '@/server/security/build';
+import { pageActionIds, servesRoute } from '@/server/security/build';
 import { securityPolicyFor } from '@/server/security/policy';
 
 /** Adds the served page's Content-Security-Policy: docs/architecture.md, "Security". */
 export function proxy(request: NextRequest) {
   const { pathname } = request.nextUrl;
-  if (pathname === '/admin' || pathname.startsWith('/admin/')) return inbox(request);
+  // An inbox path that is no page gets the prerendered 404, which carries the public policy's hashes.
+  if ((pathname === '/admin' || pathname.startsWith('/admin/')) && servesRoute(pathname))
+    return inbox(request);
   // The public pages are read, never posted to: Next.js would read a form post as a Server Action
   // and answer a malformed one with a 500. The forms post to /api/leads/, which skips the proxy.
   if (request.method !== 'GET' && request.method !== 'HEAD')

@@ -18,9 +18,10 @@ import {
 import { isLoopbackHost } from '../../src/lib/loopback';
 import {
   apiResponseHeaders,
-  pageActions,
+  appRoutes,
   assetFile,
   assets,
+  pageActions,
   prerenderedFiles,
   prerenderedPages,
 } from './next-output';
@@ -94,6 +95,7 @@ export function runPostbuild(distDir: string): PostbuildManifest {
     prerenderedFiles: prerenderedFiles(distDir),
     apiResponseHeaders: apiResponseHeaders(distDir),
     actions: pageActions(distDir),
+    routes: appRoutes(distDir),
   };
   writeFileSync(path.join(distDir, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
   return manifest;

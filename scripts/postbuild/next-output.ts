@@ -113,3 +113,11 @@ export function pageActions(distDir: string): Record<string, string[]> {
     }
   return actions;
 }
+
+/** Every route of the app, pages and route handlers, from Next's app path routes manifest. */
+export function appRoutes(distDir: string): string[] {
+  const file = path.join(distDir, 'app-path-routes-manifest.json');
+  return [
+    ...new Set(Object.values(JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>)),
+  ];
+}

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
 export const MANIFEST_FILE = 'postbuild-manifest.json';
-export const MANIFEST_VERSION = 3;
+export const MANIFEST_VERSION = 4;
 
 export type PageEntry = {
   /** The prerendered HTML, relative to the build folder. */
@@ -35,6 +35,8 @@ export type PostbuildManifest = {
   apiResponseHeaders: Record<string, string>;
   /** Route ('/admin/leads/[id]') -> the ids of the Server Actions its page runs. */
   actions: Record<string, string[]>;
+  /** Every route of the app, pages and route handlers ('/admin/leads/[id]', '/api/health'). */
+  routes: string[];
 };
 
 /** The manifest of the build in `distDir`; a clear error when the post-build stage did not run. */
@@ -68,19 +70,26 @@ export function shippedFiles(manifest: PostbuildManifest): string[] {
   return [...manifest.assets.map((asset) => asset.file), ...manifest.prerenderedFiles];
 }
 
+/** Whether `route` serves `pathname`: a '[param]' segment matches any one segment. */
+function routeServes(route: string, pathname: string): boolean {
+  const segments = pathname.replace(/\/+$/, '').split('/');
+  const pattern = route.split('/');
+  return (
+    pattern.length === segments.length &&
+    pattern.every((part, i) => /^\[[^\]]+\]$/.test(part) || part === segments[i])
+  );
+}
+
 /**
- * The Server Actions of the page a request path is served by (a '[param]' segment matches any one
- * segment), or undefined when no page with actions matches.
+ * The Server Actions of the page a request path is served by, or undefined when no page with
+ * actions matches.
  */
 export function actionsFor(manifest: PostbuildManifest, pathname: string): string[] | undefined {
-  const segments = pathname.replace(/\/+$/, '').split('/');
-  for (const [route, ids] of Object.entries(manifest.actions)) {
-    const pattern = route.split('/');
-    if (
-      pattern.length === segments.length &&
-      pattern.every((part, i) => /^\[[^\]]+\]$/.test(part) || part === segments[i])
-    )
-      return ids;
-  }
-  return undefined;
+  const route = Object.keys(manifest.actions).find((each) => routeServes(each, pathname));
+  return route === undefined ? undefined : manifest.actions[route];
+}
+
+/** Whether a route of the app serves the request path (else Next.js answers its 404 page). */
+export function isAppRoute(manifest: PostbuildManifest, pathname: string): boolean {
+  return manifest.routes.some((route) => routeServes(route, pathname || '/'));
 }

@@ -261,6 +261,17 @@ describe('the post-build stage on pages captured from next build', () => {
       '/admin': [shared],
       '/admin/sign-in': ['4048a271284d86dd823a96130681a98c1bf62c56ff'],
     });
+    // Every route, pages and route handlers alike, without route groups: what is no route is a 404.
+    expect(manifest.routes).toEqual(
+      expect.arrayContaining([
+        '/',
+        '/admin',
+        '/admin/leads/[id]',
+        '/admin/leads.csv',
+        '/api/health',
+      ]),
+    );
+    expect(manifest.routes.some((route) => route.includes('('))).toBe(false);
 
     const notFound = manifest.pages['/_not-found']!;
     const html = read(dir, notFound.file);

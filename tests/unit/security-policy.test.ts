@@ -28,6 +28,7 @@ const manifest: PostbuildManifest = {
   prerenderedFiles: [],
   apiResponseHeaders: {},
   actions: { '/admin/leads/[id]': ['7fa1'], '/admin': ['7fb2', '7fa1'] },
+  routes: ['/', '/contact-us', '/admin', '/admin/leads/[id]', '/admin/leads.csv', '/api/health'],
 };
 
 let distDir: string;
@@ -111,5 +112,17 @@ describe("a page's Server Actions", () => {
     expect(pageActionIds('/admin/')).toEqual(['7fb2', '7fa1']);
     expect(pageActionIds('/admin/leads')).toBeUndefined();
     expect(pageActionIds('/admin/leads/x/y')).toBeUndefined();
+  });
+});
+
+describe('the routes of the app', () => {
+  it("tell an inbox path that is no route (the 404 page's, with the public policy) from a page", async () => {
+    writeFileSync(path.join(distDir, MANIFEST_FILE), JSON.stringify(manifest));
+    vi.stubEnv('NODE_ENV', 'production');
+    const { servesRoute } = await import('@/server/security/build');
+    for (const served of ['/admin', '/admin/', '/admin/leads/abc', '/admin/leads.csv'])
+      expect(servesRoute(served), served).toBe(true);
+    for (const unknown of ['/admin/overveiw', '/admin/leads', '/admin/leads/abc/x'])
+      expect(servesRoute(unknown), unknown).toBe(false);
   });
 });

@@ -1,7 +1,7 @@
 import 'server-only';
 import path from 'node:path';
 import { env } from '@/env';
-import { actionsFor, readManifest, type PostbuildManifest } from '@/lib/build-manifest';
+import { actionsFor, isAppRoute, readManifest, type PostbuildManifest } from '@/lib/build-manifest';
 
 let manifest: PostbuildManifest | undefined;
 
@@ -13,4 +13,9 @@ export function builtManifest(): PostbuildManifest {
 /** The Server Actions of the page at `pathname`; undefined under `next dev` or for no such page. */
 export function pageActionIds(pathname: string): string[] | undefined {
   return env.NODE_ENV === 'development' ? undefined : actionsFor(builtManifest(), pathname);
+}
+
+/** Whether a page or route handler serves `pathname`; always true under `next dev`. */
+export function servesRoute(pathname: string): boolean {
+  return env.NODE_ENV === 'development' || isAppRoute(builtManifest(), pathname);
 }
