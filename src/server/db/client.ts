@@ -95,6 +95,10 @@ async function openPostgres(connectionString: string): Promise<Database> {
     max: 10,
     connectionTimeoutMillis: 5_000,
     idleTimeoutMillis: 30_000,
+    // A connection left half-open by a failover or a dropped route ends in an error rather than a
+    // statement that waits for ever (holding the outbox's sweep with it).
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
   });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', (error) => log('warn', 'db.pool_error', { error: describeError(error) }));
