@@ -259,8 +259,8 @@ export const intakeNotice = {
 
 export const deliveryNotice = {
   heading: 'Some ways leads reach you are failing',
-  line: '{what}: failing since {since} UTC. {error}',
-  noError: 'No error was recorded.',
+  line: '{what}: failing since {since} UTC. {error}.',
+  noError: 'No error was recorded',
   webhook: 'The {form} webhook',
   help: 'Leads are kept, and what each one sets off is retried. Each path’s last error, and a button to test it, are under',
   link: 'Delivery health',

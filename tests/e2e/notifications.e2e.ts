@@ -490,7 +490,7 @@ test.describe('a server of its own: email and the chat app off, then on', () => 
       await page.goto(`${base}/admin`);
       const notice = page.getByRole('region', { name: deliveryNotice.heading });
       await expect(notice.getByRole('listitem')).toHaveText([
-        /^Chat app: failing since \d{4}-\d\d-\d\d \d\d:\d\d UTC\. HTTP 404 from the chat app$/,
+        /^Chat app: failing since \d{4}-\d\d-\d\d \d\d:\d\d UTC\. HTTP 404 from the chat app\.$/,
       ]);
       await expectNoAxeViolations(page);
       await notice.getByRole('link', { name: 'Delivery health' }).click();
