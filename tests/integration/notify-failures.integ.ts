@@ -14,7 +14,7 @@ import { writeDigestIfDue } from '@/server/outbox/watchdog';
 import { outboxOptions, runOutboxOnce, waitForOutbox } from '@/server/outbox/worker';
 import { startMailCatcher } from '../../scripts/lib/mail-catcher.mjs';
 import { freshEnvironment, leadRequest, setEnvironment, validBodies } from './support/helpers';
-import { startReceiver } from './support/receiver';
+import { startReceiver, type Receiver } from './support/receiver';
 import { storeLead } from './support/store-lead';
 
 /**
@@ -75,8 +75,26 @@ async function post(form: keyof typeof validBodies, email: string): Promise<stri
 const store = (email: string, now: Date, form: keyof typeof validBodies = 'contact') =>
   storeLead(form, { email }, { now });
 
+/**
+ * After a test with a chat app of its own: no chat app again, the mail server taking the password
+ * and every job that waited sent, as the other tests expect.
+ */
+async function offAgain(chat: Receiver, vars: Record<string, string> = {}): Promise<void> {
+  setEnvironment({ LEADS_NOTIFY_CHAT_URL: '', ...vars });
+  catcher.requireAuth(AUTH);
+  chat.setDefault(200);
+  await sendNow();
+  await waitForOutbox();
+  await chat.stop();
+}
+
 const delivered = (address: string) =>
   catcher.accepted.filter((message) => message.envelope.to.includes(address));
+
+const chatStoppedAlerts = () =>
+  delivered('ops@agency.example').filter(
+    (m) => m.parsed.subject === 'Your chat app stopped accepting lead messages',
+  );
 
 describe('a wrong SMTP password', () => {
   it('shows in delivery health, is logged at warn once, and every email goes out once it is fixed', async () => {
@@ -174,11 +192,7 @@ describe('the mail server stopping after it worked', () => {
       expect((await deliveryHealthReport()).email.status).toBe('failing');
       expect(alerts()).toHaveLength(2);
     } finally {
-      setEnvironment({ LEADS_NOTIFY_CHAT_URL: '', LEADS_ALERT_FAILING: '1' });
-      catcher.requireAuth(AUTH);
-      await sendNow();
-      await waitForOutbox();
-      await chat.stop();
+      await offAgain(chat, { LEADS_ALERT_FAILING: '1' });
     }
   });
 });
@@ -389,10 +403,6 @@ describe('the chat app stopping after it worked', () => {
   it('emails once when the chat app that worked starts failing, not per message', async () => {
     const chat = await startReceiver();
     setEnvironment({ LEADS_NOTIFY_CHAT_URL: `${chat.url}/services/T0/B0/leads` });
-    const alerts = () =>
-      delivered('ops@agency.example').filter(
-        (m) => m.parsed.subject === 'Your chat app stopped accepting lead messages',
-      );
     try {
       await post('contact', 'chat-works@example.com');
       await waitForOutbox();
@@ -404,18 +414,16 @@ describe('the chat app stopping after it worked', () => {
       await runOutboxOnce(); // the alert written when the path flipped
       await waitForOutbox();
       expect((await deliveryHealthReport()).chat.status).toBe('failing');
-      expect(alerts()).toHaveLength(1);
-      expect(alerts()[0]!.parsed.text).toMatch(
+      expect(chatStoppedAlerts()).toHaveLength(1);
+      expect(chatStoppedAlerts()[0]!.parsed.text).toMatch(
         /Messages about new leads to your chat app \(LEADS_NOTIFY_CHAT_URL\) have been failing since \d{4}-\d\d-\d\d \d\d:\d\d UTC\. Last error: HTTP 500 from the chat app/,
       );
-      expect(alerts()[0]!.parsed.text).toContain('You still get an email about each lead');
-      expect(alerts()[0]!.parsed.text).not.toContain('chat-down-');
+      expect(chatStoppedAlerts()[0]!.parsed.text).toContain(
+        'You still get an email about each lead',
+      );
+      expect(chatStoppedAlerts()[0]!.parsed.text).not.toContain('chat-down-');
     } finally {
-      setEnvironment({ LEADS_NOTIFY_CHAT_URL: '' });
-      chat.setDefault(200);
-      await sendNow();
-      await waitForOutbox();
-      await chat.stop();
+      await offAgain(chat);
     }
   });
 });
@@ -453,11 +461,7 @@ describe('email and the chat app failing together', () => {
       await waitForOutbox();
       expect(await shared()).toEqual([]);
     } finally {
-      setEnvironment({ LEADS_NOTIFY_CHAT_URL: '' });
-      catcher.requireAuth(AUTH);
-      await sendNow();
-      await waitForOutbox();
-      await chat.stop();
+      await offAgain(chat);
     }
   });
 });
@@ -502,11 +506,7 @@ describe('a chat app asking for fewer messages (429)', () => {
   it('is not marked failing, and no alert says it stopped', async () => {
     const chat = await startReceiver();
     setEnvironment({ LEADS_NOTIFY_CHAT_URL: `${chat.url}/services/T0/B0/busy` });
-    const alerts = () =>
-      delivered('ops@agency.example').filter(
-        (m) => m.parsed.subject === 'Your chat app stopped accepting lead messages',
-      );
-    const before = alerts().length;
+    const before = chatStoppedAlerts().length;
     try {
       await post('contact', 'chat-ok@example.com');
       await waitForOutbox();
@@ -521,16 +521,14 @@ describe('a chat app asking for fewer messages (429)', () => {
       expect(chatJob.status).toBe('pending');
       expect(chatJob.lastError).toMatch(/^HTTP 429 from the chat app/);
       expect((await deliveryHealthReport()).chat.status).toBe('working');
-      expect(alerts()).toHaveLength(before);
+      expect(chatStoppedAlerts()).toHaveLength(before);
 
       chat.setDefault(200);
       await sendNow();
       await waitForOutbox();
       expect((await leadJobs(id)).find((job) => job.channel === 'chat')!.status).toBe('delivered');
     } finally {
-      setEnvironment({ LEADS_NOTIFY_CHAT_URL: '' });
-      chat.setDefault(200);
-      await chat.stop();
+      await offAgain(chat);
     }
   });
 });
