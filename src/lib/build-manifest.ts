@@ -70,14 +70,19 @@ export function shippedFiles(manifest: PostbuildManifest): string[] {
   return [...manifest.assets.map((asset) => asset.file), ...manifest.prerenderedFiles];
 }
 
-/** Whether `route` serves `pathname`: a '[param]' segment matches any one segment. */
+/**
+ * Whether `route` serves `pathname`: a '[param]' segment matches any one segment, '[...rest]' one
+ * or more, '[[...rest]]' any number.
+ */
 function routeServes(route: string, pathname: string): boolean {
   const segments = pathname.replace(/\/+$/, '').split('/');
-  const pattern = route.split('/');
-  return (
-    pattern.length === segments.length &&
-    pattern.every((part, i) => /^\[[^\]]+\]$/.test(part) || part === segments[i])
-  );
+  const pattern = route.replace(/\/+$/, '').split('/');
+  for (const [i, part] of pattern.entries()) {
+    if (part.startsWith('[[...')) return segments.length >= i;
+    if (part.startsWith('[...')) return segments.length > i;
+    if (i >= segments.length || (!/^\[[^\]]+\]$/.test(part) && part !== segments[i])) return false;
+  }
+  return pattern.length === segments.length;
 }
 
 /**
@@ -91,5 +96,5 @@ export function actionsFor(manifest: PostbuildManifest, pathname: string): strin
 
 /** Whether a route of the app serves the request path (else Next.js answers its 404 page). */
 export function isAppRoute(manifest: PostbuildManifest, pathname: string): boolean {
-  return manifest.routes.some((route) => routeServes(route, pathname || '/'));
+  return manifest.routes.some((route) => routeServes(route, pathname));
 }

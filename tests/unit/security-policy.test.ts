@@ -28,7 +28,14 @@ const manifest: PostbuildManifest = {
   prerenderedFiles: [],
   apiResponseHeaders: {},
   actions: { '/admin/leads/[id]': ['7fa1'], '/admin': ['7fb2', '7fa1'] },
-  routes: ['/', '/contact-us', '/admin', '/admin/leads/[id]', '/admin/leads.csv', '/api/health'],
+  routes: [
+    '/',
+    '/contact-us',
+    '/admin',
+    '/admin/leads/[id]',
+    '/admin/leads.csv',
+    '/api/[[...path]]',
+  ],
 };
 
 let distDir: string;
@@ -120,9 +127,12 @@ describe('the routes of the app', () => {
     writeFileSync(path.join(distDir, MANIFEST_FILE), JSON.stringify(manifest));
     vi.stubEnv('NODE_ENV', 'production');
     const { servesRoute } = await import('@/server/security/build');
-    for (const served of ['/admin', '/admin/', '/admin/leads/abc', '/admin/leads.csv'])
+    for (const served of ['/', '/admin', '/admin/', '/admin/leads/abc', '/admin/leads.csv'])
       expect(servesRoute(served), served).toBe(true);
-    for (const unknown of ['/admin/overveiw', '/admin/leads', '/admin/leads/abc/x'])
+    for (const unknown of ['/admin/overveiw', '/admin/leads', '/admin/leads/abc/x', '/contact'])
       expect(servesRoute(unknown), unknown).toBe(false);
+    // A catch-all segment takes the rest of the path, an optional one none at all too.
+    for (const served of ['/api', '/api/x', '/api/x/y/z'])
+      expect(servesRoute(served), served).toBe(true);
   });
 });

@@ -8,8 +8,8 @@ import { isForeignRequest } from '@/server/admin/request-check';
 import { requestedPath, requireOperator } from '@/server/admin/session';
 import { intakeHealth } from '@/server/leads/intake-health';
 import { countUnseen } from '@/server/leads/queries';
-import { failingPaths } from '@/server/outbox/delivery-health';
 import { leadOpenedBy, markSeen } from '@/server/leads/workbench';
+import { failingPaths } from '@/server/outbox/delivery-health';
 import { signOut } from './actions';
 import { DeliveryNotice, IntakeNotice } from './notices';
 
