@@ -481,3 +481,27 @@ describe('the chat app', () => {
     }
   });
 });
+
+// Last: its confirmation would count against the autoresponder's hourly cap the tests above use up.
+describe('a lead marked spam while one of its jobs is out', () => {
+  it('a job retried after its lead was marked spam during an attempt is skipped, not sent', async () => {
+    webhook.setDefault(503);
+    const id = await storeLead('contact', { email: 'mid-attempt@example.com' });
+    await runOutboxOnce();
+    await waitForOutbox();
+    webhook.setDefault(200);
+    const webhookJob = async () => (await leadJobs(id)).find((job) => job.channel === 'webhook')!;
+    expect(await webhookJob()).toMatchObject({ status: 'pending', attempts: 1 });
+    // The mark lands while that attempt is out: the job comes back pending, its lead spam.
+    const { db } = await getDatabase();
+    await db.update(leads).set({ status: 'spam' }).where(eq(leads.id, id));
+    await db
+      .update(leadDeliveries)
+      .set({ nextAttemptAt: new Date() })
+      .where(eq(leadDeliveries.id, (await webhookJob()).id));
+    await runOutboxOnce();
+    await waitForOutbox();
+    expect(await webhookJob()).toMatchObject({ status: 'skipped', lastError: 'marked as spam' });
+    expect(webhook.forLead(id)).toHaveLength(1);
+  });
+});

@@ -10,7 +10,14 @@ import { describeError, log } from '@/server/log';
 import { claimLeaseMs, retryDelayMs } from './backoff';
 import { attemptJob, type AttemptOutcome } from './channels';
 import { recordHealth } from './delivery-health';
-import { alertJobs, JOB_COLUMNS, jobValues, type ClaimedJob, type FirstAttempt } from './jobs';
+import {
+  alertJobs,
+  JOB_COLUMNS,
+  jobValues,
+  MARKED_SPAM,
+  type ClaimedJob,
+  type FirstAttempt,
+} from './jobs';
 import { warnOnce } from './warn-once';
 import { writeDigestIfDue } from './watchdog';
 import type { StoredLead } from './webhook-payload';
@@ -179,7 +186,10 @@ const recordAttempt = groupCommit(writeAttempts, {
   lingerMs: 50,
 });
 
-async function loadLead(db: Db, id: string): Promise<StoredLead | undefined> {
+async function loadLead(
+  db: Db,
+  id: string,
+): Promise<(StoredLead & { status: string }) | undefined> {
   const [lead] = await db
     .select({
       id: leads.id,
@@ -187,11 +197,21 @@ async function loadLead(db: Db, id: string): Promise<StoredLead | undefined> {
       fields: leads.fields,
       attribution: leads.attribution,
       createdAt: leads.createdAt,
+      status: leads.status,
     })
     .from(leads)
     .where(eq(leads.id, id));
   return lead;
 }
+
+// A lead marked spam while one of its jobs was being attempted: that job's retries stop here.
+const markedSpam: AttemptOutcome = {
+  ok: false,
+  httpStatus: null,
+  reply: null,
+  error: MARKED_SPAM,
+  end: 'skipped',
+};
 
 type Context = { database: Pick<Database, 'db' | 'ipHashSalt'> };
 
@@ -202,12 +222,16 @@ async function deliver(
   known?: StoredLead,
 ): Promise<void> {
   const { db } = database;
-  const lead = known ?? (job.leadId ? await loadLead(db, job.leadId) : undefined);
+  const loaded = known ? undefined : job.leadId ? await loadLead(db, job.leadId) : undefined;
+  const lead = known ?? loaded;
   const startedAt = options.now();
   const started = performance.now();
   let result: AttemptOutcome;
   try {
-    result = await attemptJob(job, lead ?? null, { database, ...options });
+    result =
+      loaded?.status === 'spam'
+        ? markedSpam
+        : await attemptJob(job, lead ?? null, { database, ...options });
   } catch (error) {
     result = { ok: false, httpStatus: null, reply: null, error: describeError(error) };
   }
