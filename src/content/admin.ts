@@ -262,8 +262,10 @@ export const deliveryNotice = {
   line: '{what}: failing since {since} UTC. {error}.',
   noError: 'No error was recorded',
   webhook: 'The {form} webhook',
-  help: 'Leads are kept, and what each one sets off is retried. Each path’s last error, and a button to test it, are under',
-  link: 'Delivery health',
+  help: 'Leads are kept, and what each one sets off is retried.',
+  link: 'Delivery health: each path’s last error, and a button to test it',
+  /** The overview's delivery health section. */
+  href: '/admin/overview#health-heading',
 } as const;
 
 /** A duration in the inbox's short words: '45 s', '12 min', '3 h 5 min', '2 d 4 h'. */

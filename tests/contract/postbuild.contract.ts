@@ -71,6 +71,13 @@ describe.each(buildFolders)('the post-build stage on the test build in %s', (dis
     expect(hinted.length).toBeLessThan(scripts.length);
   });
 
+  it("lists every route of the app, the inbox's rendered per request among them", () => {
+    for (const route of Object.keys(manifest.pages).filter((each) => !each.startsWith('/_')))
+      expect(manifest.routes, route).toContain(route);
+    for (const route of ['/admin', '/admin/leads/[id]', '/admin/overview', '/admin/leads.csv'])
+      expect(manifest.routes, route).toContain(route);
+  });
+
   it("records the headers next.config.ts gives API responses, for the production server's own refusals", () => {
     expect(manifest.apiResponseHeaders['Content-Security-Policy']).toContain("default-src 'none'");
     expect(manifest.apiResponseHeaders['X-Content-Type-Options']).toBe('nosniff');
@@ -89,6 +96,7 @@ describe.each(buildFolders)('the post-build stage on the test build in %s', (dis
     for (const part of [
       'prerender-manifest.json',
       'routes-manifest.json',
+      'app-path-routes-manifest.json',
       'static',
       'server/app',
       'server/server-reference-manifest.json',

@@ -493,7 +493,7 @@ test.describe('a server of its own: email and the chat app off, then on', () => 
         /^Chat app: failing since \d{4}-\d\d-\d\d \d\d:\d\d UTC\. HTTP 404 from the chat app\.$/,
       ]);
       await expectNoAxeViolations(page);
-      await notice.getByRole('link', { name: 'Delivery health' }).click();
+      await notice.getByRole('link', { name: deliveryNotice.link }).click();
       await expect(page).toHaveURL(`${base}/admin/overview#health-heading`);
       chatApp.setDefault(200);
       await page.getByRole('button', { name: 'Send test message' }).click();

@@ -331,7 +331,7 @@ describe('malformed lead requests', () => {
     expect(intakeHealth()).toEqual({ storing: true });
   });
 
-  it("tells a value the database cannot take (the lead's fault) from the database failing", async () => {
+  it("classifies the database's refusal of a value (SQLSTATE class 22, the lead's fault) apart from its failure", async () => {
     const { db } = await getDatabase();
     const error = await db
       .execute(sql`SELECT '"\\u0000"'::jsonb`)

@@ -501,7 +501,10 @@ describe('a lead marked spam while one of its jobs is out', () => {
       .where(eq(leadDeliveries.id, (await webhookJob()).id));
     await runOutboxOnce();
     await waitForOutbox();
-    expect(await webhookJob()).toMatchObject({ status: 'skipped', lastError: 'marked as spam' });
+    // Skipped without an attempt: the count and the list still say one.
+    const skipped = await webhookJob();
+    expect(skipped).toMatchObject({ status: 'skipped', lastError: 'marked as spam', attempts: 1 });
+    expect(skipped.history).toHaveLength(1);
     expect(webhook.forLead(id)).toHaveLength(1);
   });
 });

@@ -95,8 +95,8 @@ async function openPostgres(connectionString: string): Promise<Database> {
     max: 10,
     connectionTimeoutMillis: 5_000,
     idleTimeoutMillis: 30_000,
-    // A connection left half-open by a failover or a dropped route ends in an error rather than a
-    // statement that waits for ever (holding the outbox's sweep with it).
+    // A connection left half-open by a failover or a dropped route ends in an error within the
+    // system's keepalive and retransmission limits (minutes), not a statement that waits for ever.
     keepAlive: true,
     keepAliveInitialDelayMillis: 10_000,
   });

@@ -40,7 +40,7 @@ export type AttemptOutcome = {
   /** The mail server's answer, for an email. */
   reply: string | null;
   error: string | null;
-  /** skipped: not configured, the autoresponder declined or the lead is spam; failed: retrying cannot help. */
+  /** skipped: not configured, or the autoresponder declined; failed: retrying cannot help. */
   end?: 'skipped' | 'failed';
   /** Where a webhook attempt went, without credentials. */
   webhookUrl?: string | null;

@@ -3,7 +3,7 @@ import { and, asc, eq, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { env } from '@/env';
 import { getDatabase, type Database, type Db } from '@/server/db/client';
 import { databaseWriters, groupCommit } from '@/server/db/group-commit';
-import { leadDeliveries, leads } from '@/server/db/schema';
+import { leadDeliveries, leads, type LeadStatus } from '@/server/db/schema';
 import { healthWords } from '@/content/emails';
 import { emailConfigured } from '@/server/outbox/email/transport';
 import { describeError, log } from '@/server/log';
@@ -189,7 +189,7 @@ const recordAttempt = groupCommit(writeAttempts, {
 async function loadLead(
   db: Db,
   id: string,
-): Promise<(StoredLead & { status: string }) | undefined> {
+): Promise<(StoredLead & { status: LeadStatus }) | undefined> {
   const [lead] = await db
     .select({
       id: leads.id,
@@ -204,14 +204,22 @@ async function loadLead(
   return lead;
 }
 
-// A lead marked spam while one of its jobs was being attempted: that job's retries stop here.
-const markedSpam: AttemptOutcome = {
-  ok: false,
-  httpStatus: null,
-  reply: null,
-  error: MARKED_SPAM,
-  end: 'skipped',
-};
+/**
+ * A job whose lead was marked spam while the job was out: skipped unattempted, or, if the mark was
+ * lifted meanwhile, due again. One statement reads the lead as it writes, so a 'not spam' landing
+ * at any moment finds the job either skipped (and requeues it) or already pending.
+ */
+async function settleMarkedSpam(db: Db, job: ClaimedJob, now: Date): Promise<void> {
+  const at = now.toISOString();
+  await db.execute(sql`UPDATE lead_deliveries d SET
+      status = CASE WHEN l.status = 'spam' THEN 'skipped' ELSE 'pending' END,
+      last_error = CASE WHEN l.status = 'spam' THEN ${MARKED_SPAM}::text ELSE d.last_error END,
+      next_attempt_at = CASE WHEN l.status = 'spam' THEN NULL ELSE ${at}::timestamptz END,
+      attempts = d.attempts - 1, locked_until = NULL, updated_at = ${at}::timestamptz
+    FROM leads l
+    WHERE d.id = ${job.id}::uuid AND l.id = d.lead_id
+      AND d.status = 'delivering' AND d.attempts = ${job.attempts}::int`);
+}
 
 type Context = { database: Pick<Database, 'db' | 'ipHashSalt'> };
 
@@ -223,15 +231,13 @@ async function deliver(
 ): Promise<void> {
   const { db } = database;
   const loaded = known ? undefined : job.leadId ? await loadLead(db, job.leadId) : undefined;
+  if (loaded?.status === 'spam') return settleMarkedSpam(db, job, options.now());
   const lead = known ?? loaded;
   const startedAt = options.now();
   const started = performance.now();
   let result: AttemptOutcome;
   try {
-    result =
-      loaded?.status === 'spam'
-        ? markedSpam
-        : await attemptJob(job, lead ?? null, { database, ...options });
+    result = await attemptJob(job, lead ?? null, { database, ...options });
   } catch (error) {
     result = { ok: false, httpStatus: null, reply: null, error: describeError(error) };
   }

@@ -81,12 +81,11 @@ export function DeliveryNotice({ failing }: { failing: FailingPath[] }) {
           </li>
         ))}
       </ul>
+      <p className="mt-1">{deliveryNotice.help}</p>
       <p className="mt-1">
-        {deliveryNotice.help}{' '}
-        <a href="/admin/overview#health-heading" className="font-semibold underline">
+        <a href={deliveryNotice.href} className="font-semibold underline">
           {deliveryNotice.link}
         </a>
-        .
       </p>
     </Notice>
   );
