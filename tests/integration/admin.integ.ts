@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { POST as postLead } from '@/app/api/leads/[form]/route';
 import { readHidden } from '@/lib/visible-text';
 import { runCommand } from '@/server/admin/commands';
@@ -623,6 +623,23 @@ describe('the CSV and what the inbox shows of a visitor’s text', () => {
     expect(csvCell('a,b')).toBe('"a,b"');
     expect(csvCell('ceo@victim.\u202emoc\u202c')).toBe('ceo@victim.\\u202emoc\\u202c');
     expect(csvCell('zero\u200bwidth\ufeff')).toBe('zero\\u200bwidth\\ufeff');
+  });
+
+  it('exports every lead of a millisecond that spans batches, each once', async () => {
+    // 2,500 leads stored in one microsecond-precise instant: the export reads 1,000 at a time.
+    const { db } = await getDatabase();
+    await db.execute(sql`
+      INSERT INTO leads (id, form, status, fields, attribution, created_at)
+      SELECT gen_random_uuid(), 'demo', 'accepted',
+        jsonb_build_object('firstName', 'Same', 'lastName', 'Instant', 'email', 'instant' || n || '@example.com'),
+        '{}'::jsonb, '2031-03-04 05:06:07.123456+00'
+      FROM generate_series(1, 2500) AS n`);
+    const emails: string[] = [];
+    for await (const line of csvLines(parseLeadQuery({ q: 'instant' }).query))
+      emails.push(...(line.match(/instant\d+@example\.com/g) ?? []));
+    expect(emails).toHaveLength(2500);
+    expect(new Set(emails).size).toBe(2500);
+    await db.delete(leads).where(sql`${leads.fields} ->> 'lastName' = 'Instant'`);
   });
 
   it('exports the status and the latest note of each lead', async () => {

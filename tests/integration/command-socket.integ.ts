@@ -136,7 +136,7 @@ describe('the command socket', () => {
       { out: async (text) => void (out += text), err: async () => undefined },
     );
     expect(code).toBe(0);
-    expect(out.length).toBeGreaterThan(200_000);
+    expect(out.length).toBeGreaterThan(100_000); // many of the stream's chunks
     expect(out).not.toContain('\uFFFD');
     expect(out.match(/,Zoë\d+,Łukasiewicz-日本語,/g)).toHaveLength(3000);
   });

@@ -353,16 +353,19 @@ async function* eachLead(
   batchSize = 1000,
 ): AsyncGenerator<LeadRow & { latestNote: string | null }> {
   const { db } = await getDatabase();
-  let after: { createdAt: Date; id: string } | null = null;
+  let after: { micros: string; id: string } | null = null;
   for (;;) {
     // A row comparison, which the index on created_at bounds directly, so each batch starts where
     // the last ended (an OR of two conditions reads from the newest lead each time: quadratic).
+    // The time goes round in whole microseconds: a Date holds milliseconds, and leads stored in
+    // one millisecond would fall between two batches.
     const cursor: SQL | undefined = after
-      ? sql`(${leads.createdAt}, ${leads.id}) < (${after.createdAt.toISOString()}::timestamptz, ${after.id}::uuid)`
+      ? sql`(${leads.createdAt}, ${leads.id}) < (timestamptz 'epoch' + ${after.micros}::bigint * interval '1 microsecond', ${after.id}::uuid)`
       : undefined;
-    const batch: Array<LeadRow & { latestNote: string | null }> = await db
+    const batch: Array<LeadRow & { latestNote: string | null; micros: string }> = await db
       .select({
         ...listColumns,
+        micros: sql<string>`(extract(epoch from ${leads.createdAt}) * 1000000)::bigint::text`,
         // One probe of lead_notes_lead_idx per lead.
         latestNote: sql<
           string | null
@@ -373,10 +376,10 @@ async function* eachLead(
       .where(and(conditions(query), cursor))
       .orderBy(desc(leads.createdAt), desc(leads.id))
       .limit(batchSize);
-    yield* batch;
+    for (const { micros: _, ...row } of batch) yield row;
     if (batch.length < batchSize) return;
     const last = batch[batch.length - 1]!;
-    after = { createdAt: last.createdAt, id: last.id };
+    after = { micros: last.micros, id: last.id };
   }
 }
 
