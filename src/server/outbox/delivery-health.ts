@@ -31,6 +31,10 @@ import { chatUrl, webhookUrlFor } from './targets';
 
 export type HealthPath = `webhook:${LeadForm}` | 'email' | 'chat';
 
+/** The form whose webhook a path is ('webhook:<form>'). */
+export const webhookForm = (path: `webhook:${LeadForm}`): LeadForm =>
+  path.slice('webhook:'.length) as LeadForm;
+
 export type HealthEvent = {
   db: Db;
   path: HealthPath;
@@ -88,7 +92,7 @@ async function failingAlerts(db: Db, path: HealthPath, at: Date, error: string):
         now: at,
       },
     );
-  const form = path.slice('webhook:'.length) as LeadForm;
+  const form = webhookForm(path);
   return alertJobs(
     { kind: 'webhook_failing', form, since, error, lastSuccessAt },
     `webhook-failing:${form}:${since}`,
@@ -156,7 +160,7 @@ export const recordHealth = groupCommit(writeHealth, {
 function isConfigured(path: HealthPath): boolean {
   if (path === 'email') return emailConfigured();
   if (path === 'chat') return chatUrl() !== null;
-  return webhookUrlFor(path.slice('webhook:'.length) as LeadForm) !== null;
+  return webhookUrlFor(webhookForm(path)) !== null;
 }
 
 const pathOrder: HealthPath[] = [

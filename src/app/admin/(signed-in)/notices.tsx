@@ -7,10 +7,9 @@ import {
   overviewCopy,
 } from '@/content/admin';
 import { fill } from '@/lib/fill';
-import type { LeadForm } from '@/lib/lead-forms';
 import { formatUtc } from '@/lib/utc-time';
 import type { IntakeHealth } from '@/server/leads/intake-health';
-import type { FailingPath, HealthPath } from '@/server/outbox/delivery-health';
+import { webhookForm, type FailingPath, type HealthPath } from '@/server/outbox/delivery-health';
 
 const tones = {
   failure: 'border-red-300 bg-red-50 text-red-900',
@@ -61,8 +60,7 @@ export function IntakeNotice({ intake }: { intake: IntakeHealth }) {
 
 function pathName(path: HealthPath): string {
   if (path === 'email' || path === 'chat') return overviewCopy.paths[path];
-  const form = path.slice('webhook:'.length) as LeadForm;
-  return fill(deliveryNotice.webhook, { form: formNames[form] });
+  return fill(deliveryNotice.webhook, { form: formNames[webhookForm(path)] });
 }
 
 /** While a configured way for leads to reach the agency fails: which, since when, and why. */
